@@ -1,0 +1,124 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+/// Settings every MockAuth target shares: Swift 6 language mode (strict concurrency) comes with the
+/// tools version; `ExistentialAny` makes every existential spelled out.
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny")
+]
+
+let package = Package(
+    name: "MockAuth",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .library(name: "MockAuth", targets: ["MockAuth"]),
+        .library(name: "MockAuthTesting", targets: ["MockAuthTesting"]),
+        .executable(name: "mockauthd", targets: ["mockauthd"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        // Tests only: the in-process AsyncHTTPClient peer.
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+    ],
+    targets: [
+        // MARK: Pure layers (no NIO)
+        .target(
+            name: "MockAuthTranscript",
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "MockAuthScenario",
+            dependencies: [.product(name: "Yams", package: "Yams")],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "MockAuthJudge",
+            dependencies: ["MockAuthScenario", "MockAuthTranscript"],
+            swiftSettings: strictSettings
+        ),
+        // MARK: PKI
+        .target(
+            name: "CMockAuthPKCS12",
+            linkerSettings: [.linkedLibrary("crypto")]
+        ),
+        .target(
+            name: "MockAuthPKI",
+            dependencies: [
+                "CMockAuthPKCS12", "MockAuthScenario",
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // MARK: Server
+        .target(
+            name: "MockAuthServer",
+            dependencies: [
+                "MockAuthScenario", "MockAuthTranscript", "MockAuthPKI",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // MARK: Faces
+        .target(
+            name: "MockAuth",
+            dependencies: [
+                "MockAuthScenario", "MockAuthTranscript", "MockAuthJudge", "MockAuthPKI", "MockAuthServer",
+            ],
+            resources: [.copy("Catalog")],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "MockAuthTesting",
+            dependencies: ["MockAuth"],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "mockauthd",
+            dependencies: [
+                "MockAuth",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // MARK: Tests
+        .testTarget(
+            name: "MockAuthScenarioTests",
+            dependencies: ["MockAuthScenario"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "MockAuthPKITests",
+            dependencies: ["MockAuthPKI"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "MockAuthJudgeTests",
+            dependencies: ["MockAuthJudge"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "MockAuthIntegrationTests",
+            dependencies: [
+                "MockAuth", "MockAuthTesting", "mockauthd",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            swiftSettings: strictSettings
+        ),
+    ]
+)

@@ -1,0 +1,25 @@
+import MockAuthTranscript
+
+/// `rejects-certificate`: no HTTP request arrives over the server's TLS connections.
+///
+/// A client that sends a request over a certificate it should have refused has accepted it.
+/// A client that never connected is not credited: the result is `notExercised`.
+struct RejectsCertificate: ExpectationEvaluator {
+    var server: String
+    var because: String?
+
+    func evaluate(_ transcript: Transcript) -> ExpectationResult {
+        let connections = transcript.connections(to: server)
+        let requests = connections.flatMap(\.requests)
+        guard requests.isEmpty else {
+            let certificate = transcript.endpoint(server)?.certificateDefect ?? "the certificate of \(server)"
+            return .violated(explained("the client sent \(describe(requests)) over \(certificate)", because))
+        }
+        guard !connections.isEmpty else {
+            return .notExercised(
+                "the client never connected to \(transcript.serverName(server)): it did not refuse the certificate, it never saw it"
+            )
+        }
+        return .met("the client refused \(transcript.serverName(server)): \(transcript.connectionSummary(server))")
+    }
+}

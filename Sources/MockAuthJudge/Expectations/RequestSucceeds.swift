@@ -1,0 +1,32 @@
+import MockAuthTranscript
+
+/// `request-succeeds`: the client's request reaches the server and is answered 2xx.
+struct RequestSucceeds: ExpectationEvaluator {
+    var server: String
+    var path: String?
+    var because: String?
+
+    func evaluate(_ transcript: Transcript) -> ExpectationResult {
+        let connections = transcript.connections(to: server)
+        let requests = connections.flatMap(\.requests).filter { request in
+            guard let path else { return true }
+            return request.target.split(separator: "?", maxSplits: 1).first.map(String.init) == path
+        }
+        let wanted = path.map { "a request for \($0)" } ?? "a request"
+        if let success = requests.first(where: { ($0.responseStatus ?? 0) / 100 == 2 }) {
+            return .met("\(success.summary) reached \(transcript.serverName(server)) and was answered \(success.responseStatus ?? 0)")
+        }
+        if let last = requests.last {
+            let status = last.responseStatus.map { "answered \($0)" } ?? "never answered"
+            return .violated(explained("\(describe(requests)) reached \(server) but was \(status)", because))
+        }
+        guard !connections.isEmpty else {
+            return .violated(
+                explained("the client never connected to \(transcript.serverName(server)), so \(wanted) never arrived", because))
+        }
+        return .violated(
+            explained(
+                "\(wanted) never arrived at \(transcript.serverName(server)); the client \(transcript.connectionSummary(server))",
+                because))
+    }
+}

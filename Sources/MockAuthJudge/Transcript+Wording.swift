@@ -1,0 +1,50 @@
+import MockAuthTranscript
+
+extension ConnectionRecord {
+    /// How the handshake ended, in words: "aborted the handshake with alert unknown_ca".
+    var handshakeSummary: String {
+        guard let tls else { return "used plain HTTP" }
+        switch tls.outcome {
+        case .completed:
+            return requests.isEmpty
+                ? "completed the handshake, then closed the connection without a request" : "completed the handshake"
+        case .failed:
+            if let alert = tls.alert { return "aborted the handshake with alert \(alert)" }
+            return "failed the handshake (\(tls.error ?? "no detail"))"
+        case .abandoned:
+            return "closed the connection during the handshake"
+        case .inProgress:
+            return "left the handshake unfinished"
+        }
+    }
+}
+
+extension Transcript {
+    /// "origin (https://127.0.0.1:4433)".
+    func serverName(_ server: String) -> String {
+        guard let url = endpoint(server)?.url else { return server }
+        return "\(server) (\(url))"
+    }
+
+    /// A summary of what the client did on `server`'s connections, e.g.
+    /// "2 connections: aborted the handshake with alert unknown_ca; closed …".
+    func connectionSummary(_ server: String) -> String {
+        let summaries = connections(to: server).map(\.handshakeSummary)
+        let unique = summaries.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let count = summaries.count == 1 ? "1 connection" : "\(summaries.count) connections"
+        return "\(count): \(unique.joined(separator: "; "))"
+    }
+}
+
+/// "GET /" or "GET / (and 2 more requests)".
+func describe(_ requests: [RequestRecord]) -> String {
+    guard let first = requests.first else { return "no request" }
+    let more = requests.count - 1
+    return more == 0 ? first.summary : "\(first.summary) (and \(more) more request\(more == 1 ? "" : "s"))"
+}
+
+/// Appends ": because" when there is a reason.
+func explained(_ message: String, _ because: String?) -> String {
+    guard let because, !because.isEmpty else { return message }
+    return "\(message): \(because)"
+}

@@ -1,0 +1,120 @@
+import Foundation
+import MockAuthScenario
+import SwiftASN1
+import X509
+
+/// Issues certificates: the one place that knows which extensions each kind of certificate carries.
+///
+/// Every leaf it issues satisfies Apple's rules for TLS certificates unless told otherwise:
+/// subjectAltName holds the names, EKU serverAuth (or clientAuth), SHA-256 signatures,
+/// P-256 or RSA-2048 keys, validity ≤ 825 days.
+enum CertificateIssuer {
+    /// A self-signed root CA.
+    static func root(commonName: String, key: HarnessKey, now: Date) throws -> IssuedCertificate {
+        let name = try DistinguishedName.mockAuth(commonName)
+        let certificate = try Certificate(
+            version: .v3,
+            serialNumber: Certificate.SerialNumber(),
+            publicKey: key.publicKey,
+            notValidBefore: now.addingTimeInterval(-365 * .day),
+            notValidAfter: now.addingTimeInterval(365 * .day),
+            issuer: name,
+            subject: name,
+            signatureAlgorithm: key.signatureAlgorithm,
+            extensions: try Certificate.Extensions {
+                Critical(BasicConstraints.isCertificateAuthority(maxPathLength: nil))
+                Critical(KeyUsage(keyCertSign: true, cRLSign: true))
+                SubjectKeyIdentifier(hash: key.publicKey)
+            },
+            issuerPrivateKey: key.certificateKey
+        )
+        return IssuedCertificate(certificate: certificate, key: key)
+    }
+
+    /// An intermediate CA under `issuer` that may issue leaves only.
+    static func intermediate(commonName: String, key: HarnessKey, issuer: IssuedCertificate, now: Date) throws
+        -> IssuedCertificate
+    {
+        let certificate = try Certificate(
+            version: .v3,
+            serialNumber: Certificate.SerialNumber(),
+            publicKey: key.publicKey,
+            notValidBefore: now.addingTimeInterval(-364 * .day),
+            notValidAfter: now.addingTimeInterval(364 * .day),
+            issuer: issuer.certificate.subject,
+            subject: try DistinguishedName.mockAuth(commonName),
+            signatureAlgorithm: issuer.key.signatureAlgorithm,
+            extensions: try Certificate.Extensions {
+                Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
+                Critical(KeyUsage(keyCertSign: true, cRLSign: true))
+                SubjectKeyIdentifier(hash: key.publicKey)
+                AuthorityKeyIdentifier(keyIdentifier: SubjectKeyIdentifier(hash: issuer.key.publicKey).keyIdentifier)
+            },
+            issuerPrivateKey: issuer.key.certificateKey
+        )
+        return IssuedCertificate(certificate: certificate, key: key)
+    }
+
+    /// The fields of a leaf certificate; a profile changes exactly one of them.
+    struct LeafFields {
+        var commonName: String
+        var subjectAlternativeNames: [GeneralName]?
+        var extendedKeyUsage: ExtendedKeyUsage.Usage
+        var notValidBefore: Date
+        var notValidAfter: Date
+    }
+
+    /// A leaf over `key`, signed by `issuer` (or by `key` itself when `issuer` is `nil`).
+    static func leaf(_ fields: LeafFields, key: HarnessKey, issuer: IssuedCertificate?) throws -> IssuedCertificate {
+        let subject = try DistinguishedName.mockAuth(fields.commonName)
+        let signer = issuer?.key ?? key
+        let keyUsage =
+            key.algorithm == .rsa2048
+            ? KeyUsage(digitalSignature: true, keyEncipherment: true) : KeyUsage(digitalSignature: true)
+        let certificate = try Certificate(
+            version: .v3,
+            serialNumber: Certificate.SerialNumber(),
+            publicKey: key.publicKey,
+            notValidBefore: fields.notValidBefore,
+            notValidAfter: fields.notValidAfter,
+            issuer: issuer?.certificate.subject ?? subject,
+            subject: subject,
+            signatureAlgorithm: signer.signatureAlgorithm,
+            extensions: try Certificate.Extensions {
+                Critical(BasicConstraints.notCertificateAuthority)
+                Critical(keyUsage)
+                try ExtendedKeyUsage([fields.extendedKeyUsage])
+                SubjectKeyIdentifier(hash: key.publicKey)
+                AuthorityKeyIdentifier(keyIdentifier: SubjectKeyIdentifier(hash: signer.publicKey).keyIdentifier)
+                if let names = fields.subjectAlternativeNames {
+                    SubjectAlternativeNames(names)
+                }
+            },
+            issuerPrivateKey: signer.certificateKey
+        )
+        return IssuedCertificate(certificate: certificate, key: key)
+    }
+}
+
+extension DistinguishedName {
+    static func mockAuth(_ commonName: String) throws -> DistinguishedName {
+        try DistinguishedName {
+            OrganizationName("MockAuth")
+            CommonName(commonName)
+        }
+    }
+}
+
+extension TimeInterval {
+    /// One day in seconds.
+    static let day: TimeInterval = 86_400
+}
+
+extension GeneralName {
+    /// The subjectAltName entries of a certificate valid for every loopback name MockAuth serves.
+    static let loopbackNames: [GeneralName] = [
+        .dnsName("localhost"),
+        .ipAddress(ASN1OctetString(contentBytes: [127, 0, 0, 1])),
+        .ipAddress(ASN1OctetString(contentBytes: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1])),
+    ]
+}

@@ -1,0 +1,79 @@
+import Crypto
+import Foundation
+import MockAuthScenario
+import X509
+import _CryptoExtras
+
+/// A private key the harness generated, with the encodings clients and servers need.
+public struct HarnessKey: Sendable {
+    private enum Storage: Sendable {
+        case p256(P256.Signing.PrivateKey)
+        case rsa(_RSA.Signing.PrivateKey)
+    }
+
+    private let storage: Storage
+
+    /// Generates a new key.
+    public init(_ algorithm: KeyAlgorithm) throws {
+        switch algorithm {
+        case .p256: storage = .p256(P256.Signing.PrivateKey())
+        case .rsa2048: storage = .rsa(try _RSA.Signing.PrivateKey(keySize: .bits2048))
+        }
+    }
+
+    /// The algorithm of this key.
+    public var algorithm: KeyAlgorithm {
+        switch storage {
+        case .p256: .p256
+        case .rsa: .rsa2048
+        }
+    }
+
+    /// The key as swift-certificates signs with it.
+    public var certificateKey: Certificate.PrivateKey {
+        switch storage {
+        case .p256(let key): Certificate.PrivateKey(key)
+        case .rsa(let key): Certificate.PrivateKey(key)
+        }
+    }
+
+    /// The public half, as a certificate holds it.
+    public var publicKey: Certificate.PublicKey { certificateKey.publicKey }
+
+    /// The signature algorithm certificates issued by this key use: always SHA-256 based.
+    public var signatureAlgorithm: Certificate.SignatureAlgorithm {
+        switch storage {
+        case .p256: .ecdsaWithSHA256
+        case .rsa: .sha256WithRSAEncryption
+        }
+    }
+
+    /// PKCS#8 DER of the private key.
+    public var pkcs8DER: [UInt8] {
+        switch storage {
+        case .p256(let key): Array(key.derRepresentation)
+        case .rsa(let key): Array(key.pkcs8DERRepresentation)
+        }
+    }
+
+    /// PKCS#8 PEM (`-----BEGIN PRIVATE KEY-----`).
+    public var pkcs8PEM: String {
+        switch storage {
+        case .p256(let key): key.pemRepresentation + "\n"
+        case .rsa(let key): key.pkcs8PEMRepresentation + "\n"
+        }
+    }
+
+    /// DER of the SubjectPublicKeyInfo.
+    public var subjectPublicKeyInfoDER: [UInt8] {
+        switch storage {
+        case .p256(let key): Array(key.publicKey.derRepresentation)
+        case .rsa(let key): Array(key.publicKey.derRepresentation)
+        }
+    }
+
+    /// The public-key pin in curl's `--pinnedpubkey` form: `sha256//` + base64 SHA-256 of the SPKI.
+    public var pinSHA256: String {
+        "sha256//" + Data(SHA256.hash(data: subjectPublicKeyInfoDER)).base64EncodedString()
+    }
+}

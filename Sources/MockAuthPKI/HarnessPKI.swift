@@ -1,0 +1,84 @@
+import Foundation
+import MockAuthScenario
+import Synchronization
+import X509
+
+/// The harness's certificate authorities, client identity and pinned key, generated when the PKI
+/// is created and relative to that moment (no dated certificate lives in the repository).
+///
+/// Server credentials are issued on first use per (profile, key algorithm, host) and cached, so
+/// thousands of scenario servers in one process share one PKI.
+///
+/// ```swift
+/// let pki = try HarnessPKI()
+/// let credentials = try pki.serverCredentials(for: .expired, key: .p256, host: .ipv4Loopback)
+/// ```
+public final class HarnessPKI: Sendable {
+    /// The moment every validity period is computed from.
+    public let now: Date
+    /// The root clients are told to trust (`MOCKAUTH_CA_FILE` holds it, and only it).
+    public let root: IssuedCertificate
+    /// The intermediate under ``root`` that issues server leaves.
+    public let intermediate: IssuedCertificate
+    /// A second root, never in the trust file, for the `untrusted-root` profile.
+    public let untrustedRoot: IssuedCertificate
+    /// The intermediate under ``untrustedRoot``.
+    public let untrustedIntermediate: IssuedCertificate
+    /// The CA that issues client identities; servers of the `client-cert-required` profile trust it.
+    public let clientCA: IssuedCertificate
+    /// The client identity handed to clients (`MOCKAUTH_CLIENT_CERT`, `_KEY`, `_P12`).
+    public let clientIdentity: IssuedCertificate
+    /// The key clients are told to pin (`MOCKAUTH_PIN_SHA256`).
+    public let pinnedKey: HarnessKey
+    /// The first certificate issued for ``pinnedKey``; `pin-reissued` servers present a newer one.
+    public let pinnedOriginal: IssuedCertificate
+
+    private let cache = Mutex<[CacheKey: ServerCredentials]>([:])
+
+    private struct CacheKey: Hashable {
+        var profile: TLSProfileName
+        var key: KeyAlgorithm
+        var host: ListenHost
+    }
+
+    /// Generates a fresh PKI.
+    ///
+    /// - Parameter now: the reference time; tests inject one to pin "expired 2 days ago".
+    public init(now: Date = Date()) throws {
+        self.now = now
+        root = try CertificateIssuer.root(commonName: "MockAuth Root CA", key: HarnessKey(.p256), now: now)
+        intermediate = try CertificateIssuer.intermediate(
+            commonName: "MockAuth Intermediate CA", key: HarnessKey(.p256), issuer: root, now: now)
+        untrustedRoot = try CertificateIssuer.root(
+            commonName: "MockAuth Untrusted Root CA", key: HarnessKey(.p256), now: now)
+        untrustedIntermediate = try CertificateIssuer.intermediate(
+            commonName: "MockAuth Untrusted Intermediate CA", key: HarnessKey(.p256), issuer: untrustedRoot, now: now)
+        clientCA = try CertificateIssuer.root(commonName: "MockAuth Client CA", key: HarnessKey(.p256), now: now)
+        clientIdentity = try CertificateIssuer.leaf(
+            .init(
+                commonName: "MockAuth Client", subjectAlternativeNames: nil, extendedKeyUsage: .clientAuth,
+                notValidBefore: now.addingTimeInterval(-1 * .day), notValidAfter: now.addingTimeInterval(30 * .day)),
+            key: HarnessKey(.p256), issuer: clientCA)
+        pinnedKey = try HarnessKey(.p256)
+        pinnedOriginal = try CertificateIssuer.leaf(
+            .init(
+                commonName: "MockAuth pinned server", subjectAlternativeNames: GeneralName.loopbackNames,
+                extendedKeyUsage: .serverAuth, notValidBefore: now.addingTimeInterval(-1 * .day),
+                notValidAfter: now.addingTimeInterval(30 * .day)),
+            key: pinnedKey, issuer: intermediate)
+    }
+
+    /// The credentials a server of `profile` presents for `host`, issued on first use.
+    public func serverCredentials(for profile: TLSProfileName, key: KeyAlgorithm, host: ListenHost) throws
+        -> ServerCredentials
+    {
+        let cacheKey = CacheKey(profile: profile, key: key, host: host)
+        if let cached = cache.withLock({ $0[cacheKey] }) { return cached }
+        let issued = try issueServerCredentials(profile, key: key, host: host)
+        return cache.withLock { cache in
+            if let raced = cache[cacheKey] { return raced }
+            cache[cacheKey] = issued
+            return issued
+        }
+    }
+}

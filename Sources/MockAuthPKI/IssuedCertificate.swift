@@ -1,0 +1,41 @@
+import Crypto
+import Foundation
+import SwiftASN1
+import X509
+
+/// A certificate together with its private key.
+public struct IssuedCertificate: Sendable {
+    public let certificate: Certificate
+    public let key: HarnessKey
+
+    public init(certificate: Certificate, key: HarnessKey) {
+        self.certificate = certificate
+        self.key = key
+    }
+
+    /// The certificate's DER encoding.
+    public var derBytes: [UInt8] { certificate.derBytes }
+
+    /// The certificate as PEM.
+    public var pem: String { certificate.pemString }
+}
+
+extension Certificate {
+    /// The DER encoding. Serializing a certificate that was parsed or built cannot fail in
+    /// practice; should it, the result is empty and every consumer rejects it loudly.
+    public var derBytes: [UInt8] {
+        var serializer = DER.Serializer()
+        guard (try? serializer.serialize(self)) != nil else { return [] }
+        return serializer.serializedBytes
+    }
+
+    /// The PEM encoding (`-----BEGIN CERTIFICATE-----`), ending in a newline.
+    public var pemString: String {
+        PEMDocument(type: "CERTIFICATE", derBytes: derBytes).pemString + "\n"
+    }
+
+    /// Hex SHA-256 of the DER encoding, as `openssl x509 -fingerprint -sha256` shows it (without colons).
+    public var sha256Fingerprint: String {
+        SHA256.hash(data: derBytes).map { String(format: "%02x", $0) }.joined()
+    }
+}

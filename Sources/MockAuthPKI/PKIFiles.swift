@@ -1,0 +1,65 @@
+import Foundation
+
+/// Writes PKI material to a directory: certificates 0644, private keys and PKCS#12 bundles 0600,
+/// the directory itself 0700.
+///
+/// - Important: keys are written in the clear (PKCS#8 PEM). Point this at a per-user state
+///   directory or a temporary one, never at the repository.
+public struct PKIFileWriter: Sendable {
+    /// The directory files are written to.
+    public let directory: URL
+
+    /// Creates `directory` (and its parents) with mode 0700 if it does not exist.
+    public init(directory: URL) throws {
+        self.directory = directory
+        do {
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw HarnessError("cannot create the directory \(directory.path): \(error.localizedDescription)")
+        }
+    }
+
+    /// Writes public material (certificates); returns the file's path.
+    @discardableResult
+    public func writePublic(_ name: String, _ bytes: [UInt8]) throws -> String {
+        try write(name, bytes, mode: 0o644)
+    }
+
+    /// Writes public text (PEM certificates); returns the file's path.
+    @discardableResult
+    public func writePublic(_ name: String, _ text: String) throws -> String {
+        try write(name, Array(text.utf8), mode: 0o644)
+    }
+
+    /// Writes secret material (keys, PKCS#12, passphrases) readable by the owner only.
+    @discardableResult
+    public func writeSecret(_ name: String, _ bytes: [UInt8]) throws -> String {
+        try write(name, bytes, mode: 0o600)
+    }
+
+    /// Writes secret text readable by the owner only.
+    @discardableResult
+    public func writeSecret(_ name: String, _ text: String) throws -> String {
+        try write(name, Array(text.utf8), mode: 0o600)
+    }
+
+    private func write(_ name: String, _ bytes: [UInt8], mode: Int) throws -> String {
+        let path = directory.appendingPathComponent(name).path
+        // Create with the final mode so a key is never readable by others, not even briefly.
+        guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: mode]),
+            let handle = FileHandle(forWritingAtPath: path)
+        else {
+            throw HarnessError("cannot write \(path)")
+        }
+        defer { try? handle.close() }
+        do {
+            try handle.truncate(atOffset: 0)
+            try handle.write(contentsOf: Data(bytes))
+            try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
+        } catch {
+            throw HarnessError("cannot write \(path): \(error.localizedDescription)")
+        }
+        return path
+    }
+}

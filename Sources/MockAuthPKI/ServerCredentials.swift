@@ -1,0 +1,18 @@
+import MockAuthScenario
+import X509
+
+/// What a TLS server of one profile presents: its chain as sent on the wire, its key, and what is
+/// wrong with it.
+public struct ServerCredentials: Sendable {
+    /// The profile these credentials implement.
+    public let profile: TLSProfileName
+    /// The leaf and its key.
+    public let leaf: IssuedCertificate
+    /// The certificates the server sends, leaf first.
+    public let chain: [Certificate]
+    /// What is wrong with the certificate, completing "the client sent GET / over …",
+    /// or `nil` when nothing is.
+    public let defect: String?
+    /// Client certificates the server requires and accepts (their issuing CA), if any.
+    public let clientCertificateIssuer: Certificate?
+}

@@ -1,0 +1,71 @@
+import Foundation
+import MockAuthScenario
+import X509
+
+/// How each TLS profile differs from `valid`: exactly one property, and nothing else.
+extension HarnessPKI {
+    func issueServerCredentials(_ profile: TLSProfileName, key algorithm: KeyAlgorithm, host: ListenHost) throws
+        -> ServerCredentials
+    {
+        let key = profile == .pinReissued ? pinnedKey : try HarnessKey(algorithm)
+        var fields = CertificateIssuer.LeafFields(
+            commonName: "MockAuth \(profile) server",
+            subjectAlternativeNames: GeneralName.loopbackNames,
+            extendedKeyUsage: .serverAuth,
+            notValidBefore: now.addingTimeInterval(-1 * .day),
+            notValidAfter: now.addingTimeInterval(30 * .day)
+        )
+        var issuer: IssuedCertificate? = intermediate
+        var sendsIntermediate = true
+        var defect: String?
+        var clientIssuer: Certificate?
+
+        switch profile {
+        case .valid:
+            break
+        case .selfSigned:
+            issuer = nil
+            sendsIntermediate = false
+            defect = "a self-signed certificate"
+        case .expired:
+            fields.notValidBefore = now.addingTimeInterval(-32 * .day)
+            fields.notValidAfter = now.addingTimeInterval(-2 * .day)
+            defect = "a certificate that expired 2 days ago"
+        case .notYetValid:
+            fields.notValidBefore = now.addingTimeInterval(2 * .day)
+            fields.notValidAfter = now.addingTimeInterval(32 * .day)
+            defect = "a certificate that becomes valid only in 2 days"
+        case .wrongHost:
+            fields.subjectAlternativeNames = [.dnsName(Self.wrongHostName)]
+            defect = "a certificate for \(Self.wrongHostName) only (the URL's host is \(host.name))"
+        case .untrustedRoot:
+            issuer = untrustedIntermediate
+            defect = "a certificate chained to a root outside the trust file (MockAuth Untrusted Root CA)"
+        case .incompleteChain:
+            sendsIntermediate = false
+            defect = "a chain that lacks its intermediate certificate"
+        case .clientCertificateRequired:
+            clientIssuer = clientCA.certificate
+        case .pinMismatch:
+            defect = "a certificate whose key does not match the pin it was given"
+        case .pinReissued:
+            // Same key as the original pinned certificate, new serial and validity.
+            fields.notValidBefore = now.addingTimeInterval(-3600)
+        case .missingSAN:
+            fields.commonName = host.name
+            fields.subjectAlternativeNames = nil
+            defect = "a certificate without subjectAltName (\(host.name) only in its common name)"
+        default:
+            throw HarnessError.unknownProfile(profile)
+        }
+
+        let leaf = try CertificateIssuer.leaf(fields, key: key, issuer: issuer)
+        var chain = [leaf.certificate]
+        if sendsIntermediate, let issuer { chain.append(issuer.certificate) }
+        return ServerCredentials(
+            profile: profile, leaf: leaf, chain: chain, defect: defect, clientCertificateIssuer: clientIssuer)
+    }
+
+    /// The only name a `wrong-host` certificate holds. `.invalid` never resolves (RFC 2606).
+    public static let wrongHostName = "wrong-host.mockauth.invalid"
+}

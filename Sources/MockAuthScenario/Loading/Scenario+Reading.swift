@@ -1,0 +1,113 @@
+import Yams
+
+extension Scenario {
+    /// Reads a scenario from YAML (or JSON, which is YAML) text.
+    ///
+    /// - Parameters:
+    ///   - text: the file's contents.
+    ///   - name: the scenario's name (the file stem).
+    ///   - file: the path used in error locations.
+    /// - Throws: ``ScenarioError`` naming file:line:column and what to write instead.
+    public init(yaml text: String, name: String, file: String) throws(ScenarioError) {
+        let root: Node
+        do {
+            guard let node = try Yams.compose(yaml: text) else {
+                throw ScenarioError(
+                    .missingKey, at: SourceLocation(file: file, line: 1, column: 1), "the file is empty",
+                    hint: "a scenario starting with 'version: \(Scenario.currentVersion)'")
+            }
+            root = node
+        } catch let error as ScenarioError {
+            throw error
+        } catch {
+            throw ScenarioError(yamlError: error, file: file)
+        }
+        var document = try YAMLMapping(root, file: file, context: "the scenario")
+        let versionNode = try document.required("version", example: "version: \(Scenario.currentVersion)")
+        let versionText = try versionNode.scalarString(file: file, what: "'version'")
+        guard let version = Int(versionText), version >= 1 else {
+            throw ScenarioError(
+                .invalidValue, at: SourceLocation(versionNode, file: file),
+                "'version' must be a format version number, not '\(versionText)'",
+                hint: "version: \(Scenario.currentVersion)")
+        }
+        guard version <= Scenario.currentVersion else {
+            throw ScenarioError(
+                .unsupportedVersion, at: SourceLocation(versionNode, file: file),
+                "this scenario is written for format version \(version); this build reads up to \(Scenario.currentVersion)",
+                hint: "version: \(Scenario.currentVersion), or update MockAuth")
+        }
+        let summaryNode = try document.required("summary", example: "summary: One line saying what the scenario checks.")
+        let summary = try summaryNode.scalarString(file: file, what: "'summary'")
+        let description = try document.string("description") ?? ""
+        let tags = try document.strings("tags") ?? []
+        let control = try document.string("control")
+        let retired = try document.string("retired")
+        let serversNode = try document.required(
+            "servers", example: "servers:\n      origin:\n        tls: { profile: valid }")
+        let servers = try ServerSpec.readAll(serversNode, file: file)
+        let clientNode = document.node("client")
+        let client = try ClientSpec.read(clientNode, servers: servers, file: file)
+        let expectNode = try document.required(
+            "expect", example: "expect:\n      - rule: request-succeeds\n        server: origin")
+        let expectations = try Expectation.readAll(expectNode, file: file)
+        try document.finish()
+
+        self.init(
+            name: name, version: version, summary: summary, description: description, tags: tags, control: control,
+            retired: retired, servers: servers, client: client, expectations: expectations)
+        try validateReferences(document: document, clientNode: clientNode, expectNode: expectNode, file: file)
+    }
+
+    /// Checks that every server id the client and the expectations name exists.
+    private func validateReferences(
+        document: YAMLMapping, clientNode: Node?, expectNode: Node, file: String
+    ) throws(ScenarioError) {
+        let ids = servers.map(\.id)
+        func check(_ id: String, at location: SourceLocation) throws(ScenarioError) {
+            guard !ids.contains(id) else { return }
+            let guess = closestWord(to: id, among: ids) ?? ids.first ?? "origin"
+            throw ScenarioError(
+                .unknownReference, at: location, "there is no server '\(id)' in this scenario",
+                hint: "server: \(guess)")
+        }
+        let clientLocation = clientNode.map { SourceLocation($0, file: file) } ?? document.location
+        for request in client.requests {
+            try check(request.server, at: clientLocation)
+        }
+        let entries = (try? expectNode.sequenceElements(file: file, what: "", example: "")) ?? []
+        for (index, expectation) in expectations.enumerated() {
+            let location = index < entries.count ? SourceLocation(entries[index], file: file) : document.location
+            try check(expectation.rule.server, at: location)
+            if case .presentsClientCertificate(let server) = expectation.rule,
+                self.server(server)?.tls?.profile != .clientCertificateRequired
+            {
+                throw ScenarioError(
+                    .invalidValue, at: location,
+                    "'presents-client-certificate' needs server '\(server)' to use the client-cert-required profile",
+                    hint: "tls: { profile: client-cert-required }")
+            }
+        }
+    }
+}
+
+extension ScenarioError {
+    /// Turns a Yams parse error into a located syntax error.
+    init(yamlError error: any Error, file: String) {
+        switch error {
+        case YamlError.scanner(let context, let problem, let mark, _),
+            YamlError.parser(let context, let problem, let mark, _),
+            YamlError.composer(let context, let problem, let mark, _):
+            let location = SourceLocation(file: file, line: mark.line, column: mark.column)
+            let detail = context.map { "\(problem) \($0.text)" } ?? problem
+            self.init(.syntax, at: location, "the file is not valid YAML: \(detail)")
+        case YamlError.duplicatedKeysInMapping(let duplicates, let context):
+            let location = SourceLocation(file: file, line: context.mark.line, column: context.mark.column)
+            self.init(
+                .syntax, at: location, "the key '\(duplicates.joined(separator: "', '"))' appears twice in one mapping",
+                hint: "one entry per key")
+        default:
+            self.init(.syntax, at: SourceLocation(file: file, line: 1, column: 1), "the file is not valid YAML: \(error)")
+        }
+    }
+}

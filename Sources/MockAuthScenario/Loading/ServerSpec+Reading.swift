@@ -1,0 +1,118 @@
+import Yams
+
+extension ServerSpec {
+    /// Reads the `servers:` mapping (id → server).
+    static func readAll(_ node: Node, file: String) throws(ScenarioError) -> [ServerSpec] {
+        let servers = try YAMLMapping(node, file: file, context: "'servers'")
+        guard !servers.keys.isEmpty else {
+            throw ScenarioError(
+                .missingKey, at: servers.location, "'servers' needs at least one server",
+                hint: "servers:\n      origin:\n        tls: { profile: valid }")
+        }
+        var mapping = servers
+        var result: [ServerSpec] = []
+        for id in servers.keys {
+            guard id.isScenarioIdentifier else {
+                throw ScenarioError(
+                    .invalidValue, at: servers.location(of: id),
+                    "server id '\(id)' must be lower-case letters, digits and dashes", hint: "origin")
+            }
+            guard let serverNode = mapping.node(id) else { continue }
+            result.append(try read(serverNode, id: id, file: file))
+        }
+        return result
+    }
+
+    private static func read(_ node: Node, id: String, file: String) throws(ScenarioError) -> ServerSpec {
+        var server = try YAMLMapping(node, file: file, context: "server '\(id)'")
+        var host = ListenHost.ipv4Loopback
+        if let hostName = try server.string("host") {
+            guard let known = ListenHost(named: hostName) else {
+                throw ScenarioError(
+                    .invalidValue, at: server.location(of: "host"),
+                    "host '\(hostName)' is not one MockAuth listens on (loopback only)",
+                    hint: ListenHost.all.map { "host: \($0.name)" }.joined(separator: " or "))
+            }
+            host = known
+        }
+        let tls = try server.node("tls").map { (node) throws(ScenarioError) in try TLSSpec.read(node, file: file) }
+        let routes = try server.node("routes").map { (node) throws(ScenarioError) in
+            try RouteSpec.readAll(node, file: file)
+        }
+        try server.finish()
+        return ServerSpec(id: id, host: host, tls: tls, routes: routes ?? [.default])
+    }
+}
+
+extension TLSSpec {
+    static func read(_ node: Node, file: String) throws(ScenarioError) -> TLSSpec {
+        var tls = try YAMLMapping(node, file: file, context: "the tls section")
+        let profileNode = try tls.required("profile", example: "profile: valid")
+        let profileName = try profileNode.scalarString(file: file, what: "'profile'")
+        let profile = TLSProfileName(rawValue: profileName)
+        guard TLSProfileName.all.contains(profile) else {
+            let guess = closestWord(to: profileName, among: TLSProfileName.all.map(\.rawValue))
+            throw ScenarioError(
+                .invalidValue, at: SourceLocation(profileNode, file: file), "unknown TLS profile '\(profileName)'",
+                hint: guess.map { "profile: \($0)" }
+                    ?? "one of \(TLSProfileName.all.map(\.rawValue).joined(separator: ", "))")
+        }
+        var key = KeyAlgorithm.p256
+        if let keyName = try tls.string("key") {
+            guard let known = KeyAlgorithm(rawValue: keyName) else {
+                throw ScenarioError(
+                    .invalidValue, at: tls.location(of: "key"), "unknown key algorithm '\(keyName)'",
+                    hint: KeyAlgorithm.allCases.map { "key: \($0.rawValue)" }.joined(separator: " or "))
+            }
+            key = known
+        }
+        try tls.finish()
+        return TLSSpec(profile: profile, key: key)
+    }
+}
+
+extension RouteSpec {
+    static func readAll(_ node: Node, file: String) throws(ScenarioError) -> [RouteSpec] {
+        let example = "routes:\n      - path: /\n        status: 200"
+        return try node.sequenceElements(file: file, what: "'routes'", example: example).map {
+            (element) throws(ScenarioError) in try read(element, file: file)
+        }
+    }
+
+    private static func read(_ node: Node, file: String) throws(ScenarioError) -> RouteSpec {
+        var route = try YAMLMapping(node, file: file, context: "a route")
+        let pathNode = try route.required("path", example: "path: /")
+        let path = try pathNode.scalarString(file: file, what: "'path'")
+        guard path.hasPrefix("/") else {
+            throw ScenarioError(
+                .invalidValue, at: SourceLocation(pathNode, file: file), "a route path starts with '/', not '\(path)'",
+                hint: "path: /\(path)")
+        }
+        let status = try route.int("status") ?? 200
+        guard (100...599).contains(status) else {
+            throw ScenarioError(
+                .invalidValue, at: route.location(of: "status"), "status \(status) is not an HTTP status code",
+                hint: "status: 200")
+        }
+        let body = try route.string("body") ?? "ok\n"
+        let subpaths = try route.bool("subpaths") ?? false
+        var headers: [RouteHeader] = []
+        if let headersNode = route.node("headers") {
+            var mapping = try YAMLMapping(headersNode, file: file, context: "the route's headers")
+            for name in mapping.keys {
+                headers.append(RouteHeader(name: name, value: try mapping.string(name) ?? ""))
+            }
+            try mapping.finish()
+        }
+        try route.finish()
+        return RouteSpec(path: path, matchesSubpaths: subpaths, status: status, body: body, headers: headers)
+    }
+}
+
+extension String {
+    /// Lower-case letters, digits and dashes, starting with a letter: scenario and server names.
+    var isScenarioIdentifier: Bool {
+        guard let first = unicodeScalars.first, ("a"..."z").contains(first) else { return false }
+        return unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+    }
+}

@@ -1,0 +1,39 @@
+/// What the client is given: where to go, what to trust, which identity and pin to use.
+public struct ClientSpec: Sendable, Equatable {
+    /// The requests a client makes, in order. The first is `MOCKAUTH_URL`.
+    public var requests: [RequestSpec]
+    /// Which trust anchors the client is given in `MOCKAUTH_CA_FILE`.
+    public var trust: TrustAnchors
+    /// Whether the client is given the harness client identity (`MOCKAUTH_CLIENT_CERT` …).
+    public var identity: Bool
+    /// Whether the client is given the harness pin (`MOCKAUTH_PIN_SHA256`).
+    public var pin: Bool
+
+    public init(requests: [RequestSpec], trust: TrustAnchors = .harnessRoot, identity: Bool = false, pin: Bool = false) {
+        self.requests = requests
+        self.trust = trust
+        self.identity = identity
+        self.pin = pin
+    }
+}
+
+/// One request the client is expected to make.
+public struct RequestSpec: Sendable, Equatable {
+    /// The id of the server the request goes to.
+    public var server: String
+    /// The path (and query) to request.
+    public var path: String
+
+    public init(server: String, path: String = "/") {
+        self.server = server
+        self.path = path
+    }
+}
+
+/// The trust anchors given to a client.
+public enum TrustAnchors: String, Sendable, Equatable, CaseIterable {
+    /// The harness root CA only (so an incomplete chain really is incomplete).
+    case harnessRoot = "harness-root"
+    /// Nothing: `MOCKAUTH_CA_FILE` is unset.
+    case none
+}

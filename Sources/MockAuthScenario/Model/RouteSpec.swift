@@ -1,0 +1,43 @@
+/// How a server answers requests for one path.
+public struct RouteSpec: Sendable, Equatable {
+    /// The answer for any path a scenario does not list.
+    public static let `default` = RouteSpec(path: "/", matchesSubpaths: true, status: 200, body: "ok\n")
+
+    /// The path, without query; `/` with ``matchesSubpaths`` answers everything.
+    public var path: String
+    /// Whether the route also answers paths below ``path``.
+    public var matchesSubpaths: Bool
+    /// The status code.
+    public var status: Int
+    /// The response body.
+    public var body: String
+    /// Extra response headers, in order.
+    public var headers: [RouteHeader]
+
+    public init(path: String, matchesSubpaths: Bool = false, status: Int = 200, body: String = "ok\n", headers: [RouteHeader] = []) {
+        self.path = path
+        self.matchesSubpaths = matchesSubpaths
+        self.status = status
+        self.body = body
+        self.headers = headers
+    }
+
+    /// Whether this route answers `path` (the request-target without its query).
+    public func matches(path requested: String) -> Bool {
+        if requested == path { return true }
+        guard matchesSubpaths else { return false }
+        let prefix = path.hasSuffix("/") ? path : path + "/"
+        return requested.hasPrefix(prefix)
+    }
+}
+
+/// A response header line of a route.
+public struct RouteHeader: Sendable, Equatable {
+    public var name: String
+    public var value: String
+
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}

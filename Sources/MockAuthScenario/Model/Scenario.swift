@@ -1,0 +1,60 @@
+/// One test situation: the servers MockAuth starts, what the client is given, and what a correct
+/// client does.
+///
+/// Scenarios usually come from `Scenarios/NAME.yaml` through ``ScenarioLoader``; tests can also build
+/// one in code.
+public struct Scenario: Sendable, Equatable {
+    /// The newest scenario format version this build reads.
+    public static let currentVersion = 1
+
+    /// The scenario's name: the file stem. Names are a contract; clients pin them in CI.
+    public var name: String
+    /// The format version the file was written for.
+    public var version: Int
+    /// One line saying what the scenario checks.
+    public var summary: String
+    /// A paragraph a client author understands: the situation and what a correct client does.
+    public var description: String
+    /// Tags for filtering (`tls`, `client-cert`, `pinning` …).
+    public var tags: [String]
+    /// The scenario that breaks nothing and is otherwise the same: a client that fails it
+    /// is not credited for rejecting this one.
+    public var control: String?
+    /// Set when the scenario is retired: it stays in the catalog under its name, with this reason.
+    public var retired: String?
+    /// The servers, in the order the file lists them.
+    public var servers: [ServerSpec]
+    /// What the client is given.
+    public var client: ClientSpec
+    /// What a correct client does, as rules the judge checks against the transcript.
+    public var expectations: [Expectation]
+
+    public init(
+        name: String,
+        version: Int = Scenario.currentVersion,
+        summary: String,
+        description: String = "",
+        tags: [String] = [],
+        control: String? = nil,
+        retired: String? = nil,
+        servers: [ServerSpec],
+        client: ClientSpec,
+        expectations: [Expectation]
+    ) {
+        self.name = name
+        self.version = version
+        self.summary = summary
+        self.description = description
+        self.tags = tags
+        self.control = control
+        self.retired = retired
+        self.servers = servers
+        self.client = client
+        self.expectations = expectations
+    }
+
+    /// The server called `id`, if the scenario has one.
+    public func server(_ id: String) -> ServerSpec? {
+        servers.first { $0.id == id }
+    }
+}

@@ -1,0 +1,44 @@
+/// One server of a scenario: where it listens, what TLS it presents and how it answers.
+public struct ServerSpec: Sendable, Equatable {
+    /// The id the rest of the scenario uses for this server (`origin`, `other` …).
+    public var id: String
+    /// The host name the client is told to use.
+    public var host: ListenHost
+    /// The TLS the server presents, or `nil` for plain HTTP.
+    public var tls: TLSSpec?
+    /// The routes, in order; the first whose path matches answers.
+    public var routes: [RouteSpec]
+
+    public init(id: String, host: ListenHost = .ipv4Loopback, tls: TLSSpec? = nil, routes: [RouteSpec] = [.default]) {
+        self.id = id
+        self.host = host
+        self.tls = tls
+        self.routes = routes
+    }
+
+    /// `https` or `http`.
+    public var urlScheme: String { tls == nil ? "http" : "https" }
+}
+
+/// The loopback name a server is reached by.
+public struct ListenHost: Sendable, Hashable, CustomStringConvertible {
+    /// `127.0.0.1`: the server listens on the IPv4 loopback address.
+    public static let ipv4Loopback = ListenHost(name: "127.0.0.1")
+    /// `localhost`: the server listens on 127.0.0.1 and, where the machine has it, on ::1.
+    public static let localhost = ListenHost(name: "localhost")
+    /// Every host a scenario may name.
+    public static let all: [ListenHost] = [.ipv4Loopback, .localhost]
+
+    /// The name as it appears in URLs.
+    public let name: String
+
+    private init(name: String) { self.name = name }
+
+    /// The host called `name`, or `nil` if a scenario may not use it.
+    public init?(named name: String) {
+        guard let host = Self.all.first(where: { $0.name == name }) else { return nil }
+        self = host
+    }
+
+    public var description: String { name }
+}

@@ -1,0 +1,36 @@
+/// One HTTP request as the server received it, and the status it answered with.
+public struct RequestRecord: Sendable, Codable, Equatable {
+    public var method: String
+    /// The request-target exactly as sent (`/`, `/a?b=c`, `http://host/` for a proxy).
+    public var target: String
+    /// Every header line, in order, names as sent.
+    public var headers: [HeaderRecord]
+    /// The status code the server answered with, or `nil` if the connection closed first.
+    public var responseStatus: Int?
+
+    public init(method: String, target: String, headers: [HeaderRecord] = [], responseStatus: Int? = nil) {
+        self.method = method
+        self.target = target
+        self.headers = headers
+        self.responseStatus = responseStatus
+    }
+
+    /// Every value of the header called `name` (case-insensitive), in order.
+    public func values(of name: String) -> [String] {
+        headers.filter { $0.name.lowercased() == name.lowercased() }.map(\.value)
+    }
+
+    /// "GET /path", the way a verdict names a request.
+    public var summary: String { "\(method) \(target)" }
+}
+
+/// One header line.
+public struct HeaderRecord: Sendable, Codable, Equatable {
+    public var name: String
+    public var value: String
+
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}

@@ -1,0 +1,55 @@
+/// How the TLS handshake on one connection ended.
+public struct TLSHandshakeRecord: Sendable, Codable, Equatable {
+    /// The outcome of a handshake.
+    public enum Outcome: String, Sendable, Codable, Equatable {
+        /// Both sides finished the handshake.
+        case completed
+        /// The handshake failed: see ``TLSHandshakeRecord/alert`` and ``TLSHandshakeRecord/error``.
+        case failed
+        /// The connection closed before the handshake finished, without an alert.
+        case abandoned
+        /// The handshake has not finished yet (the connection is still open).
+        case inProgress = "in-progress"
+    }
+
+    public var outcome: Outcome
+    /// The TLS alert the client sent when it aborted the handshake, in RFC 8446 spelling
+    /// (`unknown_ca`, `certificate_expired`, `bad_certificate` …).
+    public var alert: String?
+    /// The server-side error, when the handshake failed for another reason
+    /// (e.g. `PEER_DID_NOT_RETURN_A_CERTIFICATE`, `WRONG_VERSION_NUMBER`).
+    public var error: String?
+    /// The certificate the client presented, if it presented one.
+    public var clientCertificate: ClientCertificateRecord?
+
+    public init(
+        outcome: Outcome,
+        alert: String? = nil,
+        error: String? = nil,
+        clientCertificate: ClientCertificateRecord? = nil
+    ) {
+        self.outcome = outcome
+        self.alert = alert
+        self.error = error
+        self.clientCertificate = clientCertificate
+    }
+}
+
+/// A client certificate presented during a handshake.
+public struct ClientCertificateRecord: Sendable, Codable, Equatable {
+    /// The subject distinguished name, e.g. `CN=MockAuth Client,O=MockAuth`.
+    public var subject: String
+    /// The issuer distinguished name.
+    public var issuer: String
+    /// Hex SHA-256 of the certificate's DER encoding.
+    public var sha256Fingerprint: String
+    /// Whether the server verified it against the harness client CA.
+    public var verified: Bool
+
+    public init(subject: String, issuer: String, sha256Fingerprint: String, verified: Bool) {
+        self.subject = subject
+        self.issuer = issuer
+        self.sha256Fingerprint = sha256Fingerprint
+        self.verified = verified
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// Everything the servers of one scenario run saw, in the order they saw it.
+///
+/// A transcript is a plain value: it holds no NIO types, so the judge can be tested on transcript
+/// literals and a transcript can be written to JSON (`mockauthd check --json`).
+public struct Transcript: Sendable, Codable, Equatable {
+    /// The endpoints that were served, one per scenario server.
+    public var endpoints: [EndpointRecord]
+    /// Every connection any of those endpoints accepted, ordered by connection id.
+    public var connections: [ConnectionRecord]
+
+    public init(endpoints: [EndpointRecord] = [], connections: [ConnectionRecord] = []) {
+        self.endpoints = endpoints
+        self.connections = connections
+    }
+
+    /// The endpoint that served the scenario server called `server`, if any.
+    public func endpoint(_ server: String) -> EndpointRecord? {
+        endpoints.first { $0.server == server }
+    }
+
+    /// The connections accepted by the scenario server called `server`.
+    public func connections(to server: String) -> [ConnectionRecord] {
+        connections.filter { $0.server == server }
+    }
+
+    /// Every request that reached the scenario server called `server`, with the connection it came over.
+    public func requests(to server: String) -> [(connection: ConnectionRecord, request: RequestRecord)] {
+        connections(to: server).flatMap { connection in
+            connection.requests.map { (connection, $0) }
+        }
+    }
+}
