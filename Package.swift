@@ -1,5 +1,13 @@
 // swift-tools-version: 6.0
+import Foundation
 import PackageDescription
+
+/// Every scenario file, bundled as a resource of `MockAuthCatalog` so an installed binary finds the
+/// catalog. Listed here so that adding `Scenarios/NAME.yaml` needs no manifest edit.
+let scenarioFiles =
+    ((try? FileManager.default.contentsOfDirectory(atPath: Context.packageDirectory + "/Scenarios")) ?? [])
+    .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".json") }
+    .sorted()
 
 /// Settings every MockAuth target shares: Swift 6 language mode (strict concurrency) comes with the
 /// tools version; `ExistentialAny` makes every existential spelled out.
@@ -67,7 +75,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOTLS", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -75,11 +83,19 @@ let package = Package(
         ),
         // MARK: Faces
         .target(
+            name: "MockAuthCatalog",
+            path: "Scenarios",
+            exclude: ["README.md"],
+            sources: ["Bundle"],
+            resources: scenarioFiles.map { .copy($0) },
+            swiftSettings: strictSettings
+        ),
+        .target(
             name: "MockAuth",
             dependencies: [
                 "MockAuthScenario", "MockAuthTranscript", "MockAuthJudge", "MockAuthPKI", "MockAuthServer",
+                "MockAuthCatalog",
             ],
-            resources: [.copy("Catalog")],
             swiftSettings: strictSettings
         ),
         .target(

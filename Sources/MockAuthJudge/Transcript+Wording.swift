@@ -26,13 +26,13 @@ extension Transcript {
         return "\(server) (\(url))"
     }
 
-    /// A summary of what the client did on `server`'s connections, e.g.
-    /// "2 connections: aborted the handshake with alert unknown_ca; closed …".
+    /// What the client did on `server`'s connections, as a clause: "the client aborted the
+    /// handshake with alert unknown_ca", or "over 3 connections the client …; …".
     func connectionSummary(_ server: String) -> String {
         let summaries = connections(to: server).map(\.handshakeSummary)
         let unique = summaries.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-        let count = summaries.count == 1 ? "1 connection" : "\(summaries.count) connections"
-        return "\(count): \(unique.joined(separator: "; "))"
+        let prefix = summaries.count > 1 ? "over \(summaries.count) connections " : ""
+        return "\(prefix)the client \(unique.joined(separator: "; "))"
     }
 }
 

@@ -32,6 +32,10 @@ public final class HarnessPKI: Sendable {
     public let pinnedKey: HarnessKey
     /// The first certificate issued for ``pinnedKey``; `pin-reissued` servers present a newer one.
     public let pinnedOriginal: IssuedCertificate
+    /// The passphrase of ``clientPKCS12``: random per PKI.
+    public let clientPKCS12Passphrase: String
+    /// ``clientIdentity`` with the client CA as PKCS#12 (see ``PKCS12/export(_:chain:passphrase:friendlyName:)``).
+    public let clientPKCS12: [UInt8]
 
     private let cache = Mutex<[CacheKey: ServerCredentials]>([:])
 
@@ -66,6 +70,9 @@ public final class HarnessPKI: Sendable {
                 extendedKeyUsage: .serverAuth, notValidBefore: now.addingTimeInterval(-1 * .day),
                 notValidAfter: now.addingTimeInterval(30 * .day)),
             key: pinnedKey, issuer: intermediate)
+        clientPKCS12Passphrase = "mockauth-" + (0..<12).map { _ in String(Int.random(in: 0..<36), radix: 36) }.joined()
+        clientPKCS12 = try PKCS12.export(
+            clientIdentity, chain: [clientCA], passphrase: clientPKCS12Passphrase, friendlyName: "MockAuth Client")
     }
 
     /// The credentials a server of `profile` presents for `host`, issued on first use.

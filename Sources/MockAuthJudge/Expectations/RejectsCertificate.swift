@@ -20,6 +20,6 @@ struct RejectsCertificate: ExpectationEvaluator {
                 "the client never connected to \(transcript.serverName(server)): it did not refuse the certificate, it never saw it"
             )
         }
-        return .met("the client refused \(transcript.serverName(server)): \(transcript.connectionSummary(server))")
+        return .met("no request reached \(transcript.serverName(server)): \(transcript.connectionSummary(server))")
     }
 }

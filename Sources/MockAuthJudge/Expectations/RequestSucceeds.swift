@@ -21,12 +21,12 @@ struct RequestSucceeds: ExpectationEvaluator {
             return .violated(explained("\(describe(requests)) reached \(server) but was \(status)", because))
         }
         guard !connections.isEmpty else {
-            return .violated(
-                explained("the client never connected to \(transcript.serverName(server)), so \(wanted) never arrived", because))
+            // Not the scenario's "because": a client that never connected failed for another reason.
+            return .violated("the client never connected to \(transcript.serverName(server)), so \(wanted) never arrived")
         }
         return .violated(
             explained(
-                "\(wanted) never arrived at \(transcript.serverName(server)); the client \(transcript.connectionSummary(server))",
+                "\(wanted) never reached \(transcript.serverName(server)): \(transcript.connectionSummary(server))",
                 because))
     }
 }

@@ -1,0 +1,126 @@
+import Foundation
+import NIOCore
+import NIOPosix
+import Synchronization
+
+/// One scenario, running: its servers, the files and environment its client is given, and, once
+/// the client is done, the verdict.
+///
+/// ```swift
+/// let run = try await ScenarioRun.start(scenario)
+/// // … point a client at run.url, trusting run.files.caFile …
+/// let verdict = await run.finish()
+/// ```
+public final class ScenarioRun: Sendable {
+    public let scenario: Scenario
+    public let server: ScenarioServer
+    public let pki: HarnessPKI
+    /// The client's files (CA file, identity).
+    public let files: ClientFiles
+    /// Whether ``shutdown()`` deletes ``files`` (it does when the run wrote them).
+    private let ownsFiles: Bool
+
+    private init(scenario: Scenario, server: ScenarioServer, pki: HarnessPKI, files: ClientFiles, ownsFiles: Bool) {
+        self.scenario = scenario
+        self.server = server
+        self.pki = pki
+        self.files = files
+        self.ownsFiles = ownsFiles
+    }
+
+    /// Starts `scenario`'s servers and writes its client files.
+    ///
+    /// - Parameters:
+    ///   - pki: the PKI to issue from; by default one shared by the whole process.
+    ///   - files: client files already written for `pki` (several runs can share them); by default
+    ///     the run writes its own to a new temporary directory and deletes them on shutdown.
+    public static func start(
+        _ scenario: Scenario,
+        pki: HarnessPKI? = nil,
+        files: ClientFiles? = nil,
+        group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+    ) async throws -> ScenarioRun {
+        let pki = try pki ?? HarnessPKI.shared()
+        let ownFiles = try files == nil ? ClientFiles.write(pki) : nil
+        do {
+            let server = try await ScenarioServer.start(scenario, pki: pki, group: group)
+            guard let clientFiles = files ?? ownFiles else { throw HarnessError("no client files") }
+            return ScenarioRun(scenario: scenario, server: server, pki: pki, files: clientFiles, ownsFiles: ownFiles != nil)
+        } catch {
+            ownFiles?.remove()
+            throw error
+        }
+    }
+
+    /// Every URL the client should request, in order.
+    public var urls: [String] {
+        scenario.client.requests.compactMap { request in
+            server.endpoint(request.server)?.url(path: request.path)
+        }
+    }
+
+    /// The URL the client should request first.
+    public var url: String { urls.first ?? "" }
+
+    /// The pin the client is given (`sha256//BASE64`), when the scenario gives one.
+    public var pin: String? { scenario.client.pin ? pki.pinnedKey.pinSHA256 : nil }
+
+    /// The environment a client command is given (DESIGN.md's contract). Variables that do not
+    /// apply are absent, never empty.
+    public var environment: [String: String] {
+        var environment = [
+            "MOCKAUTH_SCENARIO": scenario.name,
+            "MOCKAUTH_URL": url,
+            "MOCKAUTH_URLS": urls.joined(separator: " "),
+        ]
+        if scenario.client.trust == .harnessRoot {
+            environment["MOCKAUTH_CA_FILE"] = files.caFile
+        }
+        if scenario.client.identity {
+            environment["MOCKAUTH_CLIENT_CERT"] = files.clientCertificate
+            environment["MOCKAUTH_CLIENT_KEY"] = files.clientKey
+            environment["MOCKAUTH_CLIENT_P12"] = files.clientPKCS12
+            environment["MOCKAUTH_CLIENT_P12_PASSWORD"] = files.clientPKCS12Passphrase
+        }
+        if let pin {
+            environment["MOCKAUTH_PIN_SHA256"] = pin
+        }
+        return environment
+    }
+
+    /// What the servers saw so far.
+    public func transcript() -> Transcript { server.transcript() }
+
+    /// Waits for in-flight connections to settle, then judges the transcript.
+    public func verdict(client: ClientOutcome? = nil) async -> Verdict {
+        await server.settle()
+        return Judge.verdict(for: scenario, transcript: server.transcript(), client: client)
+    }
+
+    /// Judges, then stops the servers and deletes the client files.
+    public func finish(client: ClientOutcome? = nil) async -> Verdict {
+        let verdict = await verdict(client: client)
+        await shutdown()
+        return verdict
+    }
+
+    /// Stops the servers and deletes the client files if the run wrote them.
+    public func shutdown() async {
+        await server.shutdown()
+        if ownsFiles { files.remove() }
+    }
+}
+
+extension HarnessPKI {
+    private static let sharedInstance = Mutex<HarnessPKI?>(nil)
+
+    /// The PKI shared by every scenario run in this process, generated on first use.
+    public static func shared() throws -> HarnessPKI {
+        try sharedInstance.withLock { instance in
+            if let instance { return instance }
+            let created = try HarnessPKI()
+            instance = created
+            return created
+        }
+    }
+}

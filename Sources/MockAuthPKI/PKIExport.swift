@@ -1,0 +1,41 @@
+import MockAuthScenario
+import SwiftASN1
+import X509
+
+/// Writes a whole PKI for inspection: every CA, every profile's served chain and key, and the client
+/// identity as PEM, DER and PKCS#12.
+public struct PKIExport {
+    public let pki: HarnessPKI
+    public let writer: PKIFileWriter
+
+    public init(pki: HarnessPKI, writer: PKIFileWriter) {
+        self.pki = pki
+        self.writer = writer
+    }
+
+    /// Writes everything; returns the paths written.
+    public func writeAll(key: KeyAlgorithm = .p256) throws -> [String] {
+        var paths: [String] = []
+        let certificates: [(String, IssuedCertificate)] = [
+            ("root-ca", pki.root), ("intermediate-ca", pki.intermediate),
+            ("untrusted-root-ca", pki.untrustedRoot), ("untrusted-intermediate-ca", pki.untrustedIntermediate),
+            ("client-ca", pki.clientCA), ("client", pki.clientIdentity), ("pinned-original", pki.pinnedOriginal),
+        ]
+        for (name, issued) in certificates {
+            paths.append(try writer.writePublic("\(name).pem", issued.pem))
+            paths.append(try writer.writePublic("\(name).der", issued.derBytes))
+        }
+        paths.append(try writer.writeSecret("client.key", pki.clientIdentity.key.pkcs8PEM))
+        paths.append(try writer.writeSecret("client.p12", pki.clientPKCS12))
+        paths.append(try writer.writeSecret("client.p12.password", pki.clientPKCS12Passphrase + "\n"))
+        paths.append(try writer.writePublic("pin-sha256.txt", pki.pinnedKey.pinSHA256 + "\n"))
+        for profile in TLSProfileName.all {
+            let credentials = try pki.serverCredentials(for: profile, key: key, host: .ipv4Loopback)
+            let name = "server-\(profile.rawValue)"
+            paths.append(try writer.writePublic("\(name).chain.pem", credentials.chain.map(\.pemString).joined()))
+            paths.append(try writer.writePublic("\(name).der", credentials.leaf.derBytes))
+            paths.append(try writer.writeSecret("\(name).key", credentials.leaf.key.pkcs8PEM))
+        }
+        return paths
+    }
+}

@@ -1,0 +1,98 @@
+import MockAuthTranscript
+import Synchronization
+
+/// Collects the transcript of one scenario run while its servers serve.
+///
+/// Each connection records into its own ``ConnectionRecorder``, so connections never contend;
+/// the recorder's own lock is taken once per accepted connection and per snapshot.
+final class TranscriptRecorder: Sendable {
+    private struct State {
+        var nextConnectionID: UInt64 = 1
+        var connections: [ConnectionRecorder] = []
+    }
+
+    private let state = Mutex(State())
+    let endpoints: Mutex<[EndpointRecord]> = Mutex([])
+
+    /// Starts recording a newly accepted connection.
+    func connectionAccepted(server: String, remoteAddress: String?, usesTLS: Bool) -> ConnectionRecorder {
+        state.withLock { state in
+            let recorder = ConnectionRecorder(
+                ConnectionRecord(
+                    id: state.nextConnectionID, server: server, remoteAddress: remoteAddress,
+                    tls: usesTLS ? TLSHandshakeRecord(outcome: .inProgress) : nil))
+            state.nextConnectionID += 1
+            state.connections.append(recorder)
+            return recorder
+        }
+    }
+
+    /// The transcript so far.
+    func snapshot() -> Transcript {
+        let recorders = state.withLock { $0.connections }
+        return Transcript(endpoints: endpoints.withLock { $0 }, connections: recorders.map(\.record))
+    }
+
+    /// How many recorded connections are still open.
+    var openConnectionCount: Int {
+        state.withLock { $0.connections }.filter { !$0.record.closed }.count
+    }
+}
+
+/// The record of one connection, written from its event loop, read by snapshots.
+final class ConnectionRecorder: Sendable {
+    private let state: Mutex<ConnectionRecord>
+
+    init(_ record: ConnectionRecord) {
+        state = Mutex(record)
+    }
+
+    var id: UInt64 { state.withLock { $0.id } }
+
+    var record: ConnectionRecord { state.withLock { $0 } }
+
+    /// Records how the handshake ended. An alert the client sent in plaintext (noted by
+    /// ``clientSentAlert(_:)``) wins over what the TLS library reported.
+    func handshakeEnded(_ handshake: TLSHandshakeRecord) {
+        state.withLock { record in
+            let sniffedAlert = record.tls?.alert
+            record.tls = handshake
+            if handshake.outcome != .completed, let sniffedAlert { record.tls?.alert = sniffedAlert }
+        }
+    }
+
+    /// Notes an alert the client sent before the handshake ended.
+    func clientSentAlert(_ alert: String) {
+        state.withLock { record in
+            guard record.tls?.outcome == .inProgress else { return }
+            record.tls?.alert = alert
+        }
+    }
+
+    /// Marks the connection closed; a handshake still in progress becomes failed (when the client
+    /// sent an alert) or abandoned.
+    func closed() {
+        state.withLock { record in
+            record.closed = true
+            if var tls = record.tls, tls.outcome == .inProgress {
+                tls.outcome = tls.alert == nil ? .abandoned : .failed
+                record.tls = tls
+            }
+        }
+    }
+
+    /// Records a request; returns its index for ``answered(_:status:)``.
+    func requestReceived(_ request: RequestRecord) -> Int {
+        state.withLock { record in
+            record.requests.append(request)
+            return record.requests.count - 1
+        }
+    }
+
+    func answered(_ index: Int, status: Int) {
+        state.withLock { record in
+            guard record.requests.indices.contains(index) else { return }
+            record.requests[index].responseStatus = status
+        }
+    }
+}

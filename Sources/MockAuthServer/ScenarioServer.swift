@@ -1,0 +1,98 @@
+import Logging
+import MockAuthPKI
+import MockAuthScenario
+import MockAuthTranscript
+import NIOCore
+import NIOPosix
+import Synchronization
+
+/// The running servers of one scenario, each on an ephemeral loopback port, recording a transcript.
+///
+/// ```swift
+/// let server = try await ScenarioServer.start(scenario, pki: pki)
+/// defer { Task { await server.shutdown() } }
+/// // … run a client against server.endpoint("origin")?.baseURL …
+/// let transcript = server.transcript()
+/// ```
+public final class ScenarioServer: Sendable {
+    /// The scenario being served.
+    public let scenario: Scenario
+    /// Where each server listens, in scenario order.
+    public let endpoints: [ServerEndpoint]
+    private let recorder: TranscriptRecorder
+    private let channels: Mutex<[any Channel]>
+
+    private init(scenario: Scenario, endpoints: [ServerEndpoint], recorder: TranscriptRecorder, channels: [any Channel]) {
+        self.scenario = scenario
+        self.endpoints = endpoints
+        self.recorder = recorder
+        self.channels = Mutex(channels)
+    }
+
+    /// Starts every server of `scenario`.
+    ///
+    /// - Throws: ``HarnessError`` when a port cannot be bound or a certificate cannot be loaded.
+    public static func start(
+        _ scenario: Scenario,
+        pki: HarnessPKI,
+        group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
+        logger: Logger = Logger(label: "mockauth.server")
+    ) async throws -> ScenarioServer {
+        let recorder = TranscriptRecorder()
+        var endpoints: [ServerEndpoint] = []
+        var channels: [any Channel] = []
+        var records: [EndpointRecord] = []
+        do {
+            for spec in scenario.servers {
+                let tls = try spec.tls.map { tls in
+                    try ServerTLS(credentials: pki.serverCredentials(for: tls.profile, key: tls.key, host: spec.host))
+                }
+                let listener = try await Listener.bind(spec: spec, tls: tls, recorder: recorder, group: group)
+                endpoints.append(listener.endpoint)
+                channels.append(contentsOf: listener.channels)
+                records.append(
+                    EndpointRecord(
+                        server: spec.id, url: listener.endpoint.baseURL, tlsProfile: spec.tls?.profile.rawValue,
+                        certificateDefect: tls?.credentials.defect))
+            }
+        } catch {
+            for channel in channels { try? await channel.close() }
+            if error is HarnessError { throw error }
+            throw HarnessError("cannot start scenario '\(scenario.name)': \(error)")
+        }
+        recorder.endpoints.withLock { $0 = records }
+        logger.debug("serving \(scenario.name)", metadata: ["endpoints": "\(endpoints.map(\.baseURL))"])
+        return ScenarioServer(scenario: scenario, endpoints: endpoints, recorder: recorder, channels: channels)
+    }
+
+    /// Where the server called `id` listens.
+    public func endpoint(_ id: String) -> ServerEndpoint? {
+        endpoints.first { $0.server == id }
+    }
+
+    /// Everything the servers saw so far.
+    public func transcript() -> Transcript {
+        recorder.snapshot()
+    }
+
+    /// Waits until every connection has closed, or `timeout` passes: a client that just exited
+    /// may have bytes in flight. Call before judging.
+    public func settle(timeout: Duration = .milliseconds(500)) async {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        while recorder.openConnectionCount > 0, clock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
+    /// Stops listening. Open connections are closed too.
+    public func shutdown() async {
+        let channels = self.channels.withLock { channels in
+            defer { channels = [] }
+            return channels
+        }
+        for channel in channels {
+            try? await channel.close()
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import MockAuth
+
+/// What `mockauthd serve` serves, as a table and as JSON.
+struct ServedEndpoints: Encodable {
+    struct Entry: Encodable {
+        var scenario: String
+        var summary: String
+        var url: String
+        var urls: [String]
+        var correctClient: String
+        var environment: [String: String]
+    }
+
+    var caFile: String
+    var clientCertificate: String
+    var clientKey: String
+    var clientP12: String
+    var clientP12Password: String
+    var pinSHA256: String
+    var scenarios: [Entry]
+
+    init(runs: [ScenarioRun], files: ClientFiles, pin: String) {
+        caFile = files.caFile
+        clientCertificate = files.clientCertificate
+        clientKey = files.clientKey
+        clientP12 = files.clientPKCS12
+        clientP12Password = files.clientPKCS12Passphrase
+        pinSHA256 = pin
+        scenarios = runs.map { run in
+            Entry(
+                scenario: run.scenario.name, summary: run.scenario.summary, url: run.url, urls: run.urls,
+                correctClient: run.scenario.correctClientSummary, environment: run.environment)
+        }
+    }
+
+    var table: String {
+        let nameWidth = max(8, scenarios.map(\.scenario.count).max() ?? 0)
+        let urlWidth = max(3, scenarios.map(\.url.count).max() ?? 0)
+        func row(_ name: String, _ url: String, _ what: String) -> String {
+            name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  "
+                + url.padding(toLength: urlWidth, withPad: " ", startingAt: 0) + "  " + what
+        }
+        var lines = [row("SCENARIO", "URL", "A CORRECT CLIENT")]
+        lines += scenarios.map { row($0.scenario, $0.url, $0.correctClient) }
+        lines.append("")
+        lines.append("CA file (MOCKAUTH_CA_FILE):     \(caFile)")
+        lines.append("Client certificate and key:     \(clientCertificate) \(clientKey)")
+        lines.append("Client PKCS#12 and passphrase:  \(clientP12) \(clientP12Password)")
+        lines.append("Pin (MOCKAUTH_PIN_SHA256):      \(pinSHA256)")
+        return lines.joined(separator: "\n")
+    }
+
+    func write(to path: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            try encoder.encode(self).write(to: URL(fileURLWithPath: path))
+        } catch {
+            throw HarnessError("cannot write \(path): \(error.localizedDescription)")
+        }
+    }
+}
