@@ -7,7 +7,7 @@ extension Expectation {
         let elements = try node.sequenceElements(file: file, what: "'expect'", example: example)
         guard !elements.isEmpty else {
             throw ScenarioError(
-                .missingKey, at: SourceLocation(node, file: file), "'expect' needs at least one expectation",
+                .missingKey, at: ScenarioLocation(node, file: file), "'expect' needs at least one expectation",
                 hint: example)
         }
         return try elements.map { (element) throws(ScenarioError) in try read(element, file: file) }
@@ -30,7 +30,7 @@ extension Expectation {
         default:
             let guess = closestWord(to: ruleName, among: ExpectationRule.names)
             throw ScenarioError(
-                .invalidValue, at: SourceLocation(ruleNode, file: file), "unknown rule '\(ruleName)'",
+                .invalidValue, at: ScenarioLocation(ruleNode, file: file), "unknown rule '\(ruleName)'",
                 hint: guess.map { "rule: \($0)" } ?? "one of \(ExpectationRule.names.joined(separator: ", "))")
         }
         var level = ExpectationLevel.must

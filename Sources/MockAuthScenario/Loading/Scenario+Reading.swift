@@ -13,7 +13,7 @@ extension Scenario {
         do {
             guard let node = try Yams.compose(yaml: text) else {
                 throw ScenarioError(
-                    .missingKey, at: SourceLocation(file: file, line: 1, column: 1), "the file is empty",
+                    .missingKey, at: ScenarioLocation(file: file, line: 1, column: 1), "the file is empty",
                     hint: "a scenario starting with 'version: \(Scenario.currentVersion)'")
             }
             root = node
@@ -27,13 +27,13 @@ extension Scenario {
         let versionText = try versionNode.scalarString(file: file, what: "'version'")
         guard let version = Int(versionText), version >= 1 else {
             throw ScenarioError(
-                .invalidValue, at: SourceLocation(versionNode, file: file),
+                .invalidValue, at: ScenarioLocation(versionNode, file: file),
                 "'version' must be a format version number, not '\(versionText)'",
                 hint: "version: \(Scenario.currentVersion)")
         }
         guard version <= Scenario.currentVersion else {
             throw ScenarioError(
-                .unsupportedVersion, at: SourceLocation(versionNode, file: file),
+                .unsupportedVersion, at: ScenarioLocation(versionNode, file: file),
                 "this scenario is written for format version \(version); this build reads up to \(Scenario.currentVersion)",
                 hint: "version: \(Scenario.currentVersion), or update MockAuth")
         }
@@ -64,20 +64,20 @@ extension Scenario {
         document: YAMLMapping, clientNode: Node?, expectNode: Node, file: String
     ) throws(ScenarioError) {
         let ids = servers.map(\.id)
-        func check(_ id: String, at location: SourceLocation) throws(ScenarioError) {
+        func check(_ id: String, at location: ScenarioLocation) throws(ScenarioError) {
             guard !ids.contains(id) else { return }
             let guess = closestWord(to: id, among: ids) ?? ids.first ?? "origin"
             throw ScenarioError(
                 .unknownReference, at: location, "there is no server '\(id)' in this scenario",
                 hint: "server: \(guess)")
         }
-        let clientLocation = clientNode.map { SourceLocation($0, file: file) } ?? document.location
+        let clientLocation = clientNode.map { ScenarioLocation($0, file: file) } ?? document.location
         for request in client.requests {
             try check(request.server, at: clientLocation)
         }
         let entries = (try? expectNode.sequenceElements(file: file, what: "", example: "")) ?? []
         for (index, expectation) in expectations.enumerated() {
-            let location = index < entries.count ? SourceLocation(entries[index], file: file) : document.location
+            let location = index < entries.count ? ScenarioLocation(entries[index], file: file) : document.location
             try check(expectation.rule.server, at: location)
             if case .presentsClientCertificate(let server) = expectation.rule,
                 self.server(server)?.tls?.profile != .clientCertificateRequired
@@ -98,16 +98,16 @@ extension ScenarioError {
         case YamlError.scanner(let context, let problem, let mark, _),
             YamlError.parser(let context, let problem, let mark, _),
             YamlError.composer(let context, let problem, let mark, _):
-            let location = SourceLocation(file: file, line: mark.line, column: mark.column)
+            let location = ScenarioLocation(file: file, line: mark.line, column: mark.column)
             let detail = context.map { "\(problem) \($0.text)" } ?? problem
             self.init(.syntax, at: location, "the file is not valid YAML: \(detail)")
         case YamlError.duplicatedKeysInMapping(let duplicates, let context):
-            let location = SourceLocation(file: file, line: context.mark.line, column: context.mark.column)
+            let location = ScenarioLocation(file: file, line: context.mark.line, column: context.mark.column)
             self.init(
                 .syntax, at: location, "the key '\(duplicates.joined(separator: "', '"))' appears twice in one mapping",
                 hint: "one entry per key")
         default:
-            self.init(.syntax, at: SourceLocation(file: file, line: 1, column: 1), "the file is not valid YAML: \(error)")
+            self.init(.syntax, at: ScenarioLocation(file: file, line: 1, column: 1), "the file is not valid YAML: \(error)")
         }
     }
 }

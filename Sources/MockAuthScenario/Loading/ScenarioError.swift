@@ -26,13 +26,13 @@ public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible
 
     public var code: Code
     /// Where the mistake is. `nil` only when there is no file (e.g. an unknown scenario name).
-    public var location: SourceLocation?
+    public var location: ScenarioLocation?
     /// What is wrong.
     public var reason: String
     /// What to write instead.
     public var hint: String?
 
-    public init(_ code: Code, at location: SourceLocation?, _ reason: String, hint: String? = nil) {
+    public init(_ code: Code, at location: ScenarioLocation?, _ reason: String, hint: String? = nil) {
         self.code = code
         self.location = location
         self.reason = reason

@@ -14,7 +14,7 @@ public enum ScenarioLoader {
         let name = url.deletingPathExtension().lastPathComponent
         guard name.isScenarioIdentifier else {
             throw ScenarioError(
-                .invalidValue, at: SourceLocation(file: path, line: 1, column: 1),
+                .invalidValue, at: ScenarioLocation(file: path, line: 1, column: 1),
                 "the file name '\(name)' is not a scenario name (lower-case letters, digits and dashes)",
                 hint: "rename the file, e.g. \(name.lowercased().replacingOccurrences(of: "_", with: "-")).yaml")
         }
@@ -51,13 +51,13 @@ public enum ScenarioLoader {
                 let file = (directory as NSString).appendingPathComponent("\(scenario.name).yaml")
                 errors.append(
                     ScenarioError(
-                        .unknownReference, at: SourceLocation(file: file, line: 1, column: 1),
+                        .unknownReference, at: ScenarioLocation(file: file, line: 1, column: 1),
                         "control '\(control)' is not a scenario in \(directory)",
                         hint: closestWord(to: control, among: Array(names)).map { "control: \($0)" }))
             }
         }
         guard errors.isEmpty else { throw ScenarioErrors(errors) }
-        return scenarios
+        return scenarios.sorted { $0.name < $1.name }
     }
 
     /// Resolves `reference` as a path (when it names an existing file or ends in `.yaml`/`.json`)

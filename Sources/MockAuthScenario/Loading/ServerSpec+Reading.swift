@@ -53,7 +53,7 @@ extension TLSSpec {
         guard TLSProfileName.all.contains(profile) else {
             let guess = closestWord(to: profileName, among: TLSProfileName.all.map(\.rawValue))
             throw ScenarioError(
-                .invalidValue, at: SourceLocation(profileNode, file: file), "unknown TLS profile '\(profileName)'",
+                .invalidValue, at: ScenarioLocation(profileNode, file: file), "unknown TLS profile '\(profileName)'",
                 hint: guess.map { "profile: \($0)" }
                     ?? "one of \(TLSProfileName.all.map(\.rawValue).joined(separator: ", "))")
         }
@@ -85,7 +85,7 @@ extension RouteSpec {
         let path = try pathNode.scalarString(file: file, what: "'path'")
         guard path.hasPrefix("/") else {
             throw ScenarioError(
-                .invalidValue, at: SourceLocation(pathNode, file: file), "a route path starts with '/', not '\(path)'",
+                .invalidValue, at: ScenarioLocation(pathNode, file: file), "a route path starts with '/', not '\(path)'",
                 hint: "path: /\(path)")
         }
         let status = try route.int("status") ?? 200

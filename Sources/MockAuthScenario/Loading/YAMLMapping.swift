@@ -6,18 +6,18 @@ struct YAMLMapping {
     let file: String
     /// What the mapping is, for messages ("the tls section").
     let context: String
-    let location: SourceLocation
-    private let pairs: [(key: String, keyLocation: SourceLocation, value: Node)]
+    let location: ScenarioLocation
+    private let pairs: [(key: String, keyLocation: ScenarioLocation, value: Node)]
     private var consumed: Set<String> = []
 
     init(_ node: Node, file: String, context: String) throws(ScenarioError) {
-        let location = SourceLocation(node, file: file)
+        let location = ScenarioLocation(node, file: file)
         guard case .mapping(let mapping) = node else {
             throw ScenarioError(.invalidValue, at: location, "\(context) must be a mapping of keys to values")
         }
-        var pairs: [(String, SourceLocation, Node)] = []
+        var pairs: [(String, ScenarioLocation, Node)] = []
         for (key, value) in mapping {
-            let keyLocation = SourceLocation(key, file: file)
+            let keyLocation = ScenarioLocation(key, file: file)
             guard case .scalar(let scalar) = key else {
                 throw ScenarioError(.invalidValue, at: keyLocation, "keys in \(context) must be plain words")
             }
@@ -39,7 +39,7 @@ struct YAMLMapping {
     }
 
     /// Where `key` is written, or the mapping's own location.
-    func location(of key: String) -> SourceLocation {
+    func location(of key: String) -> ScenarioLocation {
         pairs.first { $0.key == key }?.keyLocation ?? location
     }
 
@@ -61,7 +61,7 @@ struct YAMLMapping {
         let text = try node.scalarString(file: file, what: "'\(key)'")
         guard let value = Int(text) else {
             throw ScenarioError(
-                .invalidValue, at: SourceLocation(node, file: file), "'\(key)' must be a whole number, not '\(text)'")
+                .invalidValue, at: ScenarioLocation(node, file: file), "'\(key)' must be a whole number, not '\(text)'")
         }
         return value
     }
@@ -74,7 +74,7 @@ struct YAMLMapping {
         case "false", "no": return false
         default:
             throw ScenarioError(
-                .invalidValue, at: SourceLocation(node, file: file), "'\(key)' must be true or false, not '\(text)'",
+                .invalidValue, at: ScenarioLocation(node, file: file), "'\(key)' must be true or false, not '\(text)'",
                 hint: "\(key): true")
         }
     }
@@ -83,7 +83,7 @@ struct YAMLMapping {
         guard let node = node(key) else { return nil }
         guard case .sequence(let sequence) = node else {
             throw ScenarioError(
-                .invalidValue, at: SourceLocation(node, file: file), "'\(key)' must be a list",
+                .invalidValue, at: ScenarioLocation(node, file: file), "'\(key)' must be a list",
                 hint: "\(key): [first, second]")
         }
         var values: [String] = []
@@ -104,7 +104,7 @@ struct YAMLMapping {
     }
 }
 
-extension SourceLocation {
+extension ScenarioLocation {
     init(_ node: Node, file: String) {
         self.init(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
     }
@@ -114,7 +114,7 @@ extension Node {
     /// The node as a plain scalar string.
     func scalarString(file: String, what: String) throws(ScenarioError) -> String {
         guard case .scalar(let scalar) = self else {
-            throw ScenarioError(.invalidValue, at: SourceLocation(self, file: file), "\(what) must be a single value")
+            throw ScenarioError(.invalidValue, at: ScenarioLocation(self, file: file), "\(what) must be a single value")
         }
         return scalar.string
     }
@@ -123,7 +123,7 @@ extension Node {
     func sequenceElements(file: String, what: String, example: String) throws(ScenarioError) -> [Node] {
         guard case .sequence(let sequence) = self else {
             throw ScenarioError(
-                .invalidValue, at: SourceLocation(self, file: file), "\(what) must be a list", hint: example)
+                .invalidValue, at: ScenarioLocation(self, file: file), "\(what) must be a list", hint: example)
         }
         return Array(sequence)
     }

@@ -1,5 +1,5 @@
 /// A place in a scenario file.
-public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+public struct ScenarioLocation: Sendable, Hashable, CustomStringConvertible {
     /// The file's path as the loader was given it.
     public var file: String
     /// Line, from 1.

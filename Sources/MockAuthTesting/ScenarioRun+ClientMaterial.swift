@@ -1,0 +1,21 @@
+import MockAuth
+
+extension ScenarioRun {
+    /// The harness root CA as PEM: the trust anchor to give the client.
+    public var caCertificatePEM: String { pki.root.pem }
+
+    /// The harness root CA as DER (e.g. for `SecCertificateCreateWithData`).
+    public var caCertificateDER: [UInt8] { pki.root.derBytes }
+
+    /// The client identity's certificate as PEM.
+    public var clientCertificatePEM: String { pki.clientIdentity.pem }
+
+    /// The client identity's private key as PKCS#8 PEM.
+    public var clientKeyPEM: String { pki.clientIdentity.key.pkcs8PEM }
+
+    /// The client identity as PKCS#12 (see ``clientPKCS12Passphrase``).
+    public var clientPKCS12: [UInt8] { pki.clientPKCS12 }
+
+    /// The passphrase of ``clientPKCS12``.
+    public var clientPKCS12Passphrase: String { pki.clientPKCS12Passphrase }
+}

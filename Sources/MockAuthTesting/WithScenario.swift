@@ -1,0 +1,42 @@
+import Foundation
+import MockAuth
+
+/// Runs `body` against a bundled scenario (or a scenario file), then judges what the servers saw.
+///
+/// The scenario's servers listen on ephemeral loopback ports and its client files live in a
+/// private temporary directory, so any number of tests can run scenarios in parallel. The servers
+/// stop and the files are deleted whether `body` returns or throws.
+///
+/// ```swift
+/// let verdict = try await withScenario("tls-expired") { scenario in
+///     _ = try? await myClient.get(scenario.url, trusting: scenario.caCertificatePEM)
+/// }
+/// #expect(verdict.passed, "\(verdict.report)")
+/// ```
+///
+/// - Parameters:
+///   - reference: a scenario name from the catalog, or a path to a scenario file.
+///   - catalog: the scenario directory; by default the catalog bundled with MockAuth.
+/// - Returns: the verdict on what the client did inside `body`.
+public func withScenario(
+    _ reference: String,
+    catalog: String? = nil,
+    _ body: (ScenarioRun) async throws -> Void
+) async throws -> Verdict {
+    guard let directory = catalog ?? ScenarioCatalog.bundledDirectory else {
+        throw HarnessError("the bundled scenario catalog is missing from this build of MockAuth")
+    }
+    return try await withScenario(try ScenarioLoader.load(reference, catalog: directory), body)
+}
+
+/// Runs `body` against `scenario` (built in code or loaded), then judges what the servers saw.
+public func withScenario(_ scenario: Scenario, _ body: (ScenarioRun) async throws -> Void) async throws -> Verdict {
+    let run = try await ScenarioRun.start(scenario)
+    do {
+        try await body(run)
+    } catch {
+        await run.shutdown()
+        throw error
+    }
+    return await run.finish()
+}
