@@ -1,13 +1,5 @@
 // swift-tools-version: 6.0
-import Foundation
 import PackageDescription
-
-/// Every scenario file, bundled as a resource of `MockAuthCatalog` so an installed binary finds the
-/// catalog. Listed here so that adding `Scenarios/NAME.yaml` needs no manifest edit.
-let scenarioFiles =
-    ((try? FileManager.default.contentsOfDirectory(atPath: Context.packageDirectory + "/Scenarios")) ?? [])
-    .filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".json") }
-    .sorted()
 
 /// Settings every MockAuth target shares: Swift 6 language mode (strict concurrency) comes with the
 /// tools version; `ExistentialAny` makes every existential spelled out.
@@ -82,13 +74,19 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // MARK: Faces
+        .executableTarget(
+            name: "mockauth-embed-scenarios",
+            swiftSettings: strictSettings
+        ),
+        .plugin(
+            name: "EmbedScenarios",
+            capability: .buildTool(),
+            dependencies: ["mockauth-embed-scenarios"]
+        ),
         .target(
             name: "MockAuthCatalog",
-            path: "Scenarios",
-            exclude: ["README.md"],
-            sources: ["Bundle"],
-            resources: scenarioFiles.map { .copy($0) },
-            swiftSettings: strictSettings
+            swiftSettings: strictSettings,
+            plugins: ["EmbedScenarios"]
         ),
         .target(
             name: "MockAuth",

@@ -16,17 +16,14 @@ import MockAuth
 ///
 /// - Parameters:
 ///   - reference: a scenario name from the catalog, or a path to a scenario file.
-///   - catalog: the scenario directory; by default the catalog bundled with MockAuth.
+///   - catalog: where to look the name up; by default the catalog bundled with MockAuth.
 /// - Returns: the verdict on what the client did inside `body`.
 public func withScenario(
     _ reference: String,
-    catalog: String? = nil,
+    catalog: ScenarioCatalog = .bundled,
     _ body: (ScenarioRun) async throws -> Void
 ) async throws -> Verdict {
-    guard let directory = catalog ?? ScenarioCatalog.bundledDirectory else {
-        throw HarnessError("the bundled scenario catalog is missing from this build of MockAuth")
-    }
-    return try await withScenario(try ScenarioLoader.load(reference, catalog: directory), body)
+    try await withScenario(try catalog.load(reference), body)
 }
 
 /// Runs `body` against `scenario` (built in code or loaded), then judges what the servers saw.

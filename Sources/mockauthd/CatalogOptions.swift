@@ -12,24 +12,20 @@ struct CatalogOptions: ParsableArguments {
             valueName: "dir"))
     var scenarios: String?
 
-    /// The catalog directory to use.
-    func directory() throws -> String {
-        if let scenarios { return scenarios }
-        guard let directory = ScenarioCatalog.defaultDirectory() else {
-            throw ValidationError("no scenario catalog found: pass --scenarios DIR")
-        }
-        return directory
+    /// The catalog to use.
+    var catalog: ScenarioCatalog {
+        scenarios.map { .directory($0) } ?? .default()
     }
 
     /// The scenarios named by `references` (names or paths), or the whole catalog when there are none.
     func load(_ references: [String]) throws -> [Scenario] {
-        let directory = try directory()
-        guard !references.isEmpty else { return try ScenarioLoader.loadCatalog(directory: directory) }
+        let catalog = self.catalog
+        guard !references.isEmpty else { return try catalog.loadAll() }
         var errors: [ScenarioError] = []
         var scenarios: [Scenario] = []
         for reference in references {
             do {
-                scenarios.append(try ScenarioLoader.load(reference, catalog: directory))
+                scenarios.append(try catalog.load(reference))
             } catch {
                 errors.append(error)
             }
