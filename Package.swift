@@ -117,7 +117,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MockAuthPKITests",
-            dependencies: ["MockAuthPKI"],
+            dependencies: ["MockAuthPKI", .product(name: "X509", package: "swift-certificates")],
             swiftSettings: strictSettings
         ),
         .testTarget(

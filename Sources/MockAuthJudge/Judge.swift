@@ -46,7 +46,7 @@ public enum Judge {
     }
 
     /// The evaluator of one expectation.
-    static func evaluator(for expectation: Expectation) -> any ExpectationEvaluator {
+    static func evaluator(for expectation: ScenarioExpectation) -> any ExpectationEvaluator {
         switch expectation.rule {
         case .rejectsCertificate(let server):
             RejectsCertificate(server: server, because: expectation.because)

@@ -1,8 +1,11 @@
-/// The candidate closest to `word` by edit distance, if it is close enough to be a likely typo.
+/// The candidate closest to `word` by edit distance, if it is close enough to be a likely typo,
+/// or one that `word` starts with or abbreviates (`expectations` → `expect`).
 func closestWord(to word: String, among candidates: [String]) -> String? {
     let limit = max(2, word.count / 3)
     let scored = candidates.map { ($0, editDistance(word, $0)) }.filter { $0.1 <= limit }
-    return scored.min { $0.1 < $1.1 }?.0
+    if let closest = scored.min(by: { $0.1 < $1.1 })?.0 { return closest }
+    return candidates.filter { $0.count >= 3 && (word.hasPrefix($0) || $0.hasPrefix(word)) }
+        .min { abs($0.count - word.count) < abs($1.count - word.count) }
 }
 
 /// Levenshtein distance between two strings, by characters.

@@ -50,7 +50,7 @@ extension Scenario {
         let client = try ClientSpec.read(clientNode, servers: servers, file: file)
         let expectNode = try document.required(
             "expect", example: "expect:\n      - rule: request-succeeds\n        server: origin")
-        let expectations = try Expectation.readAll(expectNode, file: file)
+        let expectations = try ScenarioExpectation.readAll(expectNode, file: file)
         try document.finish()
 
         self.init(

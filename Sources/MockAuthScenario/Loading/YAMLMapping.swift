@@ -45,6 +45,14 @@ struct YAMLMapping {
 
     mutating func required(_ key: String, example: String) throws(ScenarioError) -> Node {
         guard let node = node(key) else {
+            // A misspelt key is more useful to point at than the key it should have been.
+            let unread = pairs.filter { !consumed.contains($0.key) }
+            if let typo = closestWord(to: key, among: unread.map(\.key)),
+                let pair = unread.first(where: { $0.key == typo })
+            {
+                throw ScenarioError(
+                    .unknownKey, at: pair.keyLocation, "unknown key '\(typo)' in \(context)", hint: "'\(key)'")
+            }
             throw ScenarioError(
                 .missingKey, at: location, "\(context) needs a '\(key)' key", hint: example)
         }

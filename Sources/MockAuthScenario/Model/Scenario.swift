@@ -27,7 +27,7 @@ public struct Scenario: Sendable, Equatable {
     /// What the client is given.
     public var client: ClientSpec
     /// What a correct client does, as rules the judge checks against the transcript.
-    public var expectations: [Expectation]
+    public var expectations: [ScenarioExpectation]
 
     public init(
         name: String,
@@ -39,7 +39,7 @@ public struct Scenario: Sendable, Equatable {
         retired: String? = nil,
         servers: [ServerSpec],
         client: ClientSpec,
-        expectations: [Expectation]
+        expectations: [ScenarioExpectation]
     ) {
         self.name = name
         self.version = version

@@ -1,8 +1,8 @@
 import Yams
 
-extension Expectation {
+extension ScenarioExpectation {
     /// Reads the `expect:` list.
-    static func readAll(_ node: Node, file: String) throws(ScenarioError) -> [Expectation] {
+    static func readAll(_ node: Node, file: String) throws(ScenarioError) -> [ScenarioExpectation] {
         let example = "expect:\n      - rule: request-succeeds\n        server: origin"
         let elements = try node.sequenceElements(file: file, what: "'expect'", example: example)
         guard !elements.isEmpty else {
@@ -13,7 +13,7 @@ extension Expectation {
         return try elements.map { (element) throws(ScenarioError) in try read(element, file: file) }
     }
 
-    private static func read(_ node: Node, file: String) throws(ScenarioError) -> Expectation {
+    private static func read(_ node: Node, file: String) throws(ScenarioError) -> ScenarioExpectation {
         var entry = try YAMLMapping(node, file: file, context: "an expectation")
         let ruleNode = try entry.required("rule", example: "rule: request-succeeds")
         let ruleName = try ruleNode.scalarString(file: file, what: "'rule'")
@@ -44,6 +44,6 @@ extension Expectation {
         }
         let because = try entry.string("because")
         try entry.finish()
-        return Expectation(rule, level: level, because: because)
+        return ScenarioExpectation(rule, level: level, because: because)
     }
 }

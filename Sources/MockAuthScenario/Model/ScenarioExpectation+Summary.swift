@@ -1,4 +1,4 @@
-extension Expectation {
+extension ScenarioExpectation {
     /// What a correct client does, in a few words ("refuses the certificate of origin").
     public var summary: String {
         let text =

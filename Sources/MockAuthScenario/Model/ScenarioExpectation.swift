@@ -1,5 +1,5 @@
 /// One thing a correct client does, checked by the judge against the transcript.
-public struct Expectation: Sendable, Equatable {
+public struct ScenarioExpectation: Sendable, Equatable {
     /// What is expected.
     public var rule: ExpectationRule
     /// Whether a violation fails the scenario (`must`) or is only reported (`should`).

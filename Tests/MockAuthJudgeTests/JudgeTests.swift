@@ -1,0 +1,131 @@
+import MockAuthScenario
+import MockAuthTranscript
+import Testing
+
+@testable import MockAuthJudge
+
+@Suite("Judge")
+struct JudgeTests {
+    static let expiredEndpoint = EndpointRecord(
+        server: "origin", url: "https://127.0.0.1:4433", tlsProfile: "expired",
+        certificateDefect: "a certificate that expired 2 days ago")
+
+    func scenario(_ expectations: [ScenarioExpectation]) -> Scenario {
+        Scenario(
+            name: "example", summary: "", servers: [ServerSpec(id: "origin", tls: TLSSpec(profile: .expired))],
+            client: ClientSpec(requests: [RequestSpec(server: "origin")]), expectations: expectations)
+    }
+
+    func connection(_ id: UInt64 = 1, tls: TLSHandshakeRecord, requests: [RequestRecord] = []) -> ConnectionRecord {
+        ConnectionRecord(id: id, server: "origin", tls: tls, requests: requests, closed: true)
+    }
+
+    let rejects = ScenarioExpectation(.rejectsCertificate(server: "origin"), because: "it accepted an expired certificate")
+
+    @Test("a request over a rejected certificate fails with the defect and the reason in words")
+    func acceptedBadCertificate() {
+        let transcript = Transcript(
+            endpoints: [Self.expiredEndpoint],
+            connections: [
+                connection(
+                    tls: TLSHandshakeRecord(outcome: .completed),
+                    requests: [RequestRecord(method: "GET", target: "/", responseStatus: 200)])
+            ])
+        let verdict = Judge.verdict(for: scenario([rejects]), transcript: transcript)
+        #expect(verdict.outcome == .failed)
+        #expect(
+            verdict.violations.map(\.message) == [
+                "the client sent GET / over a certificate that expired 2 days ago: it accepted an expired certificate"
+            ])
+    }
+
+    @Test("an aborted handshake passes and the verdict names the alert")
+    func refused() {
+        let transcript = Transcript(
+            endpoints: [Self.expiredEndpoint],
+            connections: [connection(tls: TLSHandshakeRecord(outcome: .failed, alert: "certificate_expired"))])
+        let verdict = Judge.verdict(for: scenario([rejects]), transcript: transcript)
+        #expect(verdict.outcome == .passed)
+        #expect(verdict.met.first?.message.contains("aborted the handshake with alert certificate_expired") == true)
+    }
+
+    @Test("a client that completes the handshake and closes without a request passes (post-handshake checks)")
+    func closedAfterHandshake() {
+        let transcript = Transcript(
+            endpoints: [Self.expiredEndpoint], connections: [connection(tls: TLSHandshakeRecord(outcome: .completed))])
+        #expect(Judge.verdict(for: scenario([rejects]), transcript: transcript).outcome == .passed)
+    }
+
+    @Test("a client that never connected is inconclusive, not credited")
+    func neverConnected() {
+        let verdict = Judge.verdict(for: scenario([rejects]), transcript: Transcript(endpoints: [Self.expiredEndpoint]))
+        #expect(verdict.outcome == .inconclusive)
+        #expect(verdict.inconclusiveReasons.first?.message.contains("never connected") == true)
+    }
+
+    @Test("request-succeeds needs a 2xx answer")
+    func requestSucceeds() {
+        let expectation = ScenarioExpectation(.requestSucceeds(server: "origin", path: "/a"))
+        let answered = { (status: Int) in
+            Transcript(
+                connections: [
+                    self.connection(
+                        tls: TLSHandshakeRecord(outcome: .completed),
+                        requests: [RequestRecord(method: "GET", target: "/a?x=1", responseStatus: status)])
+                ])
+        }
+        #expect(Judge.verdict(for: scenario([expectation]), transcript: answered(204)).outcome == .passed)
+        let notFound = Judge.verdict(for: scenario([expectation]), transcript: answered(404))
+        #expect(notFound.outcome == .failed)
+        #expect(notFound.violations.first?.message == "GET /a?x=1 reached origin but was answered 404")
+        let refused = Judge.verdict(
+            for: scenario([ScenarioExpectation(.requestSucceeds(server: "origin", path: nil), because: "it does not trust the CA")]),
+            transcript: Transcript(connections: [connection(tls: TLSHandshakeRecord(outcome: .failed, alert: "unknown_ca"))]))
+        #expect(
+            refused.violations.first?.message
+                == "a request never reached origin: the client aborted the handshake with alert unknown_ca: it does not trust the CA")
+    }
+
+    @Test("presents-client-certificate passes only over a handshake with a verified client certificate")
+    func clientCertificate() {
+        let expectation = ScenarioExpectation(.presentsClientCertificate(server: "origin"))
+        let request = RequestRecord(method: "GET", target: "/", responseStatus: 200)
+        let certificate = ClientCertificateRecord(
+            subject: "CN=MockAuth Client", issuer: "CN=MockAuth Client CA", sha256Fingerprint: "00", verified: true)
+        let presented = Transcript(
+            connections: [connection(tls: TLSHandshakeRecord(outcome: .completed, clientCertificate: certificate), requests: [request])])
+        #expect(Judge.verdict(for: scenario([expectation]), transcript: presented).outcome == .passed)
+        let none = Transcript(
+            connections: [connection(tls: TLSHandshakeRecord(outcome: .failed, error: "PEER_DID_NOT_RETURN_A_CERTIFICATE"))])
+        let verdict = Judge.verdict(for: scenario([expectation]), transcript: none)
+        #expect(verdict.outcome == .failed)
+        #expect(verdict.violations.first?.message.contains("presented no client certificate") == true)
+    }
+
+    @Test("a violated 'should' is reported as a warning and does not fail")
+    func should() {
+        let expectation = ScenarioExpectation(.requestSucceeds(server: "origin", path: nil), level: .should)
+        let verdict = Judge.verdict(
+            for: scenario([expectation]),
+            transcript: Transcript(connections: [connection(tls: TLSHandshakeRecord(outcome: .abandoned))]))
+        #expect(verdict.outcome == .passed)
+        #expect(verdict.warnings.count == 1)
+        #expect(verdict.report.contains("(should)"))
+    }
+
+    @Test("every violated expectation is listed, and a hung client is a violation")
+    func allViolations() {
+        let transcript = Transcript(
+            endpoints: [Self.expiredEndpoint],
+            connections: [
+                connection(
+                    tls: TLSHandshakeRecord(outcome: .completed),
+                    requests: [RequestRecord(method: "GET", target: "/", responseStatus: 500)])
+            ])
+        let verdict = Judge.verdict(
+            for: scenario([rejects, ScenarioExpectation(.requestSucceeds(server: "origin", path: nil))]), transcript: transcript,
+            client: ClientOutcome(exitStatus: nil, timedOut: true, timeoutSeconds: 5))
+        #expect(verdict.violations.map(\.rule) == ["rejects-certificate", "request-succeeds", "client-finishes"])
+        #expect(verdict.report.hasPrefix("example: FAIL\n  ✗ rejects-certificate: the client sent GET /"))
+    }
+}

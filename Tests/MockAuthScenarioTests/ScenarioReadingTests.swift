@@ -1,0 +1,173 @@
+import Testing
+
+@testable import MockAuthScenario
+
+@Suite("Reading scenario files")
+struct ScenarioReadingTests {
+    static let minimal = """
+        version: 1
+        summary: A valid chain.
+        servers:
+          origin:
+            tls: { profile: valid }
+        expect:
+          - rule: request-succeeds
+            server: origin
+        """
+
+    func read(_ yaml: String) throws(ScenarioError) -> Scenario {
+        try Scenario(yaml: yaml, name: "example", file: "example.yaml")
+    }
+
+    func error(_ yaml: String) -> ScenarioError? {
+        do {
+            _ = try read(yaml)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test("a minimal scenario gets the documented defaults")
+    func defaults() throws {
+        let scenario = try read(Self.minimal)
+        #expect(scenario.name == "example")
+        #expect(scenario.servers == [ServerSpec(id: "origin", tls: TLSSpec(profile: .valid))])
+        #expect(scenario.client == ClientSpec(requests: [RequestSpec(server: "origin", path: "/")]))
+        #expect(scenario.expectations == [ScenarioExpectation(.requestSucceeds(server: "origin", path: nil))])
+    }
+
+    @Test("every field is read")
+    func fullScenario() throws {
+        let scenario = try read(
+            """
+            version: 1
+            summary: Everything.
+            description: A long text.
+            tags: [tls, pinning]
+            control: tls-valid
+            servers:
+              origin:
+                host: localhost
+                tls: { profile: pin-reissued, key: rsa-2048 }
+                routes:
+                  - path: /a
+                    status: 201
+                    body: made
+                    subpaths: true
+                    headers: { X-One: "1" }
+            client:
+              requests:
+                - server: origin
+                  path: /a/b
+              trust: none
+              identity: true
+              pin: true
+            expect:
+              - rule: rejects-certificate
+                server: origin
+                level: should
+                because: it trusted something
+            """)
+        #expect(scenario.tags == ["tls", "pinning"])
+        #expect(scenario.control == "tls-valid")
+        #expect(scenario.servers[0].host == .localhost)
+        #expect(scenario.servers[0].tls == TLSSpec(profile: .pinReissued, key: .rsa2048))
+        #expect(
+            scenario.servers[0].routes == [
+                RouteSpec(path: "/a", matchesSubpaths: true, status: 201, body: "made", headers: [RouteHeader(name: "X-One", value: "1")])
+            ])
+        #expect(scenario.client == ClientSpec(requests: [RequestSpec(server: "origin", path: "/a/b")], trust: .none, identity: true, pin: true))
+        #expect(scenario.expectations == [ScenarioExpectation(.rejectsCertificate(server: "origin"), level: .should, because: "it trusted something")])
+    }
+
+    @Test("an unknown key is located and the likely intended key suggested")
+    func unknownKey() {
+        let mistake = error(Self.minimal.replacingOccurrences(of: "tls: { profile: valid }", with: "tls: { profle: valid }"))
+        #expect(mistake?.code == .unknownKey)
+        #expect(mistake?.location == ScenarioLocation(file: "example.yaml", line: 5, column: 12))
+        #expect(mistake?.hint == "'profile'")
+        let typo = error(Self.minimal.replacingOccurrences(of: "summary:", with: "sumary:"))
+        #expect(typo?.code == .unknownKey)
+        #expect(typo?.hint == "'summary'")
+        let missing = error(Self.minimal.replacingOccurrences(of: "summary: A valid chain.\n", with: ""))
+        #expect(missing?.code == .missingKey)
+        #expect(missing?.hint == "summary: One line saying what the scenario checks.")
+        let extra = error(Self.minimal + "\nexpectations: []")
+        #expect(extra?.code == .unknownKey)
+        #expect(extra?.location == ScenarioLocation(file: "example.yaml", line: 9, column: 1))
+        #expect(extra?.hint == "'expect'")
+        #expect(extra?.description.hasPrefix("example.yaml:9:1: error: unknown key 'expectations' in the scenario") == true)
+    }
+
+    @Test("an unknown TLS profile points at the value and suggests the closest profile")
+    func unknownProfile() {
+        let mistake = error(Self.minimal.replacingOccurrences(of: "profile: valid", with: "profile: expird"))
+        #expect(mistake?.code == .invalidValue)
+        #expect(mistake?.location == ScenarioLocation(file: "example.yaml", line: 5, column: 21))
+        #expect(mistake?.hint == "profile: expired")
+    }
+
+    @Test("a reference to a server the scenario does not define is an error")
+    func unknownServer() {
+        let mistake = error(Self.minimal.replacingOccurrences(of: "    server: origin", with: "    server: orign"))
+        #expect(mistake?.code == .unknownReference)
+        #expect(mistake?.location?.line == 7)
+        #expect(mistake?.hint == "server: origin")
+    }
+
+    @Test("version is required, must be a number and not newer than this build")
+    func version() {
+        #expect(error(Self.minimal.replacingOccurrences(of: "version: 1\n", with: ""))?.code == .missingKey)
+        #expect(error(Self.minimal.replacingOccurrences(of: "version: 1", with: "version: one"))?.code == .invalidValue)
+        let newer = error(Self.minimal.replacingOccurrences(of: "version: 1", with: "version: 2"))
+        #expect(newer?.code == .unsupportedVersion)
+        #expect(newer?.location == ScenarioLocation(file: "example.yaml", line: 1, column: 10))
+    }
+
+    @Test("YAML syntax errors carry the parser's location")
+    func syntax() {
+        let mistake = error("version: 1\nsummary: [unclosed\nservers: {}\n")
+        #expect(mistake?.code == .syntax)
+        #expect(mistake?.location?.file == "example.yaml")
+        #expect((mistake?.location?.line ?? 0) >= 2)
+    }
+
+    @Test("wrong types are reported with an example of the right one")
+    func wrongTypes() {
+        #expect(error(Self.minimal.replacingOccurrences(of: "servers:", with: "servers: 3\nx:"))?.code == .invalidValue)
+        let status = error(Self.minimal + "\nclient:\n  pin: maybe")
+        #expect(status?.code == .invalidValue)
+        #expect(status?.hint == "pin: true")
+        #expect(error(Self.minimal.replacingOccurrences(of: "tls: { profile: valid }", with: "host: example.com"))?.code == .invalidValue)
+    }
+
+    @Test("presents-client-certificate needs a client-cert-required server")
+    func clientCertificateRuleNeedsProfile() {
+        let mistake = error(Self.minimal.replacingOccurrences(of: "rule: request-succeeds", with: "rule: presents-client-certificate"))
+        #expect(mistake?.code == .invalidValue)
+        #expect(mistake?.hint == "tls: { profile: client-cert-required }")
+    }
+
+    @Test("random bytes never crash the reader", arguments: 0..<200)
+    func garbage(seed: Int) {
+        var generator = SplitMix(seed: UInt64(seed))
+        let alphabet = Array("version: 1\nsummary servers origin tls profile expect rule - { } [ ] : \" ' # & * ! | > %\t\u{0}é")
+        let text = String((0..<Int(generator.next() % 300)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
+        _ = try? read(text)
+        _ = try? read(Self.minimal.prefix(Int(generator.next() % UInt64(Self.minimal.count))) + text)
+    }
+}
+
+/// A small deterministic generator for the garbage test.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
