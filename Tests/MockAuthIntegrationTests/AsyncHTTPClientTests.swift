@@ -1,0 +1,99 @@
+import AsyncHTTPClient
+import MockAuthTesting
+import NIOSSL
+import XCTest
+
+/// MockAuthTesting in-process: AsyncHTTPClient against the scenarios, good and defective.
+final class AsyncHTTPClientTests: XCTestCase {
+    /// An AsyncHTTPClient configured the way a careful user would, from the scenario's material.
+    func makeClient(
+        _ scenario: ScenarioRun, presentIdentity: Bool = false, verify: Bool = true
+    ) throws -> HTTPClient {
+        var tls = TLSConfiguration.makeClientConfiguration()
+        tls.trustRoots = .certificates([try NIOSSLCertificate(bytes: Array(scenario.caCertificatePEM.utf8), format: .pem)])
+        if !verify { tls.certificateVerification = .none }
+        if presentIdentity {
+            tls.certificateChain = [
+                .certificate(try NIOSSLCertificate(bytes: Array(scenario.clientCertificatePEM.utf8), format: .pem))
+            ]
+            tls.privateKey = .privateKey(try NIOSSLPrivateKey(bytes: Array(scenario.clientKeyPEM.utf8), format: .pem))
+        }
+        var configuration = HTTPClient.Configuration(tlsConfiguration: tls)
+        // By default AsyncHTTPClient retries a refused handshake until the request's deadline; one
+        // attempt is what a test of trust decisions wants.
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }
+
+    /// GETs `url`; returns the status, or nil when the request failed (e.g. the handshake was refused).
+    func get(_ url: String, with client: HTTPClient) async -> UInt? {
+        defer { _ = client.shutdown() }
+        do {
+            let response = try await client.execute(HTTPClientRequest(url: url), timeout: .seconds(10))
+            _ = try await response.body.collect(upTo: 1 << 20)
+            return response.status.code
+        } catch {
+            return nil
+        }
+    }
+
+    func testValidChainCompletes() async throws {
+        var status: UInt?
+        let verdict = try await withScenario("tls-valid") { scenario in
+            status = await get(scenario.url, with: try makeClient(scenario))
+        }
+        XCTAssertEqual(status, 200)
+        XCTAssertScenarioPassed(verdict)
+    }
+
+    func testExpiredCertificateIsRefused() async throws {
+        var status: UInt?
+        let verdict = try await withScenario("tls-expired") { scenario in
+            status = await get(scenario.url, with: try makeClient(scenario))
+        }
+        XCTAssertNil(status)
+        XCTAssertScenarioPassed(verdict)
+    }
+
+    func testClientThatSkipsVerificationIsCaughtOnExpiredCertificate() async throws {
+        let verdict = try await withScenario("tls-expired") { scenario in
+            _ = await get(scenario.url, with: try makeClient(scenario, verify: false))
+        }
+        XCTAssertScenarioFailed(verdict)
+        XCTAssertEqual(
+            verdict.violations.first?.message,
+            "the client sent GET / over a certificate that expired 2 days ago: it accepted an expired certificate")
+    }
+
+    func testClientCertificateRequired() async throws {
+        let verdict = try await withScenario("tls-client-cert-required") { scenario in
+            let status = await get(scenario.url, with: try makeClient(scenario, presentIdentity: true))
+            XCTAssertEqual(status, 200)
+        }
+        XCTAssertScenarioPassed(verdict)
+        XCTAssertTrue(verdict.met.contains { $0.message.contains("presented CN=MockAuth Client") }, verdict.report)
+    }
+
+    func testClientWithoutIdentityIsCaught() async throws {
+        let verdict = try await withScenario("tls-client-cert-required") { scenario in
+            let status = await get(scenario.url, with: try makeClient(scenario))
+            XCTAssertNil(status)
+        }
+        XCTAssertScenarioFailed(verdict)
+        XCTAssertTrue(verdict.problems.contains("presented no client certificate"), verdict.report)
+    }
+
+    func testScenarioFromCatalogDirectoryAndTranscript() async throws {
+        let catalog = ScenarioCatalog.directory(MockAuthDBinary.scenarios)
+        let scenario = try catalog.load("tls-untrusted-root")
+        let run = try await ScenarioRun.start(scenario)
+        let status = await get(run.url, with: try makeClient(run))
+        let verdict = await run.finish()
+        XCTAssertNil(status)
+        XCTAssertScenarioPassed(verdict)
+        let connection = try XCTUnwrap(run.transcript().connections.first)
+        XCTAssertEqual(connection.tls?.outcome, .failed)
+        XCTAssertEqual(connection.tls?.alert, "unknown_ca")
+        XCTAssertTrue(connection.requests.isEmpty)
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import MockAuth
+import Testing
+
+/// What `openssl verify` must say about a served certificate, and the one change that makes it pass.
+struct ProfileCase: Sendable, CustomTestStringConvertible {
+    var scenario: String
+    /// The OpenSSL verify error the served chain must produce (`nil`: it verifies).
+    var error: String?
+    /// The host check of the strict verification; a host-name profile replaces it to forgive it.
+    var hostCheck = ["-verify_ip", "127.0.0.1"]
+    /// `openssl verify` arguments that forgive exactly the broken property.
+    var forgiveness: @Sendable (_ files: ProfileFiles) -> [String]
+
+    var testDescription: String { scenario }
+}
+
+/// The files one profile test works with.
+struct ProfileFiles: Sendable {
+    var directory: String
+    var leaf: String { directory + "/leaf.pem" }
+    var served: String { directory + "/served-intermediates.pem" }
+    var root: String { directory + "/root.pem" }
+    var untrustedRoot: String { directory + "/untrusted-root.pem" }
+    var intermediate: String { directory + "/intermediate.pem" }
+    var notBefore: Int
+    var notAfter: Int
+}
+
+let profileCases: [ProfileCase] = [
+    ProfileCase(scenario: "tls-valid", error: nil) { _ in [] },
+    ProfileCase(scenario: "tls-valid-rsa", error: nil) { _ in [] },
+    ProfileCase(scenario: "tls-pin-mismatch", error: nil) { _ in [] },
+    ProfileCase(scenario: "tls-pin-reissued", error: nil) { _ in [] },
+    ProfileCase(scenario: "tls-client-cert-required", error: nil) { _ in [] },
+    ProfileCase(scenario: "tls-expired", error: "certificate has expired") { files in
+        ["-attime", String(files.notAfter - 86_400)]
+    },
+    ProfileCase(scenario: "tls-not-yet-valid", error: "certificate is not yet valid") { files in
+        ["-attime", String(files.notBefore + 86_400)]
+    },
+    ProfileCase(scenario: "tls-self-signed", error: "self-signed certificate") { files in
+        ["-partial_chain", "-CAfile", files.leaf]
+    },
+    ProfileCase(scenario: "tls-untrusted-root", error: "unable to get local issuer certificate") { files in
+        ["-CAfile", files.untrustedRoot]
+    },
+    ProfileCase(scenario: "tls-incomplete-chain", error: "unable to get local issuer certificate") { files in
+        ["-untrusted", files.intermediate]
+    },
+    ProfileCase(scenario: "tls-wrong-host", error: "IP address mismatch") { _ in
+        ["-verify_hostname", "wrong-host.mockauth.invalid"]
+    },
+    // Without subjectAltName, OpenSSL's host-name check falls back to the common name (127.0.0.1):
+    // forgiving the missing SAN is checking the name the way pre-2019 clients did.
+    ProfileCase(scenario: "tls-missing-san", error: "IP address mismatch") { _ in ["-verify_hostname", "127.0.0.1"] },
+]
+
+@Suite("Served certificates, as openssl sees them")
+struct CertificateProfileTests {
+    /// Fetches the chain the scenario's server sends, with `openssl s_client -showcerts`.
+    func servedChain(_ run: ScenarioRun) throws -> [String] {
+        let url = try #require(run.server.endpoint("origin"))
+        let identity = run.scenario.client.identity
+            ? #"-cert "\#(run.files.clientCertificate)" -key "\#(run.files.clientKey)""# : ""
+        let result = try Shell.run(
+            "openssl s_client -showcerts -connect 127.0.0.1:\(url.port) \(identity) </dev/null 2>/dev/null")
+        let blocks = result.output.components(separatedBy: "-----BEGIN CERTIFICATE-----").dropFirst()
+        return blocks.compactMap { block in
+            guard let end = block.range(of: "-----END CERTIFICATE-----") else { return nil }
+            return "-----BEGIN CERTIFICATE-----" + block[..<end.upperBound] + "\n"
+        }
+    }
+
+    @Test(
+        "each profile breaks exactly one property: openssl reports only its error, and forgiving that one property verifies",
+        arguments: profileCases)
+    func profile(_ testCase: ProfileCase) async throws {
+        let scenario = try ScenarioCatalog.directory(MockAuthDBinary.scenarios).load(testCase.scenario)
+        let run = try await ScenarioRun.start(scenario)
+        defer { Task { await run.shutdown() } }
+        let chain = try servedChain(run)
+        try #require(!chain.isEmpty, "no certificate was served")
+
+        let directory = run.files.directory.path
+        try chain[0].write(toFile: directory + "/leaf.pem", atomically: true, encoding: .utf8)
+        try chain.dropFirst().joined().write(toFile: directory + "/served-intermediates.pem", atomically: true, encoding: .utf8)
+        try run.pki.root.pem.write(toFile: directory + "/root.pem", atomically: true, encoding: .utf8)
+        try run.pki.untrustedRoot.pem.write(toFile: directory + "/untrusted-root.pem", atomically: true, encoding: .utf8)
+        try run.pki.intermediate.pem.write(toFile: directory + "/intermediate.pem", atomically: true, encoding: .utf8)
+
+        // The shape every profile keeps: serverAuth, SHA-256, P-256 or RSA-2048, ≤ 825 days.
+        let text = try Shell.run(#"openssl x509 -in "\#(directory)/leaf.pem" -noout -text"#).output
+        #expect(text.contains("TLS Web Server Authentication"), "\(text)")
+        #expect(text.contains("ecdsa-with-SHA256") || text.contains("sha256WithRSAEncryption"), "\(text)")
+        #expect(text.contains("Public-Key: (256 bit)") || text.contains("Public-Key: (2048 bit)"), "\(text)")
+        #expect(text.contains("Subject Alternative Name") == (testCase.scenario != "tls-missing-san"), "\(text)")
+        let dates = try Shell.run(
+            #"for f in startdate enddate; do date -d "$(openssl x509 -in "\#(directory)/leaf.pem" -noout -$f | cut -d= -f2)" +%s; done"#
+        ).output.split(separator: "\n").compactMap { Int($0) }
+        try #require(dates.count == 2)
+        #expect(dates[1] - dates[0] <= 825 * 86_400)
+        let files = ProfileFiles(directory: directory, notBefore: dates[0], notAfter: dates[1])
+
+        let intermediates = chain.count > 1 ? #" -untrusted "\#(files.served)""# : ""
+        let served = #"openssl verify -CAfile "\#(files.root)"\#(intermediates)"#
+        let verdict = try Shell.run(#"\#(served) \#(testCase.hostCheck.joined(separator: " ")) "\#(files.leaf)" 2>&1"#)
+        if let error = testCase.error {
+            #expect(verdict.status != 0, "\(testCase.scenario) verified but should fail with '\(error)'")
+            #expect(verdict.output.contains(error), "\(verdict.output)")
+            // "error 10 at 0 depth lookup: …" lines; the closing "error leaf.pem: verification failed" is not one.
+            let errors = verdict.output.split(separator: "\n").filter { $0.contains(" at ") && $0.contains("depth lookup") }
+            #expect(errors.count == 1, "more than one property is broken: \(verdict.output)")
+            // Forgiving a host-name property replaces the IP check; any other keeps it.
+            let forgivingArguments = testCase.forgiveness(files)
+            let hostCheck = forgivingArguments.contains("-verify_hostname") ? [] : testCase.hostCheck
+            let arguments = (hostCheck + forgivingArguments).map { "'\($0)'" }.joined(separator: " ")
+            let forgiven = try Shell.run(#"\#(served) \#(arguments) "\#(files.leaf)" 2>&1"#)
+            #expect(forgiven.status == 0, "forgiving the one property does not make it verify: \(forgiven.output)")
+        } else {
+            #expect(verdict.status == 0, "\(verdict.output)")
+        }
+    }
+}
