@@ -10,7 +10,8 @@ public enum ScenarioCatalog: Sendable, Equatable, CustomStringConvertible {
 
     /// `Scenarios/` in `currentDirectory` when run from a checkout (so edits take effect without a
     /// rebuild), else the bundled catalog.
-    public static func `default`(currentDirectory: String = FileManager.default.currentDirectoryPath) -> ScenarioCatalog {
+    public static func `default`(currentDirectory: String = FileManager.default.currentDirectoryPath) -> ScenarioCatalog
+    {
         let checkout = (currentDirectory as NSString).appendingPathComponent("Scenarios")
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: checkout, isDirectory: &isDirectory), isDirectory.boolValue {
@@ -35,7 +36,8 @@ public enum ScenarioCatalog: Sendable, Equatable, CustomStringConvertible {
         case .bundled:
             if ScenarioLoader.isPath(reference) { return try ScenarioLoader.load(file: reference) }
             guard let source = Self.bundledSources.first(where: { $0.name == reference }) else {
-                throw ScenarioLoader.unknownName(reference, known: Self.bundledSources.map(\.name), in: "the bundled catalog")
+                throw ScenarioLoader.unknownName(
+                    reference, known: Self.bundledSources.map(\.name), in: "the bundled catalog")
             }
             return try ScenarioLoader.parse(source)
         }
@@ -49,6 +51,8 @@ public enum ScenarioCatalog: Sendable, Equatable, CustomStringConvertible {
     }
 
     private static var bundledSources: [ScenarioLoader.Source] {
-        MockAuthCatalogBundle.files.map { ScenarioLoader.Source(name: $0.name, text: $0.text, file: "Scenarios/\($0.name).yaml") }
+        MockAuthCatalogBundle.files.map {
+            ScenarioLoader.Source(name: $0.name, text: $0.text, file: "Scenarios/\($0.name).yaml")
+        }
     }
 }

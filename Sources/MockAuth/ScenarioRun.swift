@@ -45,7 +45,8 @@ public final class ScenarioRun: Sendable {
         do {
             let server = try await ScenarioServer.start(scenario, pki: pki, group: group)
             guard let clientFiles = files ?? ownFiles else { throw HarnessError("no client files") }
-            return ScenarioRun(scenario: scenario, server: server, pki: pki, files: clientFiles, ownsFiles: ownFiles != nil)
+            return ScenarioRun(
+                scenario: scenario, server: server, pki: pki, files: clientFiles, ownsFiles: ownFiles != nil)
         } catch {
             ownFiles?.remove()
             throw error

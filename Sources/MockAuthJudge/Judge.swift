@@ -12,7 +12,8 @@ public enum Judge {
     /// listed, not just the first.
     ///
     /// - Parameter client: how the client command ended, when the harness ran one.
-    public static func verdict(for scenario: Scenario, transcript: Transcript, client: ClientOutcome? = nil) -> Verdict {
+    public static func verdict(for scenario: Scenario, transcript: Transcript, client: ClientOutcome? = nil) -> Verdict
+    {
         var verdict = Verdict(scenario: scenario.name, outcome: .passed)
         for expectation in scenario.expectations {
             let finding = { (message: String) in

@@ -40,19 +40,22 @@ struct Listener {
             do {
                 let ipv6 = try await bootstrap.bind(host: "::1", port: port).get()
                 return Listener(
-                    endpoint: ServerEndpoint(server: spec.id, host: spec.host, port: port, scheme: scheme, listensOnIPv6: true),
+                    endpoint: ServerEndpoint(
+                        server: spec.id, host: spec.host, port: port, scheme: scheme, listensOnIPv6: true),
                     channels: [ipv4, ipv6])
             } catch let error as IOError where error.errnoCode == EADDRNOTAVAIL || error.errnoCode == EAFNOSUPPORT {
                 // No IPv6 loopback here: IPv4 alone serves localhost.
                 return Listener(
-                    endpoint: ServerEndpoint(server: spec.id, host: spec.host, port: port, scheme: scheme, listensOnIPv6: false),
+                    endpoint: ServerEndpoint(
+                        server: spec.id, host: spec.host, port: port, scheme: scheme, listensOnIPv6: false),
                     channels: [ipv4])
             } catch {
                 lastError = error
                 try? await ipv4.close()
             }
         }
-        throw HarnessError("cannot bind \(spec.id) on both 127.0.0.1 and ::1: \(lastError.map { "\($0)" } ?? "unknown error")")
+        throw HarnessError(
+            "cannot bind \(spec.id) on both 127.0.0.1 and ::1: \(lastError.map { "\($0)" } ?? "unknown error")")
     }
 }
 

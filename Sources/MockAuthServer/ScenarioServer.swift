@@ -22,7 +22,8 @@ public final class ScenarioServer: Sendable {
     private let recorder: TranscriptRecorder
     private let channels: Mutex<[any Channel]>
 
-    private init(scenario: Scenario, endpoints: [ServerEndpoint], recorder: TranscriptRecorder, channels: [any Channel]) {
+    private init(scenario: Scenario, endpoints: [ServerEndpoint], recorder: TranscriptRecorder, channels: [any Channel])
+    {
         self.scenario = scenario
         self.endpoints = endpoints
         self.recorder = recorder

@@ -15,10 +15,12 @@ struct ServerTLS: Sendable {
             NIOSSLCertificateSource.certificate(try NIOSSLCertificate(bytes: certificate.derBytes, format: .der))
         }
         let key = try NIOSSLPrivateKey(bytes: credentials.leaf.key.pkcs8DER, format: .der)
-        var configuration = TLSConfiguration.makeServerConfiguration(certificateChain: chain, privateKey: .privateKey(key))
+        var configuration = TLSConfiguration.makeServerConfiguration(
+            certificateChain: chain, privateKey: .privateKey(key))
         if let clientIssuer = credentials.clientCertificateIssuer {
             configuration.certificateVerification = .noHostnameVerification
-            configuration.trustRoots = .certificates([try NIOSSLCertificate(bytes: clientIssuer.derBytes, format: .der)])
+            configuration.trustRoots = .certificates([try NIOSSLCertificate(bytes: clientIssuer.derBytes, format: .der)]
+            )
             configuration.sendCANameList = true
         }
         self.configuration = configuration

@@ -6,8 +6,10 @@ extension MockAuthD {
     /// `mockauthd certs --out DIR`: writes a full PKI set for inspection.
     struct Certs: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Write a full certificate set (CAs, every profile's server chain, client identity, PKCS#12) to a directory.",
-            discussion: "Keys and PKCS#12 files are written with mode 0600. The set is valid from now: regenerate it rather than commit it."
+            abstract:
+                "Write a full certificate set (CAs, every profile's server chain, client identity, PKCS#12) to a directory.",
+            discussion:
+                "Keys and PKCS#12 files are written with mode 0600. The set is valid from now: regenerate it rather than commit it."
         )
 
         @Option(name: .long, help: "The directory to write to (created with mode 0700).")
@@ -18,7 +20,8 @@ extension MockAuthD {
 
         func validate() throws {
             guard KeyAlgorithm(rawValue: key) != nil else {
-                throw ValidationError("--key must be one of \(KeyAlgorithm.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw ValidationError(
+                    "--key must be one of \(KeyAlgorithm.allCases.map(\.rawValue).joined(separator: ", "))")
             }
         }
 

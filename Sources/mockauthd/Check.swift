@@ -31,7 +31,8 @@ extension MockAuthD {
         func validate() throws {
             guard !command.isEmpty else {
                 throw ValidationError(
-                    "give the client command after --, e.g. mockauthd check \(scenario) -- curl -sS \"\\$MOCKAUTH_URL\"")
+                    "give the client command after --, e.g. mockauthd check \(scenario) -- curl -sS \"\\$MOCKAUTH_URL\""
+                )
             }
             guard timeout > 0 else { throw ValidationError("--timeout must be a positive number of seconds") }
         }

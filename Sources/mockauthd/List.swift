@@ -19,7 +19,10 @@ extension MockAuthD {
             let scenarios = try catalog.load([]).filter { tag == nil || $0.tags.contains(tag ?? "") }
             if json {
                 let entries = scenarios.map {
-                    ["name": $0.name, "summary": $0.summary, "tags": $0.tags.joined(separator: ","), "control": $0.control ?? ""]
+                    [
+                        "name": $0.name, "summary": $0.summary, "tags": $0.tags.joined(separator: ","),
+                        "control": $0.control ?? "",
+                    ]
                 }
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -29,7 +32,9 @@ extension MockAuthD {
             let width = max(8, scenarios.map(\.name.count).max() ?? 0)
             for scenario in scenarios {
                 let retired = scenario.retired.map { " [retired: \($0)]" } ?? ""
-                print(scenario.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + scenario.summary + retired)
+                print(
+                    scenario.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + scenario.summary
+                        + retired)
             }
         }
     }

@@ -23,7 +23,8 @@ extension MockAuthD {
 
         @Option(
             name: .long,
-            help: "Directory for the CA file and client identity (default: a new private temporary directory, deleted on exit)."
+            help:
+                "Directory for the CA file and client identity (default: a new private temporary directory, deleted on exit)."
         )
         var stateDir: String?
 

@@ -10,7 +10,9 @@ final class AsyncHTTPClientTests: XCTestCase {
         _ scenario: ScenarioRun, presentIdentity: Bool = false, verify: Bool = true
     ) throws -> HTTPClient {
         var tls = TLSConfiguration.makeClientConfiguration()
-        tls.trustRoots = .certificates([try NIOSSLCertificate(bytes: Array(scenario.caCertificatePEM.utf8), format: .pem)])
+        tls.trustRoots = .certificates([
+            try NIOSSLCertificate(bytes: Array(scenario.caCertificatePEM.utf8), format: .pem)
+        ])
         if !verify { tls.certificateVerification = .none }
         if presentIdentity {
             tls.certificateChain = [

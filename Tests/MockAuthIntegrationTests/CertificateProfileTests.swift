@@ -61,7 +61,8 @@ struct CertificateProfileTests {
     /// Fetches the chain the scenario's server sends, with `openssl s_client -showcerts`.
     func servedChain(_ run: ScenarioRun) throws -> [String] {
         let url = try #require(run.server.endpoint("origin"))
-        let identity = run.scenario.client.identity
+        let identity =
+            run.scenario.client.identity
             ? #"-cert "\#(run.files.clientCertificate)" -key "\#(run.files.clientKey)""# : ""
         let result = try Shell.run(
             "openssl s_client -showcerts -connect 127.0.0.1:\(url.port) \(identity) </dev/null 2>/dev/null")
@@ -84,9 +85,11 @@ struct CertificateProfileTests {
 
         let directory = run.files.directory.path
         try chain[0].write(toFile: directory + "/leaf.pem", atomically: true, encoding: .utf8)
-        try chain.dropFirst().joined().write(toFile: directory + "/served-intermediates.pem", atomically: true, encoding: .utf8)
+        try chain.dropFirst().joined().write(
+            toFile: directory + "/served-intermediates.pem", atomically: true, encoding: .utf8)
         try run.pki.root.pem.write(toFile: directory + "/root.pem", atomically: true, encoding: .utf8)
-        try run.pki.untrustedRoot.pem.write(toFile: directory + "/untrusted-root.pem", atomically: true, encoding: .utf8)
+        try run.pki.untrustedRoot.pem.write(
+            toFile: directory + "/untrusted-root.pem", atomically: true, encoding: .utf8)
         try run.pki.intermediate.pem.write(toFile: directory + "/intermediate.pem", atomically: true, encoding: .utf8)
 
         // The shape every profile keeps: serverAuth, SHA-256, P-256 or RSA-2048, ≤ 825 days.
@@ -109,7 +112,9 @@ struct CertificateProfileTests {
             #expect(verdict.status != 0, "\(testCase.scenario) verified but should fail with '\(error)'")
             #expect(verdict.output.contains(error), "\(verdict.output)")
             // "error 10 at 0 depth lookup: …" lines; the closing "error leaf.pem: verification failed" is not one.
-            let errors = verdict.output.split(separator: "\n").filter { $0.contains(" at ") && $0.contains("depth lookup") }
+            let errors = verdict.output.split(separator: "\n").filter {
+                $0.contains(" at ") && $0.contains("depth lookup")
+            }
             #expect(errors.count == 1, "more than one property is broken: \(verdict.output)")
             // Forgiving a host-name property replaces the IP check; any other keeps it.
             let forgivingArguments = testCase.forgiveness(files)

@@ -40,7 +40,9 @@ let tlsMatrix: [ClientCase] =
         ClientCase(scenario: "tls-missing-san", client: .sClientIgnoringErrors, expectedStatus: 1),
         ClientCase(
             scenario: "tls-missing-san", client: .curl, expectedStatus: 1,
-            note: "curl 7.88 (OpenSSL) falls back to the common name when a certificate has no subjectAltName: a real defect the scenario catches"),
+            note:
+                "curl 7.88 (OpenSSL) falls back to the common name when a certificate has no subjectAltName: a real defect the scenario catches"
+        ),
         ClientCase(scenario: "tls-client-cert-required", client: .curlPEMIdentity, expectedStatus: 0),
         ClientCase(scenario: "tls-client-cert-required", client: .curlPKCS12Identity, expectedStatus: 0),
         ClientCase(scenario: "tls-client-cert-required", client: .curlWithoutIdentity, expectedStatus: 1),
@@ -91,18 +93,26 @@ struct CheckCommandTests {
 
     @Test("the environment follows the contract: variables that do not apply are unset")
     func environment() throws {
-        let script = #"env | grep '^MOCKAUTH_' | sort; curl -sS -o /dev/null --cacert "$MOCKAUTH_CA_FILE" "$MOCKAUTH_URL""#
+        let script =
+            #"env | grep '^MOCKAUTH_' | sort; curl -sS -o /dev/null --cacert "$MOCKAUTH_CA_FILE" "$MOCKAUTH_URL""#
         let plain = try MockAuthDBinary.check("tls-valid", script)
         #expect(plain.status == 0, "\(plain.output)\(plain.error)")
-        for name in ["MOCKAUTH_URL=https://127.0.0.1:", "MOCKAUTH_URLS=https://127.0.0.1:", "MOCKAUTH_CA_FILE=/", "MOCKAUTH_SCENARIO=tls-valid"] {
+        for name in [
+            "MOCKAUTH_URL=https://127.0.0.1:", "MOCKAUTH_URLS=https://127.0.0.1:", "MOCKAUTH_CA_FILE=/",
+            "MOCKAUTH_SCENARIO=tls-valid",
+        ] {
             #expect(plain.output.contains(name), "missing \(name) in \(plain.output)")
         }
         for name in ["MOCKAUTH_CLIENT_CERT", "MOCKAUTH_PIN_SHA256", "MOCKAUTH_USERNAME"] {
             #expect(!plain.output.contains(name), "\(name) should be unset: \(plain.output)")
         }
 
-        let identity = try MockAuthDBinary.check("tls-client-cert-required", script + #" --cert "$MOCKAUTH_CLIENT_CERT" --key "$MOCKAUTH_CLIENT_KEY""#)
-        for name in ["MOCKAUTH_CLIENT_CERT=/", "MOCKAUTH_CLIENT_KEY=/", "MOCKAUTH_CLIENT_P12=/", "MOCKAUTH_CLIENT_P12_PASSWORD=mockauth-"] {
+        let identity = try MockAuthDBinary.check(
+            "tls-client-cert-required", script + #" --cert "$MOCKAUTH_CLIENT_CERT" --key "$MOCKAUTH_CLIENT_KEY""#)
+        for name in [
+            "MOCKAUTH_CLIENT_CERT=/", "MOCKAUTH_CLIENT_KEY=/", "MOCKAUTH_CLIENT_P12=/",
+            "MOCKAUTH_CLIENT_P12_PASSWORD=mockauth-",
+        ] {
             #expect(identity.output.contains(name), "missing \(name) in \(identity.output)")
         }
         let pinned = try MockAuthDBinary.check("tls-pin-reissued", script)
@@ -111,7 +121,8 @@ struct CheckCommandTests {
 
     @Test("client files are private: the key and PKCS#12 are 0600 and removed afterwards")
     func clientFilePermissions() throws {
-        let script = #"stat -c '%a %n' "$MOCKAUTH_CLIENT_KEY" "$MOCKAUTH_CLIENT_P12" "$(dirname "$MOCKAUTH_CA_FILE")"; echo "DIR=$(dirname "$MOCKAUTH_CA_FILE")"; curl -sS -o /dev/null --cacert "$MOCKAUTH_CA_FILE" --cert "$MOCKAUTH_CLIENT_CERT" --key "$MOCKAUTH_CLIENT_KEY" "$MOCKAUTH_URL""#
+        let script =
+            #"stat -c '%a %n' "$MOCKAUTH_CLIENT_KEY" "$MOCKAUTH_CLIENT_P12" "$(dirname "$MOCKAUTH_CA_FILE")"; echo "DIR=$(dirname "$MOCKAUTH_CA_FILE")"; curl -sS -o /dev/null --cacert "$MOCKAUTH_CA_FILE" --cert "$MOCKAUTH_CLIENT_CERT" --key "$MOCKAUTH_CLIENT_KEY" "$MOCKAUTH_URL""#
         let result = try MockAuthDBinary.check("tls-client-cert-required", script)
         #expect(result.status == 0, "\(result.output)\(result.error)")
         let lines = result.output.split(separator: "\n").map(String.init)

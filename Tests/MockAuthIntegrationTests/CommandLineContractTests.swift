@@ -4,7 +4,8 @@ import Testing
 @Suite("mockauthd exit codes and subcommands")
 struct CommandLineContractTests {
     func temporaryDirectory() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("mockauthd-test-\(UUID().uuidString)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("mockauthd-test-\(UUID().uuidString)")
+            .path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }
@@ -29,7 +30,8 @@ struct CommandLineContractTests {
         #expect(result.status == 2)
         #expect(result.error.contains("\(file):5:21: error: unknown TLS profile 'expird'"), "\(result.error)")
         #expect(result.error.contains("write instead: profile: expired"), "\(result.error)")
-        #expect(!FileManager.default.fileExists(atPath: marker), "the client command ran although the scenario is invalid")
+        #expect(
+            !FileManager.default.fileExists(atPath: marker), "the client command ran although the scenario is invalid")
 
         let validate = try Shell.execute([MockAuthDBinary.path, "validate", file])
         #expect(validate.status == 2)
@@ -40,12 +42,14 @@ struct CommandLineContractTests {
         #expect(!serve.output.contains("Serving"))
     }
 
-    @Test("usage errors exit 2", arguments: [
-        ["check", "tls-valid"],
-        ["check", "no-such-scenario", "--", "true"],
-        ["frobnicate"],
-        ["certs"],
-    ])
+    @Test(
+        "usage errors exit 2",
+        arguments: [
+            ["check", "tls-valid"],
+            ["check", "no-such-scenario", "--", "true"],
+            ["frobnicate"],
+            ["certs"],
+        ])
     func usage(arguments: [String]) throws {
         let result = try Shell.execute([MockAuthDBinary.path] + arguments + ["--scenarios", MockAuthDBinary.scenarios])
         #expect(result.status == 2, "\(arguments): \(result.output)\(result.error)")
@@ -56,7 +60,9 @@ struct CommandLineContractTests {
     func validateAndList() throws {
         let validate = try Shell.execute([MockAuthDBinary.path, "validate", MockAuthDBinary.scenarios])
         #expect(validate.status == 0, "\(validate.error)")
-        let list = try Shell.execute([MockAuthDBinary.path, "list", "--scenarios", MockAuthDBinary.scenarios, "--tag", "pinning"])
+        let list = try Shell.execute([
+            MockAuthDBinary.path, "list", "--scenarios", MockAuthDBinary.scenarios, "--tag", "pinning",
+        ])
         #expect(list.status == 0)
         #expect(list.output.contains("tls-pin-mismatch") && list.output.contains("tls-pin-reissued"))
         #expect(!list.output.contains("tls-expired"))
@@ -67,7 +73,9 @@ struct CommandLineContractTests {
         let elsewhere = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: elsewhere) }
         let bundled = try Shell.run("cd '\(elsewhere)' && '\(MockAuthDBinary.path)' list --json")
-        let repository = try Shell.execute([MockAuthDBinary.path, "list", "--json", "--scenarios", MockAuthDBinary.scenarios])
+        let repository = try Shell.execute([
+            MockAuthDBinary.path, "list", "--json", "--scenarios", MockAuthDBinary.scenarios,
+        ])
         #expect(bundled.status == 0, "\(bundled.error)")
         #expect(bundled.output == repository.output, "rebuild: the bundled catalog differs from Scenarios/")
     }
@@ -78,9 +86,14 @@ struct CommandLineContractTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let result = try Shell.execute([MockAuthDBinary.path, "certs", "--out", directory])
         #expect(result.status == 0, "\(result.error)")
-        let modes = try Shell.run("cd '\(directory)' && stat -c '%a %n' client.key client.p12 server-expired.key root-ca.pem")
-        #expect(modes.output == "600 client.key\n600 client.p12\n600 server-expired.key\n644 root-ca.pem\n", "\(modes.output)")
-        let chain = try Shell.run("cd '\(directory)' && openssl verify -CAfile root-ca.pem -untrusted intermediate-ca.pem client.pem server-valid.der 2>&1; openssl x509 -inform DER -in server-valid.der -noout -subject")
+        let modes = try Shell.run(
+            "cd '\(directory)' && stat -c '%a %n' client.key client.p12 server-expired.key root-ca.pem")
+        #expect(
+            modes.output == "600 client.key\n600 client.p12\n600 server-expired.key\n644 root-ca.pem\n",
+            "\(modes.output)")
+        let chain = try Shell.run(
+            "cd '\(directory)' && openssl verify -CAfile root-ca.pem -untrusted intermediate-ca.pem client.pem server-valid.der 2>&1; openssl x509 -inform DER -in server-valid.der -noout -subject"
+        )
         #expect(chain.output.contains("MockAuth valid server"), "\(chain.output)")
     }
 
@@ -112,7 +125,8 @@ struct CommandLineContractTests {
         #expect(result.output.contains("EXIT 0"), "\(result.output)")
         #expect(result.output.contains("tls-expired  https://127.0.0.1:"), "\(result.output)")
         #expect(result.output.contains("refuses the certificate of origin"), "\(result.output)")
-        let caFile = result.output.split(separator: "\n").first { $0.hasPrefix("CAFILE ") }.map { String($0.dropFirst(7)) } ?? ""
+        let caFile =
+            result.output.split(separator: "\n").first { $0.hasPrefix("CAFILE ") }.map { String($0.dropFirst(7)) } ?? ""
         #expect(!caFile.isEmpty && !FileManager.default.fileExists(atPath: caFile), "serve left \(caFile) behind")
     }
 }

@@ -14,7 +14,8 @@ struct ServerRobustnessTests {
 
     @Test("TLS garbage, plain HTTP and a truncated handshake on a TLS port are recorded; valid clients still pass")
     func tlsGarbage() async throws {
-        let run = try await ScenarioRun.start(try ScenarioCatalog.directory(MockAuthDBinary.scenarios).load("tls-valid"))
+        let run = try await ScenarioRun.start(
+            try ScenarioCatalog.directory(MockAuthDBinary.scenarios).load("tls-valid"))
         defer { Task { await run.shutdown() } }
         let port = try #require(run.server.endpoint("origin")?.port)
         _ = try send(#"\x16\x03\x01\xff\xff garbage that is not TLS"#, to: port)
@@ -39,7 +40,8 @@ struct ServerRobustnessTests {
         defer { Task { await run.shutdown() } }
         let port = try #require(run.server.endpoint("origin")?.port)
         #expect(try send(#"GARBAGE\x00\x01 / HTTP/9\r\n\r\n"#, to: port).hasPrefix("HTTP/1.1 400"))
-        #expect(try send(#"GET / HTTP/1.1\r\nHost: x\r\nContent-Length: nope\r\n\r\n"#, to: port).hasPrefix("HTTP/1.1 400"))
+        #expect(
+            try send(#"GET / HTTP/1.1\r\nHost: x\r\nContent-Length: nope\r\n\r\n"#, to: port).hasPrefix("HTTP/1.1 400"))
         #expect(try send(#"GET /missing HTTP/1.1\r\nHost: x\r\n\r\n"#, to: port).hasPrefix("HTTP/1.1 200"))
         let good = try Shell.run(#"curl -sS --max-time 10 "\#(run.url)""#)
         #expect(good.output == "ok\n", "\(good.error)")
@@ -55,7 +57,9 @@ struct ServerRobustnessTests {
         let run = try await ScenarioRun.start(scenario)
         defer { Task { await run.shutdown() } }
         let base = try #require(run.server.endpoint("origin")?.baseURL)
-        let status = try Shell.run(#"curl -s -o /dev/null -w '%{http_code}' "\#(base)/other"; curl -s -o /dev/null -w ' %{http_code}' "\#(base)/only""#)
+        let status = try Shell.run(
+            #"curl -s -o /dev/null -w '%{http_code}' "\#(base)/other"; curl -s -o /dev/null -w ' %{http_code}' "\#(base)/only""#
+        )
         #expect(status.output == "404 200")
     }
 }

@@ -20,7 +20,8 @@ struct JudgeTests {
         ConnectionRecord(id: id, server: "origin", tls: tls, requests: requests, closed: true)
     }
 
-    let rejects = ScenarioExpectation(.rejectsCertificate(server: "origin"), because: "it accepted an expired certificate")
+    let rejects = ScenarioExpectation(
+        .rejectsCertificate(server: "origin"), because: "it accepted an expired certificate")
 
     @Test("a request over a rejected certificate fails with the defect and the reason in words")
     func acceptedBadCertificate() {
@@ -79,11 +80,16 @@ struct JudgeTests {
         #expect(notFound.outcome == .failed)
         #expect(notFound.violations.first?.message == "GET /a?x=1 reached origin but was answered 404")
         let refused = Judge.verdict(
-            for: scenario([ScenarioExpectation(.requestSucceeds(server: "origin", path: nil), because: "it does not trust the CA")]),
-            transcript: Transcript(connections: [connection(tls: TLSHandshakeRecord(outcome: .failed, alert: "unknown_ca"))]))
+            for: scenario([
+                ScenarioExpectation(.requestSucceeds(server: "origin", path: nil), because: "it does not trust the CA")
+            ]),
+            transcript: Transcript(connections: [
+                connection(tls: TLSHandshakeRecord(outcome: .failed, alert: "unknown_ca"))
+            ]))
         #expect(
             refused.violations.first?.message
-                == "a request never reached origin: the client aborted the handshake with alert unknown_ca: it does not trust the CA")
+                == "a request never reached origin: the client aborted the handshake with alert unknown_ca: it does not trust the CA"
+        )
     }
 
     @Test("presents-client-certificate passes only over a handshake with a verified client certificate")
@@ -93,10 +99,15 @@ struct JudgeTests {
         let certificate = ClientCertificateRecord(
             subject: "CN=MockAuth Client", issuer: "CN=MockAuth Client CA", sha256Fingerprint: "00", verified: true)
         let presented = Transcript(
-            connections: [connection(tls: TLSHandshakeRecord(outcome: .completed, clientCertificate: certificate), requests: [request])])
+            connections: [
+                connection(
+                    tls: TLSHandshakeRecord(outcome: .completed, clientCertificate: certificate), requests: [request])
+            ])
         #expect(Judge.verdict(for: scenario([expectation]), transcript: presented).outcome == .passed)
         let none = Transcript(
-            connections: [connection(tls: TLSHandshakeRecord(outcome: .failed, error: "PEER_DID_NOT_RETURN_A_CERTIFICATE"))])
+            connections: [
+                connection(tls: TLSHandshakeRecord(outcome: .failed, error: "PEER_DID_NOT_RETURN_A_CERTIFICATE"))
+            ])
         let verdict = Judge.verdict(for: scenario([expectation]), transcript: none)
         #expect(verdict.outcome == .failed)
         #expect(verdict.violations.first?.message.contains("presented no client certificate") == true)
@@ -123,7 +134,8 @@ struct JudgeTests {
                     requests: [RequestRecord(method: "GET", target: "/", responseStatus: 500)])
             ])
         let verdict = Judge.verdict(
-            for: scenario([rejects, ScenarioExpectation(.requestSucceeds(server: "origin", path: nil))]), transcript: transcript,
+            for: scenario([rejects, ScenarioExpectation(.requestSucceeds(server: "origin", path: nil))]),
+            transcript: transcript,
             client: ClientOutcome(exitStatus: nil, timedOut: true, timeoutSeconds: 5))
         #expect(verdict.violations.map(\.rule) == ["rejects-certificate", "request-succeeds", "client-finishes"])
         #expect(verdict.report.hasPrefix("example: FAIL\n  ✗ rejects-certificate: the client sent GET /"))

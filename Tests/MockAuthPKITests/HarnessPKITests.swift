@@ -27,7 +27,8 @@ struct HarnessPKITests {
         #expect(try certificate.extensions.extendedKeyUsage?.contains(.serverAuth) == true)
         #expect(try certificate.extensions.basicConstraints == .notCertificateAuthority)
         #expect(
-            certificate.signatureAlgorithm == .ecdsaWithSHA256 || certificate.signatureAlgorithm == .sha256WithRSAEncryption)
+            certificate.signatureAlgorithm == .ecdsaWithSHA256
+                || certificate.signatureAlgorithm == .sha256WithRSAEncryption)
         #expect(certificate.notValidBefore == Self.now.addingTimeInterval(-86_400))
         #expect(certificate.notValidAfter == Self.now.addingTimeInterval(30 * 86_400))
         #expect(certificate.notValidAfter.timeIntervalSince(certificate.notValidBefore) <= 825 * 86_400)
@@ -56,14 +57,17 @@ struct HarnessPKITests {
         let valid = try leaf(.valid).leaf.certificate
         let expired = try leaf(.expired)
         #expect(expired.leaf.certificate.notValidAfter == Self.now.addingTimeInterval(-2 * 86_400))
-        #expect(try expired.leaf.certificate.extensions.subjectAlternativeNames == valid.extensions.subjectAlternativeNames)
+        #expect(
+            try expired.leaf.certificate.extensions.subjectAlternativeNames == valid.extensions.subjectAlternativeNames)
         #expect(expired.defect == "a certificate that expired 2 days ago")
 
         let future = try leaf(.notYetValid).leaf.certificate
         #expect(future.notValidBefore == Self.now.addingTimeInterval(2 * 86_400))
 
         let wrongHost = try leaf(.wrongHost).leaf.certificate
-        #expect(try wrongHost.extensions.subjectAlternativeNames == SubjectAlternativeNames([.dnsName(HarnessPKI.wrongHostName)]))
+        #expect(
+            try wrongHost.extensions.subjectAlternativeNames
+                == SubjectAlternativeNames([.dnsName(HarnessPKI.wrongHostName)]))
         #expect(wrongHost.notValidAfter == valid.notValidAfter)
 
         let selfSigned = try leaf(.selfSigned)

@@ -29,7 +29,10 @@ struct PKIFilesTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let paths = try PKIExport(pki: HarnessPKITests.pki, writer: PKIFileWriter(directory: directory)).writeAll()
         let names = Set(paths.map { URL(fileURLWithPath: $0).lastPathComponent })
-        for name in ["root-ca.pem", "intermediate-ca.der", "client.p12", "client.key", "server-expired.chain.pem", "server-valid.key"] {
+        for name in [
+            "root-ca.pem", "intermediate-ca.der", "client.p12", "client.key", "server-expired.chain.pem",
+            "server-valid.key",
+        ] {
             #expect(names.contains(name), "\(name) missing")
         }
         for path in paths where path.hasSuffix(".key") || path.hasSuffix(".p12") {
@@ -45,7 +48,9 @@ struct PKIFilesTests {
         let path = try PKIFileWriter(directory: directory).writeSecret("client.p12", pki.clientPKCS12)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["openssl", "pkcs12", "-in", path, "-info", "-nodes", "-passin", "pass:\(pki.clientPKCS12Passphrase)"]
+        process.arguments = [
+            "openssl", "pkcs12", "-in", path, "-info", "-nodes", "-passin", "pass:\(pki.clientPKCS12Passphrase)",
+        ]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output

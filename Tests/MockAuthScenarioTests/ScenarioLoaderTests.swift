@@ -20,7 +20,9 @@ struct ScenarioLoaderTests {
             #expect(names.contains(contract), "the contract scenario \(contract) is missing")
         }
         for scenario in scenarios {
-            #expect(!scenario.summary.isEmpty && scenario.description.count > 80, "\(scenario.name) needs a real description")
+            #expect(
+                !scenario.summary.isEmpty && scenario.description.count > 80,
+                "\(scenario.name) needs a real description")
             #expect(!scenario.tags.isEmpty, "\(scenario.name) has no tags")
         }
     }
@@ -41,7 +43,9 @@ struct ScenarioLoaderTests {
     @Test("a name is looked up in the catalog; an unknown one gets a suggestion")
     func lookup() throws {
         #expect(try ScenarioLoader.load("tls-expired", catalog: Self.catalog).name == "tls-expired")
-        #expect(throws: ScenarioError(.notFound, at: nil, "")) { try ScenarioLoader.load("tls-expird", catalog: Self.catalog) }
+        #expect(throws: ScenarioError(.notFound, at: nil, "")) {
+            try ScenarioLoader.load("tls-expird", catalog: Self.catalog)
+        }
         do {
             _ = try ScenarioLoader.load("tls-expird", catalog: Self.catalog)
         } catch {

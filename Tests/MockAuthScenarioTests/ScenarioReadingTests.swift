@@ -75,15 +75,25 @@ struct ScenarioReadingTests {
         #expect(scenario.servers[0].tls == TLSSpec(profile: .pinReissued, key: .rsa2048))
         #expect(
             scenario.servers[0].routes == [
-                RouteSpec(path: "/a", matchesSubpaths: true, status: 201, body: "made", headers: [RouteHeader(name: "X-One", value: "1")])
+                RouteSpec(
+                    path: "/a", matchesSubpaths: true, status: 201, body: "made",
+                    headers: [RouteHeader(name: "X-One", value: "1")])
             ])
-        #expect(scenario.client == ClientSpec(requests: [RequestSpec(server: "origin", path: "/a/b")], trust: .none, identity: true, pin: true))
-        #expect(scenario.expectations == [ScenarioExpectation(.rejectsCertificate(server: "origin"), level: .should, because: "it trusted something")])
+        #expect(
+            scenario.client
+                == ClientSpec(
+                    requests: [RequestSpec(server: "origin", path: "/a/b")], trust: .none, identity: true, pin: true))
+        #expect(
+            scenario.expectations == [
+                ScenarioExpectation(
+                    .rejectsCertificate(server: "origin"), level: .should, because: "it trusted something")
+            ])
     }
 
     @Test("an unknown key is located and the likely intended key suggested")
     func unknownKey() {
-        let mistake = error(Self.minimal.replacingOccurrences(of: "tls: { profile: valid }", with: "tls: { profle: valid }"))
+        let mistake = error(
+            Self.minimal.replacingOccurrences(of: "tls: { profile: valid }", with: "tls: { profle: valid }"))
         #expect(mistake?.code == .unknownKey)
         #expect(mistake?.location == ScenarioLocation(file: "example.yaml", line: 5, column: 12))
         #expect(mistake?.hint == "'profile'")
@@ -97,7 +107,8 @@ struct ScenarioReadingTests {
         #expect(extra?.code == .unknownKey)
         #expect(extra?.location == ScenarioLocation(file: "example.yaml", line: 9, column: 1))
         #expect(extra?.hint == "'expect'")
-        #expect(extra?.description.hasPrefix("example.yaml:9:1: error: unknown key 'expectations' in the scenario") == true)
+        #expect(
+            extra?.description.hasPrefix("example.yaml:9:1: error: unknown key 'expectations' in the scenario") == true)
     }
 
     @Test("an unknown TLS profile points at the value and suggests the closest profile")
@@ -139,12 +150,15 @@ struct ScenarioReadingTests {
         let status = error(Self.minimal + "\nclient:\n  pin: maybe")
         #expect(status?.code == .invalidValue)
         #expect(status?.hint == "pin: true")
-        #expect(error(Self.minimal.replacingOccurrences(of: "tls: { profile: valid }", with: "host: example.com"))?.code == .invalidValue)
+        #expect(
+            error(Self.minimal.replacingOccurrences(of: "tls: { profile: valid }", with: "host: example.com"))?.code
+                == .invalidValue)
     }
 
     @Test("presents-client-certificate needs a client-cert-required server")
     func clientCertificateRuleNeedsProfile() {
-        let mistake = error(Self.minimal.replacingOccurrences(of: "rule: request-succeeds", with: "rule: presents-client-certificate"))
+        let mistake = error(
+            Self.minimal.replacingOccurrences(of: "rule: request-succeeds", with: "rule: presents-client-certificate"))
         #expect(mistake?.code == .invalidValue)
         #expect(mistake?.hint == "tls: { profile: client-cert-required }")
     }
@@ -152,8 +166,10 @@ struct ScenarioReadingTests {
     @Test("random bytes never crash the reader", arguments: 0..<200)
     func garbage(seed: Int) {
         var generator = SplitMix(seed: UInt64(seed))
-        let alphabet = Array("version: 1\nsummary servers origin tls profile expect rule - { } [ ] : \" ' # & * ! | > %\t\u{0}é")
-        let text = String((0..<Int(generator.next() % 300)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
+        let alphabet = Array(
+            "version: 1\nsummary servers origin tls profile expect rule - { } [ ] : \" ' # & * ! | > %\t\u{0}é")
+        let text = String(
+            (0..<Int(generator.next() % 300)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
         _ = try? read(text)
         _ = try? read(Self.minimal.prefix(Int(generator.next() % UInt64(Self.minimal.count))) + text)
     }

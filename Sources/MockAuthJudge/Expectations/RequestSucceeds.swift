@@ -14,7 +14,9 @@ struct RequestSucceeds: ExpectationEvaluator {
         }
         let wanted = path.map { "a request for \($0)" } ?? "a request"
         if let success = requests.first(where: { ($0.responseStatus ?? 0) / 100 == 2 }) {
-            return .met("\(success.summary) reached \(transcript.serverName(server)) and was answered \(success.responseStatus ?? 0)")
+            return .met(
+                "\(success.summary) reached \(transcript.serverName(server)) and was answered \(success.responseStatus ?? 0)"
+            )
         }
         if let last = requests.last {
             let status = last.responseStatus.map { "answered \($0)" } ?? "never answered"
@@ -22,7 +24,8 @@ struct RequestSucceeds: ExpectationEvaluator {
         }
         guard !connections.isEmpty else {
             // Not the scenario's "because": a client that never connected failed for another reason.
-            return .violated("the client never connected to \(transcript.serverName(server)), so \(wanted) never arrived")
+            return .violated(
+                "the client never connected to \(transcript.serverName(server)), so \(wanted) never arrived")
         }
         return .violated(
             explained(

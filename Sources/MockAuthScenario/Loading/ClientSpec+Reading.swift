@@ -18,7 +18,8 @@ extension ClientSpec {
                 return RequestSpec(server: try server.scalarString(file: file, what: "'server'"), path: path)
             }
             guard !requests.isEmpty else {
-                throw ScenarioError(.invalidValue, at: client.location(of: "requests"), "'requests' is empty", hint: example)
+                throw ScenarioError(
+                    .invalidValue, at: client.location(of: "requests"), "'requests' is empty", hint: example)
             }
         }
         var trust = TrustAnchors.harnessRoot

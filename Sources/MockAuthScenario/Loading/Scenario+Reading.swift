@@ -37,7 +37,8 @@ extension Scenario {
                 "this scenario is written for format version \(version); this build reads up to \(Scenario.currentVersion)",
                 hint: "version: \(Scenario.currentVersion), or update MockAuth")
         }
-        let summaryNode = try document.required("summary", example: "summary: One line saying what the scenario checks.")
+        let summaryNode = try document.required(
+            "summary", example: "summary: One line saying what the scenario checks.")
         let summary = try summaryNode.scalarString(file: file, what: "'summary'")
         let description = try document.string("description") ?? ""
         let tags = try document.strings("tags") ?? []
@@ -107,7 +108,8 @@ extension ScenarioError {
                 .syntax, at: location, "the key '\(duplicates.joined(separator: "', '"))' appears twice in one mapping",
                 hint: "one entry per key")
         default:
-            self.init(.syntax, at: ScenarioLocation(file: file, line: 1, column: 1), "the file is not valid YAML: \(error)")
+            self.init(
+                .syntax, at: ScenarioLocation(file: file, line: 1, column: 1), "the file is not valid YAML: \(error)")
         }
     }
 }

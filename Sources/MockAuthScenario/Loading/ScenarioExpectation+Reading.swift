@@ -37,7 +37,8 @@ extension ScenarioExpectation {
         if let levelName = try entry.string("level") {
             guard let known = ExpectationLevel(named: levelName) else {
                 throw ScenarioError(
-                    .invalidValue, at: entry.location(of: "level"), "level must be 'must' or 'should', not '\(levelName)'",
+                    .invalidValue, at: entry.location(of: "level"),
+                    "level must be 'must' or 'should', not '\(levelName)'",
                     hint: "level: should")
             }
             level = known

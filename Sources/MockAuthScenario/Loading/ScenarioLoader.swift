@@ -41,7 +41,8 @@ public enum ScenarioLoader {
             files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".yaml") }
         } catch {
             throw ScenarioErrors([
-                ScenarioError(.notFound, at: nil, "cannot read scenario directory '\(directory)': \(error.localizedDescription)")
+                ScenarioError(
+                    .notFound, at: nil, "cannot read scenario directory '\(directory)': \(error.localizedDescription)")
             ])
         }
         var sources: [Source] = []
@@ -116,7 +117,8 @@ public enum ScenarioLoader {
             let text = try String(contentsOf: url, encoding: .utf8)
             return Source(name: url.deletingPathExtension().lastPathComponent, text: text, file: path)
         } catch {
-            throw ScenarioError(.notFound, at: nil, "cannot read scenario file '\(path)': \(error.localizedDescription)")
+            throw ScenarioError(
+                .notFound, at: nil, "cannot read scenario file '\(path)': \(error.localizedDescription)")
         }
     }
 }

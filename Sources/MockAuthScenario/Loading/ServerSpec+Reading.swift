@@ -85,7 +85,8 @@ extension RouteSpec {
         let path = try pathNode.scalarString(file: file, what: "'path'")
         guard path.hasPrefix("/") else {
             throw ScenarioError(
-                .invalidValue, at: ScenarioLocation(pathNode, file: file), "a route path starts with '/', not '\(path)'",
+                .invalidValue, at: ScenarioLocation(pathNode, file: file),
+                "a route path starts with '/', not '\(path)'",
                 hint: "path: /\(path)")
         }
         let status = try route.int("status") ?? 200

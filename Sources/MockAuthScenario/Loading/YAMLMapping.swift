@@ -107,7 +107,8 @@ struct YAMLMapping {
             let suggestion = closestWord(to: pair.key, among: Array(consumed))
             throw ScenarioError(
                 .unknownKey, at: pair.keyLocation, "unknown key '\(pair.key)' in \(context)",
-                hint: suggestion.map { "'\($0)'" } ?? "one of \(consumed.sorted().map { "'\($0)'" }.joined(separator: ", "))")
+                hint: suggestion.map { "'\($0)'" }
+                    ?? "one of \(consumed.sorted().map { "'\($0)'" }.joined(separator: ", "))")
         }
     }
 }

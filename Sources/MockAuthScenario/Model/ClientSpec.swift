@@ -9,7 +9,8 @@ public struct ClientSpec: Sendable, Equatable {
     /// Whether the client is given the harness pin (`MOCKAUTH_PIN_SHA256`).
     public var pin: Bool
 
-    public init(requests: [RequestSpec], trust: TrustAnchors = .harnessRoot, identity: Bool = false, pin: Bool = false) {
+    public init(requests: [RequestSpec], trust: TrustAnchors = .harnessRoot, identity: Bool = false, pin: Bool = false)
+    {
         self.requests = requests
         self.trust = trust
         self.identity = identity

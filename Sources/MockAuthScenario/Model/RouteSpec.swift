@@ -14,7 +14,10 @@ public struct RouteSpec: Sendable, Equatable {
     /// Extra response headers, in order.
     public var headers: [RouteHeader]
 
-    public init(path: String, matchesSubpaths: Bool = false, status: Int = 200, body: String = "ok\n", headers: [RouteHeader] = []) {
+    public init(
+        path: String, matchesSubpaths: Bool = false, status: Int = 200, body: String = "ok\n",
+        headers: [RouteHeader] = []
+    ) {
         self.path = path
         self.matchesSubpaths = matchesSubpaths
         self.status = status

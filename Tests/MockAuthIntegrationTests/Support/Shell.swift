@@ -11,7 +11,8 @@ struct CommandResult: Sendable {
 enum Shell {
     /// Runs `bash -c script` with `environment` added, and returns its status and output.
     /// The command is killed after `timeout` seconds (a test must never hang).
-    static func run(_ script: String, environment: [String: String] = [:], timeout: Double = 60) throws -> CommandResult {
+    static func run(_ script: String, environment: [String: String] = [:], timeout: Double = 60) throws -> CommandResult
+    {
         try execute(["/bin/bash", "-c", script], environment: environment, timeout: timeout)
     }
 
@@ -39,7 +40,8 @@ enum Shell {
         if process.isRunning {
             process.terminate()
             process.waitUntilExit()
-            return CommandResult(status: -1, output: outputData.wait(), error: errorData.wait() + "\n[killed after \(timeout) s]")
+            return CommandResult(
+                status: -1, output: outputData.wait(), error: errorData.wait() + "\n[killed after \(timeout) s]")
         }
         process.waitUntilExit()
         return CommandResult(status: process.terminationStatus, output: outputData.wait(), error: errorData.wait())
