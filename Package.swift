@@ -39,6 +39,14 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(
+            name: "MockAuthSchemes",
+            dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(
             name: "MockAuthJudge",
             dependencies: ["MockAuthScenario", "MockAuthTranscript"],
             swiftSettings: strictSettings
@@ -113,6 +121,11 @@ let package = Package(
         .testTarget(
             name: "MockAuthScenarioTests",
             dependencies: ["MockAuthScenario"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "MockAuthSchemesTests",
+            dependencies: ["MockAuthSchemes"],
             swiftSettings: strictSettings
         ),
         .testTarget(

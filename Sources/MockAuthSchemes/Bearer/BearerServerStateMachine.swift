@@ -1,0 +1,60 @@
+import Foundation
+
+/// Checks `Authorization: Bearer <token>` against configured tokens (RFC 6750 §3).
+///
+/// Bearer has no handshake; each request is judged on its own.
+public struct BearerServerStateMachine: Sendable {
+    /// The configuration being enforced.
+    public let configuration: BearerConfiguration
+
+    /// The `error_description` for a token listed in `expiredTokens`.
+    public static let expiredDescription = "The access token expired"
+    /// The `error_description` for an unknown token.
+    public static let unknownDescription = "The access token is not recognised"
+
+    /// Creates a machine.
+    public init(configuration: BearerConfiguration) {
+        self.configuration = configuration
+    }
+
+    /// The challenge: `Bearer realm="…"`, plus `error="invalid_token", error_description="…"` when given.
+    public func challengeValue(errorDescription: String? = nil) -> String {
+        var parameters = [AuthParameter(name: "realm", value: configuration.realm)]
+        if let scope = configuration.scope { parameters.append(AuthParameter(name: "scope", value: scope)) }
+        if let errorDescription {
+            parameters.append(AuthParameter(name: "error", value: "invalid_token"))
+            parameters.append(AuthParameter(name: "error_description", value: errorDescription))
+        }
+        return AuthChallenge(scheme: "Bearer", parameters: parameters).description
+    }
+
+    /// Decides a request.
+    public mutating func receive(_ request: AuthRequest, now: Date) -> AuthDecision {
+        standaloneDecision(for: request, now: now)
+    }
+}
+
+extension BearerServerStateMachine: SchemeServer {
+    var schemeName: AuthSchemeName { .bearer }
+
+    func freshChallengeValues(now: Date) -> [String] { [challengeValue()] }
+
+    func outcome(for credentials: AuthCredentialsValue, request: AuthRequest, now: Date) -> SchemeOutcome {
+        guard let token = credentials.token68 else {
+            return .malformed(reason: "invalid_request: Bearer credentials must be a single b64token")
+        }
+        let presented = PresentedCredentials(
+            scheme: .bearer, realm: configuration.realm, verified: false,
+            detail: "Bearer token of \(token.utf8.count) characters")
+        if configuration.validTokens.contains(where: { constantTimeEquals($0, token) }) {
+            var verified = presented
+            verified.verified = true
+            return .authenticated(verified, responseHeaders: [])
+        }
+        let description =
+            configuration.expiredTokens.contains(token) ? Self.expiredDescription : Self.unknownDescription
+        return .rejected(
+            values: [challengeValue(errorDescription: description)], reason: "invalid_token: \(description)",
+            credentials: presented)
+    }
+}

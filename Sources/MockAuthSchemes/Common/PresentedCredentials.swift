@@ -1,0 +1,36 @@
+/// What a client presented, as far as the scheme could tell, and whether it verified.
+public struct PresentedCredentials: Sendable, Equatable {
+    /// The scheme the client used.
+    public var scheme: AuthSchemeName
+    /// The user name as the client sent it (for Digest `userhash`, the resolved configured name when it matched).
+    public var username: String?
+    /// The domain the client sent (NTLM), if any.
+    public var domain: String?
+    /// The workstation the client sent (NTLM), if any.
+    public var workstation: String?
+    /// The realm the client sent (Basic uses the configured realm), if any.
+    public var realm: String?
+    /// `true` only when the credentials were checked and are correct.
+    public var verified: Bool
+    /// Human-readable details, e.g. `"Digest SHA-256 qop=auth nc=00000001"` or `"NTLMv2"`.
+    public var detail: String
+
+    /// Creates a description of presented credentials.
+    public init(
+        scheme: AuthSchemeName,
+        username: String? = nil,
+        domain: String? = nil,
+        workstation: String? = nil,
+        realm: String? = nil,
+        verified: Bool,
+        detail: String
+    ) {
+        self.scheme = scheme
+        self.username = username
+        self.domain = domain
+        self.workstation = workstation
+        self.realm = realm
+        self.verified = verified
+        self.detail = detail
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// The internal interface every scheme's state machine offers to the composite and to its own `receive`.
+protocol SchemeServer: Sendable {
+    /// The scheme this machine answers for.
+    var schemeName: AuthSchemeName { get }
+    /// Challenge values to offer a client that has not started (Digest mints a nonce here).
+    mutating func freshChallengeValues(now: Date) -> [String]
+    /// Handles credentials of this machine's scheme.
+    mutating func outcome(for credentials: AuthCredentialsValue, request: AuthRequest, now: Date) -> SchemeOutcome
+    /// Credentials that stay valid on this connection without a new `Authorization` (NTLM/Negotiate).
+    func persistedCredentials(connectionID: UInt64) -> PresentedCredentials?
+    /// Forgets per-connection state.
+    mutating func connectionClosed(_ connectionID: UInt64)
+}
+
+extension SchemeServer {
+    func persistedCredentials(connectionID: UInt64) -> PresentedCredentials? { nil }
+
+    mutating func connectionClosed(_ connectionID: UInt64) {}
+
+    /// The decision when this machine is the only scheme offered.
+    mutating func standaloneDecision(for request: AuthRequest, now: Date) -> AuthDecision {
+        switch CredentialSelection.select(from: request.authorization, accepting: { $0 == schemeName }) {
+        case .none:
+            if let credentials = persistedCredentials(connectionID: request.connectionID) {
+                return .authenticated(credentials, responseHeaders: [])
+            }
+            return .challenge(values: freshChallengeValues(now: now), reason: "no credentials", credentials: nil)
+        case .otherSchemes(let used):
+            let reason = "client used \(used.joined(separator: ", ")), not the offered \(schemeName)"
+            return .challenge(values: freshChallengeValues(now: now), reason: reason, credentials: nil)
+        case .unparsable(let reason):
+            return .malformed(reason: reason)
+        case .found(let credentials):
+            return outcome(for: credentials, request: request, now: now).decision
+        }
+    }
+}
+
+/// Picks the credentials to act on from the `Authorization` values of a request.
+enum CredentialSelection: Equatable {
+    /// No `Authorization` value at all.
+    case none
+    /// Values were present but none used an accepted scheme; carries the schemes used.
+    case otherSchemes([String])
+    /// A value could not be parsed.
+    case unparsable(reason: String)
+    /// The first value with an accepted scheme.
+    case found(AuthCredentialsValue)
+
+    static func select(from values: [String], accepting: (AuthSchemeName) -> Bool) -> CredentialSelection {
+        guard !values.isEmpty else { return .none }
+        var used: [String] = []
+        for value in values {
+            let credentials: AuthCredentialsValue
+            do {
+                credentials = try AuthParameterParser.parseCredentials(value)
+            } catch {
+                return .unparsable(reason: "unparsable Authorization value: \(error)")
+            }
+            if accepting(credentials.schemeName) { return .found(credentials) }
+            used.append(credentials.scheme)
+        }
+        return .otherSchemes(used)
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// Offers several schemes in a configured order and dispatches each request's `Authorization` to the machine
+/// of the scheme the client chose.
+public struct OriginAuthenticator: Sendable {
+    /// A decision plus the scheme the client chose (nil when it chose none of the offered ones).
+    public struct Result: Sendable, Equatable {
+        /// What to answer.
+        public var decision: AuthDecision
+        /// The offered scheme whose machine decided, if any.
+        public var chosenScheme: AuthSchemeName?
+
+        /// Creates a result.
+        public init(decision: AuthDecision, chosenScheme: AuthSchemeName?) {
+            self.decision = decision
+            self.chosenScheme = chosenScheme
+        }
+    }
+
+    /// The configured schemes, in offer order.
+    public let configurations: [SchemeConfiguration]
+    private var machines: [SchemeMachine]
+
+    /// Creates the authenticator; each machine gets its own stream split from `random`.
+    public init(schemes: [SchemeConfiguration], random: AuthRandomSource = .system) {
+        var random = random
+        self.configurations = schemes
+        self.machines = schemes.map { SchemeMachine($0, random: &random) }
+    }
+
+    /// The offered scheme names, in order.
+    public var offeredSchemes: [AuthSchemeName] { machines.map(\.schemeName) }
+
+    /// Fresh challenge values of every scheme, in configured order (one header line each).
+    public mutating func challengeValues(now: Date) -> [String] {
+        machines.indices.flatMap { machines[$0].freshChallengeValues(now: now) }
+    }
+
+    /// Joins challenge values into one header line (RFC 9110 §11.6.1 allows a list).
+    public static func joinedChallengeLine(_ values: [String]) -> String {
+        values.joined(separator: ", ")
+    }
+
+    /// Decides a request.
+    public mutating func authenticate(_ request: AuthRequest, now: Date) -> Result {
+        let offered = offeredSchemes
+        switch CredentialSelection.select(from: request.authorization, accepting: { offered.contains($0) }) {
+        case .none:
+            for machine in machines {
+                if let credentials = machine.persistedCredentials(connectionID: request.connectionID) {
+                    return Result(
+                        decision: .authenticated(credentials, responseHeaders: []), chosenScheme: credentials.scheme)
+                }
+            }
+            let decision = AuthDecision.challenge(
+                values: challengeValues(now: now), reason: "no credentials", credentials: nil)
+            return Result(decision: decision, chosenScheme: nil)
+        case .otherSchemes(let used):
+            let reason =
+                "client used \(used.joined(separator: ", ")), which this server did not offer (offered: "
+                + offered.map(\.rawValue).joined(separator: ", ") + ")"
+            return Result(
+                decision: .challenge(values: challengeValues(now: now), reason: reason, credentials: nil),
+                chosenScheme: nil)
+        case .unparsable(let reason):
+            return Result(decision: .malformed(reason: reason), chosenScheme: nil)
+        case .found(let credentials):
+            guard let index = offered.firstIndex(of: credentials.schemeName) else {
+                return Result(decision: .malformed(reason: "no machine for \(credentials.scheme)"), chosenScheme: nil)
+            }
+            let outcome = machines[index].outcome(for: credentials, request: request, now: now)
+            return Result(decision: combine(outcome, from: index, now: now), chosenScheme: offered[index])
+        }
+    }
+
+    /// Forgets per-connection handshake state (NTLM, Negotiate).
+    public mutating func connectionClosed(_ connectionID: UInt64) {
+        for index in machines.indices { machines[index].connectionClosed(connectionID) }
+    }
+
+    /// A refusal re-offers every scheme, using the deciding scheme's own values (e.g. Digest `stale=true`).
+    private mutating func combine(_ outcome: SchemeOutcome, from index: Int, now: Date) -> AuthDecision {
+        switch outcome {
+        case .rejected(let values, let reason, let credentials):
+            var all: [String] = []
+            for other in machines.indices {
+                all += other == index ? values : machines[other].freshChallengeValues(now: now)
+            }
+            return .challenge(values: all, reason: reason, credentials: credentials)
+        case .proceed, .authenticated, .malformed:
+            return outcome.decision
+        }
+    }
+}

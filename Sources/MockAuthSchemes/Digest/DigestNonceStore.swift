@@ -1,0 +1,87 @@
+import Foundation
+
+/// Server-side memory of issued nonces: when each was issued, its `opaque`, and the highest `nc` seen.
+///
+/// State lives here, never in cookies. Each nonce moves through ``NonceState``.
+public struct DigestNonceStore: Sendable, Equatable {
+    /// The life cycle of one nonce.
+    public enum NonceState: Sendable, Equatable {
+        /// Issued, never used successfully.
+        case issued(at: Date, opaque: String?)
+        /// Used successfully with `qop`; later requests need a larger `nc`.
+        case counted(at: Date, opaque: String?, highestNonceCount: UInt32)
+        /// Used successfully without `qop` (RFC 2069: no `nc`, so no replay counter).
+        case usedWithoutCount(at: Date, opaque: String?)
+
+        /// When the nonce was issued.
+        public var issuedAt: Date {
+            switch self {
+            case .issued(let at, _), .counted(let at, _, _), .usedWithoutCount(let at, _): return at
+            }
+        }
+
+        /// The `opaque` sent with the nonce.
+        public var opaque: String? {
+            switch self {
+            case .issued(_, let opaque), .counted(_, let opaque, _), .usedWithoutCount(_, let opaque): return opaque
+            }
+        }
+
+        /// The highest `nc` accepted so far, if any.
+        public var highestNonceCount: UInt32? {
+            switch self {
+            case .counted(_, _, let count): return count
+            case .issued, .usedWithoutCount: return nil
+            }
+        }
+    }
+
+    private var states: [String: NonceState] = [:]
+    private var order: [String] = []
+    /// Maximum number of remembered nonces; the oldest are forgotten first.
+    public let capacity: Int
+
+    /// Creates an empty store.
+    public init(capacity: Int = 1024) {
+        self.capacity = max(1, capacity)
+    }
+
+    /// Number of remembered nonces.
+    public var count: Int { states.count }
+
+    /// The state of `nonce`, or `nil` if it was never issued (or was forgotten).
+    public func state(of nonce: String) -> NonceState? {
+        states[nonce]
+    }
+
+    /// Records a newly issued nonce (tests use this to seed RFC example nonces).
+    public mutating func insert(_ nonce: String, opaque: String?, issuedAt: Date) {
+        if states[nonce] == nil { order.append(nonce) }
+        states[nonce] = .issued(at: issuedAt, opaque: opaque)
+        while order.count > capacity {
+            states[order.removeFirst()] = nil
+        }
+    }
+
+    /// Records a successful use. Returns `false` (and changes nothing) when `nonceCount` is not greater than
+    /// the highest one seen, i.e. a replay.
+    public mutating func recordUse(of nonce: String, nonceCount: UInt32?) -> Bool {
+        guard let state = states[nonce] else { return false }
+        guard let nonceCount else {
+            states[nonce] = .usedWithoutCount(at: state.issuedAt, opaque: state.opaque)
+            return true
+        }
+        if let highest = state.highestNonceCount, nonceCount <= highest { return false }
+        states[nonce] = .counted(at: state.issuedAt, opaque: state.opaque, highestNonceCount: nonceCount)
+        return true
+    }
+
+    /// Forgets nonces issued before `cutoff`.
+    public mutating func removeNonces(issuedBefore cutoff: Date) {
+        order.removeAll { nonce in
+            guard let state = states[nonce], state.issuedAt < cutoff else { return false }
+            states[nonce] = nil
+            return true
+        }
+    }
+}

@@ -1,0 +1,60 @@
+/// NegTokenInit (RFC 4178 §4.2.1), the client's first SPNEGO token.
+public struct SPNEGONegTokenInit: Sendable, Equatable {
+    /// Offered mechanisms, most preferred first.
+    public var mechTypes: [SPNEGOMechanism]
+    /// The optimistic token for `mechTypes.first`, if any.
+    public var mechToken: [UInt8]?
+
+    /// Creates a NegTokenInit.
+    public init(mechTypes: [SPNEGOMechanism], mechToken: [UInt8]? = nil) {
+        self.mechTypes = mechTypes
+        self.mechToken = mechToken
+    }
+}
+
+/// NegTokenResp (RFC 4178 §4.2.2), exchanged after the first token.
+public struct SPNEGONegTokenResp: Sendable, Equatable {
+    /// negState values.
+    public enum NegState: UInt8, Sendable, Equatable {
+        /// accept-completed.
+        case acceptCompleted = 0
+        /// accept-incomplete.
+        case acceptIncomplete = 1
+        /// reject.
+        case reject = 2
+        /// request-mic.
+        case requestMIC = 3
+    }
+
+    /// The negotiation state, if present.
+    public var negState: NegState?
+    /// The selected mechanism (server's first reply only).
+    public var supportedMech: SPNEGOMechanism?
+    /// The mechanism token, if any.
+    public var responseToken: [UInt8]?
+    /// The mechListMIC, if any (read, not verified).
+    public var mechListMIC: [UInt8]?
+
+    /// Creates a NegTokenResp.
+    public init(
+        negState: NegState? = nil, supportedMech: SPNEGOMechanism? = nil, responseToken: [UInt8]? = nil,
+        mechListMIC: [UInt8]? = nil
+    ) {
+        self.negState = negState
+        self.supportedMech = supportedMech
+        self.responseToken = responseToken
+        self.mechListMIC = mechListMIC
+    }
+}
+
+/// What a `Negotiate` token carries.
+public enum NegotiateToken: Sendable, Equatable {
+    /// A GSS-API InitialContextToken for SPNEGO holding a NegTokenInit.
+    case initial(SPNEGONegTokenInit)
+    /// A bare NegTokenResp (`[1]`).
+    case response(SPNEGONegTokenResp)
+    /// Raw NTLMSSP bytes (some clients skip SPNEGO).
+    case rawNTLMSSP([UInt8])
+    /// A GSS-API InitialContextToken of another mechanism (e.g. a bare Kerberos AP-REQ).
+    case otherMechanism(SPNEGOMechanism)
+}

@@ -1,0 +1,61 @@
+import Testing
+
+@testable import MockAuthSchemes
+
+@Suite struct BearerServerStateMachineTests {
+    var machine = BearerServerStateMachine(
+        configuration: BearerConfiguration(realm: "example", validTokens: ["mF_9.B5f-4.1JqM"], expiredTokens: ["old"]))
+
+    func decide(_ value: String?) -> AuthDecision {
+        var machine = self.machine
+        return machine.receive(AuthRequest(authorization: value.map { [$0] } ?? []), now: testNow)
+    }
+
+    @Test func noTokenGetsBareChallenge() {
+        #expect(
+            decide(nil) == .challenge(values: [#"Bearer realm="example""#], reason: "no credentials", credentials: nil))
+    }
+
+    @Test func validToken() {
+        guard case .authenticated(let credentials, _) = decide("Bearer mF_9.B5f-4.1JqM") else {
+            Issue.record("expected authentication")
+            return
+        }
+        #expect(credentials.scheme == .bearer)
+        #expect(credentials.verified)
+    }
+
+    @Test func invalidAndExpiredTokens() {
+        guard case .challenge(let values, let reason, _) = decide("Bearer nope") else {
+            Issue.record("expected a challenge")
+            return
+        }
+        #expect(
+            values == [
+                #"Bearer realm="example", error="invalid_token", error_description="The access token is not recognised""#
+            ])
+        #expect(reason == "invalid_token: The access token is not recognised")
+        guard case .challenge(let expiredValues, _, _) = decide("Bearer old") else {
+            Issue.record("expected a challenge")
+            return
+        }
+        #expect(
+            expiredValues == [
+                #"Bearer realm="example", error="invalid_token", error_description="The access token expired""#
+            ])
+    }
+
+    @Test func malformedRequest() {
+        guard case .malformed(let reason) = decide(#"Bearer token="x""#) else {
+            Issue.record("expected malformed")
+            return
+        }
+        #expect(reason.hasPrefix("invalid_request"))
+    }
+
+    @Test func scopeIsAnnounced() {
+        let scoped = BearerServerStateMachine(
+            configuration: BearerConfiguration(realm: "r", validTokens: [], scope: "openid profile"))
+        #expect(scoped.challengeValue() == #"Bearer realm="r", scope="openid profile""#)
+    }
+}

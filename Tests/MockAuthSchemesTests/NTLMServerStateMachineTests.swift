@@ -1,0 +1,144 @@
+import Foundation
+import Testing
+
+@testable import MockAuthSchemes
+
+@Suite struct NTLMServerStateMachineTests {
+    let configuration = NTLMConfiguration(username: "alice", password: "Pa55w0rd!", domain: "CORP")
+    let client = NTLMTestClient(user: "alice", password: "Pa55w0rd!", domain: "CORP")
+
+    func request(_ value: String?, connection: UInt64 = 1) -> AuthRequest {
+        AuthRequest(authorization: value.map { [$0] } ?? [], connectionID: connection)
+    }
+
+    /// Sends a type 1 and returns the parsed type 2.
+    func handshake(_ machine: inout NTLMServerStateMachine, connection: UInt64 = 1) -> NTLMChallengeMessage? {
+        let type1 = "NTLM " + base64(client.negotiateMessage())
+        guard
+            case .challenge(let values, _, let presented) = machine.receive(
+                request(type1, connection: connection), now: testNow),
+            values.count == 1
+        else { return nil }
+        #expect(presented?.workstation == "WORKSTATION")
+        return NTLMTestClient.challenge(fromHeader: values[0])
+    }
+
+    @Test func fullRoundTrip() throws {
+        var machine = NTLMServerStateMachine(configuration: configuration, random: .seeded(5))
+        #expect(
+            machine.receive(request(nil), now: testNow)
+                == .challenge(values: ["NTLM"], reason: "no credentials", credentials: nil))
+        let type2 = try #require(handshake(&machine))
+        #expect(type2.flags.isSuperset(of: [.unicode, .ntlm, .extendedSessionSecurity, .targetInfo, .requestTarget]))
+        #expect(type2.targetName == "CORP")
+        #expect(
+            type2.targetInfo.map(\.id) == [
+                NTLMAVPair.nbDomainName, NTLMAVPair.nbComputerName, NTLMAVPair.dnsDomainName,
+                NTLMAVPair.dnsComputerName, NTLMAVPair.timestamp,
+            ])
+        let type3 = "NTLM " + base64(client.authenticateMessage(challenge: type2))
+        guard case .authenticated(let credentials, let headers) = machine.receive(request(type3), now: testNow) else {
+            Issue.record("expected authentication")
+            return
+        }
+        #expect(
+            credentials
+                == PresentedCredentials(
+                    scheme: .ntlm, username: "alice", domain: "CORP", workstation: "WORKSTATION", verified: true,
+                    detail: "NTLMv2"))
+        #expect(headers.isEmpty)
+        // The connection stays authenticated; another connection does not.
+        #expect(machine.receive(request(nil), now: testNow) == .authenticated(credentials, responseHeaders: []))
+        #expect(
+            machine.receive(request(nil, connection: 2), now: testNow)
+                != .authenticated(credentials, responseHeaders: []))
+        machine.connectionClosed(1)
+        #expect(
+            machine.receive(request(nil), now: testNow)
+                == .challenge(values: ["NTLM"], reason: "no credentials", credentials: nil))
+    }
+
+    @Test func wrongPasswordIsRejected() throws {
+        var machine = NTLMServerStateMachine(configuration: configuration, random: .seeded(6))
+        let type2 = try #require(handshake(&machine))
+        let type3 = "NTLM " + base64(client.authenticateMessage(challenge: type2, passwordOverride: "guess"))
+        #expect(
+            machine.receive(request(type3), now: testNow)
+                == .challenge(
+                    values: ["NTLM"], reason: #"wrong password for user CORP\alice (NTLMv2 proof mismatch)"#,
+                    credentials: PresentedCredentials(
+                        scheme: .ntlm, username: "alice", domain: "CORP", workstation: "WORKSTATION", verified: false,
+                        detail: "NTLMv2")))
+        // The server challenge is used up: replaying a correct type 3 needs a new type 2.
+        let replay = "NTLM " + base64(client.authenticateMessage(challenge: type2))
+        guard case .challenge(_, let reason, _) = machine.receive(request(replay), now: testNow) else {
+            Issue.record("expected a challenge")
+            return
+        }
+        #expect(reason.contains("never received a type 2"))
+    }
+
+    @Test func unknownUserAndCaseInsensitiveUser() throws {
+        var machine = NTLMServerStateMachine(configuration: configuration, random: .seeded(7))
+        var type2 = try #require(handshake(&machine))
+        let bob = "NTLM " + base64(client.authenticateMessage(challenge: type2, userOverride: "bob"))
+        guard case .challenge(_, let reason, _) = machine.receive(request(bob), now: testNow) else {
+            Issue.record("expected a challenge")
+            return
+        }
+        #expect(reason == #"unknown user CORP\bob"#)
+        type2 = try #require(handshake(&machine))
+        let upper = "NTLM " + base64(client.authenticateMessage(challenge: type2, userOverride: "ALICE"))
+        guard case .authenticated = machine.receive(request(upper), now: testNow) else {
+            Issue.record("user names are case-insensitive")
+            return
+        }
+    }
+
+    @Test func typeThreeOnAnotherConnection() throws {
+        var machine = NTLMServerStateMachine(configuration: configuration, random: .seeded(8))
+        let type2 = try #require(handshake(&machine, connection: 1))
+        let type3 = "NTLM " + base64(client.authenticateMessage(challenge: type2))
+        guard case .challenge(let values, let reason, _) = machine.receive(request(type3, connection: 2), now: testNow)
+        else {
+            Issue.record("expected a challenge")
+            return
+        }
+        #expect(values == ["NTLM"])
+        #expect(reason == "NTLM type 3 on a connection that never received a type 2 (the client switched connections)")
+    }
+
+    @Test func randomChallengesDiffer() throws {
+        var machine = NTLMServerStateMachine(configuration: configuration, random: .seeded(9))
+        let first = try #require(handshake(&machine, connection: 1))
+        let second = try #require(handshake(&machine, connection: 2))
+        #expect(first.serverChallenge != second.serverChallenge)
+    }
+
+    @Test(arguments: [
+        "NTLM !!!!", "NTLM", "NTLM realm=\"x\"", "NTLM TlRMTVNTUAADAAAA",
+        "NTLM " + base64(ChromiumNTLM.challengeV2),
+        "NTLM " + base64(Array(ChromiumNTLM.authenticateV2.prefix(100))),
+    ])
+    func malformedInput(_ value: String) {
+        var machine = NTLMServerStateMachine(configuration: configuration, random: .seeded(10))
+        _ = handshake(&machine)
+        guard case .malformed = machine.receive(request(value), now: testNow) else {
+            Issue.record("expected malformed for \(value)")
+            return
+        }
+    }
+
+    @Test func fuzzNeverTraps() throws {
+        var generator = FuzzGenerator(state: 1234)
+        var machine = NTLMServerStateMachine(configuration: configuration, random: .seeded(11))
+        let type2 = try #require(handshake(&machine))
+        let seeds = [
+            client.negotiateMessage(), client.authenticateMessage(challenge: type2), ChromiumNTLM.authenticateV2,
+        ]
+        for round in 0..<4000 {
+            let bytes = generator.mutate(seeds[round % seeds.count])
+            _ = machine.receive(request("NTLM " + base64(bytes), connection: UInt64(round % 3)), now: testNow)
+        }
+    }
+}

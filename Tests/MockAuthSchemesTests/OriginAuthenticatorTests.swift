@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+
+@testable import MockAuthSchemes
+
+@Suite struct OriginAuthenticatorTests {
+    static let ntlm = NTLMConfiguration(username: "alice", password: "pw", domain: "CORP")
+
+    func authenticator() -> OriginAuthenticator {
+        OriginAuthenticator(
+            schemes: [
+                .negotiate(NegotiateConfiguration(ntlm: Self.ntlm)),
+                .ntlm(Self.ntlm),
+                .digest(
+                    DigestConfiguration(realm: "r", username: "alice", password: "pw", algorithms: [.sha256, .md5])),
+                .basic(BasicConfiguration(realm: "r", username: "alice", password: "pw")),
+                .bearer(BearerConfiguration(realm: "r", validTokens: ["t0k"])),
+            ], random: .seeded(17))
+    }
+
+    @Test func offersEverySchemeInOrder() throws {
+        var origin = authenticator()
+        #expect(origin.offeredSchemes == [.negotiate, .ntlm, .digest, .basic, .bearer])
+        let result = origin.authenticate(AuthRequest(), now: testNow)
+        guard case .challenge(let values, "no credentials", nil) = result.decision else {
+            Issue.record("expected a challenge")
+            return
+        }
+        #expect(result.chosenScheme == nil)
+        #expect(values.count == 6)
+        #expect(values[0] == "Negotiate")
+        #expect(values[1] == "NTLM")
+        #expect(values[2].hasPrefix("Digest ") && values[2].contains("algorithm=SHA-256"))
+        #expect(values[3].contains("algorithm=MD5"))
+        #expect(values[4] == #"Basic realm="r", charset="UTF-8""#)
+        #expect(values[5] == #"Bearer realm="r""#)
+        let line = OriginAuthenticator.joinedChallengeLine(values)
+        let reparsed = try AuthParameterParser.parseChallenges(line)
+        #expect(reparsed.map(\.schemeName) == [.negotiate, .ntlm, .digest, .digest, .basic, .bearer])
+    }
+
+    @Test func dispatchesToTheChosenScheme() {
+        var origin = authenticator()
+        let basic = "Basic " + BasicCredentials(userID: "alice", password: "pw").token68
+        let result = origin.authenticate(AuthRequest(authorization: [basic]), now: testNow)
+        #expect(result.chosenScheme == .basic)
+        guard case .authenticated(let credentials, _) = result.decision else {
+            Issue.record("expected authentication")
+            return
+        }
+        #expect(credentials.scheme == .basic)
+        let bearer = origin.authenticate(AuthRequest(authorization: ["Bearer t0k"]), now: testNow)
+        #expect(bearer.chosenScheme == .bearer)
+    }
+
+    @Test func refusalReoffersEverySchemeWithDigestStale() throws {
+        var origin = authenticator()
+        let first = origin.authenticate(AuthRequest(), now: testNow)
+        guard case .challenge(let values, _, _) = first.decision else {
+            Issue.record("expected a challenge")
+            return
+        }
+        let challenge = try AuthParameterParser.parseChallenges(values[2])[0]
+        let header = digestAnswer(challenge, username: "alice", password: "pw", uri: "/")
+        let later = testNow.addingTimeInterval(600)
+        let result = origin.authenticate(AuthRequest(authorization: [header]), now: later)
+        #expect(result.chosenScheme == .digest)
+        guard case .challenge(let again, "nonce expired (stale)", _) = result.decision else {
+            Issue.record("expected a stale challenge, got \(result.decision)")
+            return
+        }
+        #expect(again.count == 6)
+        #expect(again[2].contains("stale=true") && again[3].contains("stale=true"))
+        #expect(again[0] == "Negotiate")
+        let wrong = "Basic " + BasicCredentials(userID: "alice", password: "nope").token68
+        guard
+            case .challenge(let afterWrong, "wrong password for user alice", _) = origin.authenticate(
+                AuthRequest(authorization: [wrong]), now: later
+            ).decision
+        else {
+            Issue.record("expected a challenge")
+            return
+        }
+        #expect(afterWrong.count == 6)
+    }
+
+    @Test func ntlmHandshakeAnswersOnlyWithType2AndPersists() throws {
+        var origin = authenticator()
+        let client = NTLMTestClient(user: "alice", password: "pw", domain: "CORP")
+        let step = origin.authenticate(
+            AuthRequest(authorization: ["NTLM " + base64(client.negotiateMessage())], connectionID: 4), now: testNow)
+        guard case .challenge(let values, _, _) = step.decision else {
+            Issue.record("expected a type 2")
+            return
+        }
+        #expect(values.count == 1)
+        let type2 = try #require(NTLMTestClient.challenge(fromHeader: values[0]))
+        let done = origin.authenticate(
+            AuthRequest(
+                authorization: ["NTLM " + base64(client.authenticateMessage(challenge: type2))], connectionID: 4),
+            now: testNow)
+        #expect(done.chosenScheme == .ntlm)
+        guard case .authenticated = done.decision else {
+            Issue.record("expected authentication")
+            return
+        }
+        let next = origin.authenticate(AuthRequest(connectionID: 4), now: testNow)
+        #expect(next.chosenScheme == .ntlm)
+        origin.connectionClosed(4)
+        guard case .challenge = origin.authenticate(AuthRequest(connectionID: 4), now: testNow).decision else {
+            Issue.record("a closed connection must start over")
+            return
+        }
+    }
+
+    @Test func unofferedSchemeAndGarbage() {
+        var origin = OriginAuthenticator(schemes: [.basic(BasicConfiguration(realm: "r", username: "u", password: "p"))]
+        )
+        let other = origin.authenticate(AuthRequest(authorization: ["Bearer abc"]), now: testNow)
+        guard case .challenge(let values, let reason, _) = other.decision else {
+            Issue.record("expected a challenge")
+            return
+        }
+        #expect(values.count == 1)
+        #expect(reason == "client used Bearer, which this server did not offer (offered: Basic)")
+        guard case .malformed = origin.authenticate(AuthRequest(authorization: ["Basic realm="]), now: testNow).decision
+        else {
+            Issue.record("expected malformed")
+            return
+        }
+    }
+
+    @Test func fuzzNeverTraps() {
+        var generator = FuzzGenerator(state: 2024)
+        var origin = authenticator()
+        for round in 0..<2000 {
+            let value = generator.headerLikeString(maxCount: 60)
+            _ = origin.authenticate(AuthRequest(authorization: [value], connectionID: UInt64(round % 4)), now: testNow)
+        }
+    }
+}

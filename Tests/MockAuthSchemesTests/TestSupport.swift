@@ -1,0 +1,68 @@
+import Foundation
+
+@testable import MockAuthSchemes
+
+/// Fixed instant used by the tests.
+let testNow = Date(timeIntervalSince1970: 1_700_000_000)
+
+func hex(_ text: String) -> [UInt8] {
+    [UInt8](hexString: text.filter { !$0.isWhitespace }) ?? []
+}
+
+func hexOf(_ bytes: [UInt8]) -> String { bytes.hexString }
+
+func base64(_ bytes: [UInt8]) -> String { Data(bytes).base64EncodedString() }
+
+/// Bounded deterministic generator for fuzz-style tests.
+struct FuzzGenerator: RandomNumberGenerator {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func bytes(maxCount: Int) -> [UInt8] {
+        (0..<Int.random(in: 0...maxCount, using: &self)).map { _ in UInt8.random(in: 0...255, using: &self) }
+    }
+
+    /// Strings biased toward the characters that matter to auth headers.
+    mutating func headerLikeString(maxCount: Int) -> String {
+        let alphabet = Array(
+            "Basic Digest NTLM Negotiate realm=\"a\\\"b\", nonce=x,,  =\t\u{7F}\u{1}é£/+=~-._".unicodeScalars)
+        var scalars = String.UnicodeScalarView()
+        for _ in 0..<Int.random(in: 0...maxCount, using: &self) {
+            if Bool.random(using: &self), let scalar = alphabet.randomElement(using: &self) {
+                scalars.append(scalar)
+            } else if let scalar = Unicode.Scalar(UInt32.random(in: 0...0x2FF, using: &self)) {
+                scalars.append(scalar)
+            }
+        }
+        return String(scalars)
+    }
+
+    /// Takes `base` and flips, truncates or extends it randomly.
+    mutating func mutate(_ base: [UInt8]) -> [UInt8] {
+        var bytes = base
+        switch Int.random(in: 0..<4, using: &self) {
+        case 0 where !bytes.isEmpty:
+            for _ in 0..<Int.random(in: 1...4, using: &self) {
+                let index = Int.random(in: 0..<bytes.count, using: &self)
+                bytes[index] = UInt8.random(in: 0...255, using: &self)
+            }
+        case 1:
+            bytes = Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &self)))
+        case 2:
+            bytes += self.bytes(maxCount: 16)
+        default:
+            if bytes.count > 4 {
+                let index = Int.random(in: 0..<(bytes.count - 3), using: &self)
+                bytes.replaceSubrange(index..<(index + 4), with: [0xFF, 0xFF, 0xFF, 0x7F])
+            }
+        }
+        return bytes
+    }
+}
