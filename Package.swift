@@ -71,7 +71,7 @@ let package = Package(
         .target(
             name: "MockAuthServer",
             dependencies: [
-                "MockAuthScenario", "MockAuthTranscript", "MockAuthPKI",
+                "MockAuthScenario", "MockAuthTranscript", "MockAuthPKI", "MockAuthSchemes",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

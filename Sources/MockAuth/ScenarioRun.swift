@@ -86,6 +86,19 @@ public final class ScenarioRun: Sendable {
         if let pin {
             environment["MOCKAUTH_PIN_SHA256"] = pin
         }
+        if let credentials = scenario.client.credentials {
+            environment["MOCKAUTH_USERNAME"] = credentials.username
+            environment["MOCKAUTH_PASSWORD"] = credentials.password
+            environment["MOCKAUTH_DOMAIN"] = credentials.domain
+        }
+        if let token = scenario.client.token {
+            environment["MOCKAUTH_TOKEN"] = token
+        }
+        if let proxy = scenario.client.proxy, let endpoint = server.endpoint(proxy.server) {
+            environment["MOCKAUTH_PROXY_URL"] = endpoint.baseURL
+            environment["MOCKAUTH_PROXY_USERNAME"] = proxy.credentials?.username
+            environment["MOCKAUTH_PROXY_PASSWORD"] = proxy.credentials?.password
+        }
         return environment
     }
 

@@ -55,6 +55,20 @@ public enum Judge {
             RequestSucceeds(server: server, path: path, because: expectation.because)
         case .presentsClientCertificate(let server):
             PresentsClientCertificate(server: server, because: expectation.because)
+        case .authenticates(let server, let path):
+            Authenticates(server: server, path: path, because: expectation.because)
+        case .noPreemptiveCredentials(let server):
+            NoPreemptiveCredentials(server: server, because: expectation.because)
+        case .maxAttempts(let server, let attempts):
+            MaxAttempts(server: server, attempts: attempts, because: expectation.because)
+        case .usesScheme(let server, let schemes):
+            UsesScheme(server: server, schemes: schemes, because: expectation.because)
+        case .neverReceives(let server, let header, let paths):
+            NeverReceives(server: server, header: header, paths: paths, because: expectation.because)
+        case .handshakeOnOneConnection(let server):
+            HandshakeOnOneConnection(server: server, because: expectation.because)
+        case .reusesCredentials(let server):
+            ReusesCredentials(server: server, because: expectation.because)
         }
     }
 }

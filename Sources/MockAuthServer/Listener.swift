@@ -9,9 +9,10 @@ struct Listener {
     let endpoint: ServerEndpoint
     let channels: [any Channel]
 
-    static func bind(spec: ServerSpec, tls: ServerTLS?, recorder: TranscriptRecorder, group: any EventLoopGroup)
-        async throws -> Listener
-    {
+    static func bind(
+        spec: ServerSpec, tls: ServerTLS?, behavior: ServerBehavior, recorder: TranscriptRecorder,
+        group: any EventLoopGroup
+    ) async throws -> Listener {
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
@@ -20,7 +21,7 @@ struct Listener {
                     let connection = recorder.connectionAccepted(
                         server: spec.id, remoteAddress: channel.remoteAddress?.loopbackDescription, usesTLS: tls != nil)
                     try channel.pipeline.syncOperations.addScenarioServerHandlers(
-                        tls: tls, routes: spec.routes, recorder: connection)
+                        tls: tls, behavior: behavior, recorder: connection)
                 }
             }
         let scheme = spec.urlScheme

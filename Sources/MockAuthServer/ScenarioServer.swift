@@ -40,6 +40,7 @@ public final class ScenarioServer: Sendable {
         logger: Logger = Logger(label: "mockauth.server")
     ) async throws -> ScenarioServer {
         let recorder = TranscriptRecorder()
+        let directory = EndpointDirectory()
         var endpoints: [ServerEndpoint] = []
         var channels: [any Channel] = []
         var records: [EndpointRecord] = []
@@ -48,7 +49,10 @@ public final class ScenarioServer: Sendable {
                 let tls = try spec.tls.map { tls in
                     try ServerTLS(credentials: pki.serverCredentials(for: tls.profile, key: tls.key, host: spec.host))
                 }
-                let listener = try await Listener.bind(spec: spec, tls: tls, recorder: recorder, group: group)
+                let behavior = ServerBehavior(spec: spec, endpoints: directory)
+                let listener = try await Listener.bind(
+                    spec: spec, tls: tls, behavior: behavior, recorder: recorder, group: group)
+                directory.register(listener.endpoint)
                 endpoints.append(listener.endpoint)
                 channels.append(contentsOf: listener.channels)
                 records.append(

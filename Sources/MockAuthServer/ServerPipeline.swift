@@ -7,7 +7,7 @@ extension ChannelPipeline.SynchronousOperations {
     /// Assembles a scenario server connection: TLS (when configured) and its transcript handler,
     /// HTTP/1.1 with NIO's protocol error handler (bad input gets a 400 and the server keeps
     /// serving), then the route responder.
-    func addScenarioServerHandlers(tls: ServerTLS?, routes: [RouteSpec], recorder: ConnectionRecorder) throws {
+    func addScenarioServerHandlers(tls: ServerTLS?, behavior: ServerBehavior, recorder: ConnectionRecorder) throws {
         if let tls {
             try addHandler(TLSAlertSniffer(recorder: recorder))
             try addHandler(NIOSSLServerHandler(context: tls.makeContext()))
@@ -16,6 +16,6 @@ extension ChannelPipeline.SynchronousOperations {
             try addHandler(ConnectionCloseRecorder(recorder: recorder))
         }
         try configureHTTPServerPipeline(withErrorHandling: true)
-        try addHandler(RequestResponder(routes: routes, recorder: recorder))
+        try addHandler(RequestResponder(behavior: behavior, recorder: recorder))
     }
 }

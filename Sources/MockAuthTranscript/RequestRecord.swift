@@ -7,12 +7,29 @@ public struct RequestRecord: Sendable, Codable, Equatable {
     public var headers: [HeaderRecord]
     /// The status code the server answered with, or `nil` if the connection closed first.
     public var responseStatus: Int?
+    /// The request's place among every request of the run, across connections and servers.
+    public var sequence: UInt64
+    /// What the server made of the request's credentials, when the route demands authentication.
+    public var auth: AuthRecord?
+    /// The `Location` the server redirected to, if it did.
+    public var redirectedTo: String?
 
-    public init(method: String, target: String, headers: [HeaderRecord] = [], responseStatus: Int? = nil) {
+    public init(
+        method: String, target: String, headers: [HeaderRecord] = [], responseStatus: Int? = nil, sequence: UInt64 = 0,
+        auth: AuthRecord? = nil, redirectedTo: String? = nil
+    ) {
         self.method = method
         self.target = target
         self.headers = headers
         self.responseStatus = responseStatus
+        self.sequence = sequence
+        self.auth = auth
+        self.redirectedTo = redirectedTo
+    }
+
+    /// The path, without query.
+    public var path: String {
+        target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? target
     }
 
     /// Every value of the header called `name` (case-insensitive), in order.

@@ -25,6 +25,11 @@ public struct Transcript: Sendable, Codable, Equatable {
         connections.filter { $0.server == server }
     }
 
+    /// Every request that reached the scenario server called `server`, in arrival order, with its connection.
+    public func orderedRequests(to server: String) -> [(connection: ConnectionRecord, request: RequestRecord)] {
+        requests(to: server).sorted { $0.request.sequence < $1.request.sequence }
+    }
+
     /// Every request that reached the scenario server called `server`, with the connection it came over.
     public func requests(to server: String) -> [(connection: ConnectionRecord, request: RequestRecord)] {
         connections(to: server).flatMap { connection in

@@ -37,7 +37,8 @@ struct ScenarioSchemaTests {
 
     @Test("the schema rejects what the loader rejects")
     func rejects() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("schema-\(UUID().uuidString).yaml").path
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("schema-\(UUID().uuidString).yaml")
+            .path
         defer { try? FileManager.default.removeItem(atPath: file) }
         try "version: 1\nsummary: x\nservers:\n  origin:\n    tls: { profile: expird }\nexpect: []\n"
             .write(toFile: file, atomically: true, encoding: .utf8)

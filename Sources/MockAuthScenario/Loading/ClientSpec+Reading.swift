@@ -33,7 +33,24 @@ extension ClientSpec {
         }
         let identity = try client.bool("identity") ?? false
         let pin = try client.bool("pin") ?? false
+        let credentials = try client.node("credentials").map { (node) throws(ScenarioError) in
+            try Account.read(node, file: file, context: "the client's credentials")
+        }
+        let token = try client.string("token")
+        var proxy: ProxyClientSpec?
+        if let proxyNode = client.node("proxy") {
+            var mapping = try YAMLMapping(proxyNode, file: file, context: "the client's proxy")
+            let server = try mapping.required("server", example: "server: proxy")
+            let proxyCredentials = try mapping.node("credentials").map { (node) throws(ScenarioError) in
+                try Account.read(node, file: file, context: "the proxy credentials")
+            }
+            try mapping.finish()
+            proxy = ProxyClientSpec(
+                server: try server.scalarString(file: file, what: "'server'"), credentials: proxyCredentials)
+        }
         try client.finish()
-        return ClientSpec(requests: requests, trust: trust, identity: identity, pin: pin)
+        return ClientSpec(
+            requests: requests, trust: trust, identity: identity, pin: pin, credentials: credentials, token: token,
+            proxy: proxy)
     }
 }

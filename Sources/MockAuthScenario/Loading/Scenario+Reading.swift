@@ -76,6 +76,20 @@ extension Scenario {
         for request in client.requests {
             try check(request.server, at: clientLocation)
         }
+        if let proxy = client.proxy {
+            try check(proxy.server, at: clientLocation)
+            guard self.server(proxy.server)?.isProxy == true else {
+                throw ScenarioError(
+                    .invalidValue, at: clientLocation, "the client's proxy '\(proxy.server)' is not a proxy server",
+                    hint: "servers:\n      \(proxy.server):\n        proxy: true")
+            }
+        }
+        for server in servers {
+            for route in server.routes {
+                guard let redirect = route.redirect else { continue }
+                try check(redirect.server, at: document.location(of: "servers"))
+            }
+        }
         let entries = (try? expectNode.sequenceElements(file: file, what: "", example: "")) ?? []
         for (index, expectation) in expectations.enumerated() {
             let location = index < entries.count ? ScenarioLocation(entries[index], file: file) : document.location

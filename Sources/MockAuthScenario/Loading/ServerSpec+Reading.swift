@@ -39,8 +39,15 @@ extension ServerSpec {
         let routes = try server.node("routes").map { (node) throws(ScenarioError) in
             try RouteSpec.readAll(node, file: file)
         }
+        let auth = try server.node("auth").map { (node) throws(ScenarioError) in try AuthSpec.read(node, file: file) }
+        let isProxy = try server.bool("proxy") ?? false
+        if isProxy, tls != nil {
+            throw ScenarioError(
+                .invalidValue, at: server.location(of: "tls"),
+                "a proxy server speaks plain HTTP (clients reach TLS origins through CONNECT)", hint: "remove 'tls'")
+        }
         try server.finish()
-        return ServerSpec(id: id, host: host, tls: tls, routes: routes ?? [.default])
+        return ServerSpec(id: id, host: host, tls: tls, routes: routes ?? [.default], auth: auth, isProxy: isProxy)
     }
 }
 
@@ -97,6 +104,22 @@ extension RouteSpec {
         }
         let body = try route.string("body") ?? "ok\n"
         let subpaths = try route.bool("subpaths") ?? false
+        var auth = RouteAuth.server
+        if let authNode = route.node("auth") {
+            if case .scalar(let scalar) = authNode {
+                guard scalar.string == "false" || scalar.string == "none" else {
+                    throw ScenarioError(
+                        .invalidValue, at: ScenarioLocation(authNode, file: file),
+                        "a route's auth is 'none' (public) or an auth section of its own", hint: "auth: none")
+                }
+                auth = .none
+            } else {
+                auth = .own(try AuthSpec.read(authNode, file: file))
+            }
+        }
+        let redirect = try route.node("redirect").map { (node) throws(ScenarioError) in
+            try RedirectSpec.read(node, file: file)
+        }
         var headers: [RouteHeader] = []
         if let headersNode = route.node("headers") {
             var mapping = try YAMLMapping(headersNode, file: file, context: "the route's headers")
@@ -106,7 +129,9 @@ extension RouteSpec {
             try mapping.finish()
         }
         try route.finish()
-        return RouteSpec(path: path, matchesSubpaths: subpaths, status: status, body: body, headers: headers)
+        return RouteSpec(
+            path: path, matchesSubpaths: subpaths, status: status, body: body, headers: headers, auth: auth,
+            redirect: redirect)
     }
 }
 

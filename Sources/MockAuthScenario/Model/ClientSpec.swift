@@ -9,12 +9,24 @@ public struct ClientSpec: Sendable, Equatable {
     /// Whether the client is given the harness pin (`MOCKAUTH_PIN_SHA256`).
     public var pin: Bool
 
-    public init(requests: [RequestSpec], trust: TrustAnchors = .harnessRoot, identity: Bool = false, pin: Bool = false)
-    {
+    /// The origin credentials the client is given (`MOCKAUTH_USERNAME`, `_PASSWORD`, `_DOMAIN`).
+    public var credentials: Account?
+    /// The bearer token the client is given (`MOCKAUTH_TOKEN`).
+    public var token: String?
+    /// The proxy the client is told to use, and its credentials.
+    public var proxy: ProxyClientSpec?
+
+    public init(
+        requests: [RequestSpec], trust: TrustAnchors = .harnessRoot, identity: Bool = false, pin: Bool = false,
+        credentials: Account? = nil, token: String? = nil, proxy: ProxyClientSpec? = nil
+    ) {
         self.requests = requests
         self.trust = trust
         self.identity = identity
         self.pin = pin
+        self.credentials = credentials
+        self.token = token
+        self.proxy = proxy
     }
 }
 
@@ -37,4 +49,17 @@ public enum TrustAnchors: String, Sendable, Equatable, CaseIterable {
     case harnessRoot = "harness-root"
     /// Nothing: `MOCKAUTH_CA_FILE` is unset.
     case none
+}
+
+/// The proxy a client is told to use (`MOCKAUTH_PROXY_URL`, `_USERNAME`, `_PASSWORD`).
+public struct ProxyClientSpec: Sendable, Equatable {
+    /// The id of the proxy server.
+    public var server: String
+    /// The proxy credentials, if the client is given any.
+    public var credentials: Account?
+
+    public init(server: String, credentials: Account? = nil) {
+        self.server = server
+        self.credentials = credentials
+    }
 }

@@ -13,16 +13,22 @@ public struct RouteSpec: Sendable, Equatable {
     public var body: String
     /// Extra response headers, in order.
     public var headers: [RouteHeader]
+    /// The authentication this route demands.
+    public var auth: RouteAuth
+    /// Where the route redirects to (after authentication, if it demands any).
+    public var redirect: RedirectSpec?
 
     public init(
         path: String, matchesSubpaths: Bool = false, status: Int = 200, body: String = "ok\n",
-        headers: [RouteHeader] = []
+        headers: [RouteHeader] = [], auth: RouteAuth = .server, redirect: RedirectSpec? = nil
     ) {
         self.path = path
         self.matchesSubpaths = matchesSubpaths
         self.status = status
         self.body = body
         self.headers = headers
+        self.auth = auth
+        self.redirect = redirect
     }
 
     /// Whether this route answers `path` (the request-target without its query).
@@ -43,4 +49,14 @@ public struct RouteHeader: Sendable, Equatable {
         self.name = name
         self.value = value
     }
+}
+
+/// The authentication one route demands.
+public enum RouteAuth: Sendable, Equatable {
+    /// Whatever the server's `auth` says (none if it has none).
+    case server
+    /// None: the route is public.
+    case none
+    /// Its own protection space (another realm, other credentials).
+    case own(AuthSpec)
 }

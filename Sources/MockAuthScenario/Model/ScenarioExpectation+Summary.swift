@@ -6,6 +6,14 @@ extension ScenarioExpectation {
             case .rejectsCertificate(let server): "refuses the certificate of \(server)"
             case .requestSucceeds(let server, let path): "gets a 2xx from \(server)\(path.map { " for \($0)" } ?? "")"
             case .presentsClientCertificate(let server): "presents the client certificate to \(server)"
+            case .authenticates(let server, let path):
+                "authenticates to \(server)\(path.map { " for \($0)" } ?? "") and gets a 2xx"
+            case .noPreemptiveCredentials(let server): "sends no credentials to \(server) before a challenge"
+            case .maxAttempts(let server, let attempts): "stops after at most \(attempts) refused attempts at \(server)"
+            case .usesScheme(let server, let schemes): "answers \(server) with \(schemes.joined(separator: " or "))"
+            case .neverReceives(let server, let header, _): "never sends \(header) to \(server)"
+            case .handshakeOnOneConnection(let server): "keeps the handshake with \(server) on one connection"
+            case .reusesCredentials(let server): "reuses credentials for \(server) without a new challenge"
             }
         return level == .should ? "should \(text)" : text
     }

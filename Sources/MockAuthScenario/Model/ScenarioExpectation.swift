@@ -24,6 +24,22 @@ public enum ExpectationRule: Sendable, Equatable {
     /// Every request to the server arrives over a handshake in which the client presented the
     /// harness client identity, and at least one arrives.
     case presentsClientCertificate(server: String)
+    /// A request (for `path`, if given) carried credentials the server verified and was answered 2xx.
+    case authenticates(server: String, path: String?)
+    /// No request carried credentials before the server had challenged the client.
+    case noPreemptiveCredentials(server: String)
+    /// At most `attempts` requests carried credentials the server refused; then the client stopped.
+    case maxAttempts(server: String, attempts: Int)
+    /// Every request with credentials used one of `schemes` (HTTP scheme tokens: `Digest`, `NTLM` …).
+    case usesScheme(server: String, schemes: [String])
+    /// The server never received `header` (`Authorization` or `Proxy-Authorization`), on any path or
+    /// on the paths given.
+    case neverReceives(server: String, header: String, paths: [String])
+    /// Connection-based handshakes (NTLM, Negotiate) stayed on one connection.
+    case handshakeOnOneConnection(server: String)
+    /// After authenticating once, the client sent credentials for a later request in the same
+    /// protection space without waiting for a new challenge.
+    case reusesCredentials(server: String)
 
     /// The rule's name as written in scenario files.
     public var name: String {
@@ -31,19 +47,33 @@ public enum ExpectationRule: Sendable, Equatable {
         case .rejectsCertificate: "rejects-certificate"
         case .requestSucceeds: "request-succeeds"
         case .presentsClientCertificate: "presents-client-certificate"
+        case .authenticates: "authenticates"
+        case .noPreemptiveCredentials: "no-preemptive-credentials"
+        case .maxAttempts: "max-attempts"
+        case .usesScheme: "uses-scheme"
+        case .neverReceives: "never-receives"
+        case .handshakeOnOneConnection: "handshake-on-one-connection"
+        case .reusesCredentials: "reuses-credentials"
         }
     }
 
     /// The server the rule is about.
     public var server: String {
         switch self {
-        case .rejectsCertificate(let server), .requestSucceeds(let server, _), .presentsClientCertificate(let server):
+        case .rejectsCertificate(let server), .requestSucceeds(let server, _), .presentsClientCertificate(let server),
+            .authenticates(let server, _), .noPreemptiveCredentials(let server), .maxAttempts(let server, _),
+            .usesScheme(let server, _), .neverReceives(let server, _, _), .handshakeOnOneConnection(let server),
+            .reusesCredentials(let server):
             server
         }
     }
 
     /// Every rule name a scenario file may use.
-    public static let names = ["rejects-certificate", "request-succeeds", "presents-client-certificate"]
+    public static let names = [
+        "rejects-certificate", "request-succeeds", "presents-client-certificate", "authenticates",
+        "no-preemptive-credentials", "max-attempts", "uses-scheme", "never-receives", "handshake-on-one-connection",
+        "reuses-credentials",
+    ]
 }
 
 /// How much a violated expectation weighs.

@@ -8,12 +8,21 @@ public struct ServerSpec: Sendable, Equatable {
     public var tls: TLSSpec?
     /// The routes, in order; the first whose path matches answers.
     public var routes: [RouteSpec]
+    /// The authentication every route demands unless it says otherwise (401, or 407 on a proxy).
+    public var auth: AuthSpec?
+    /// Whether the server is a forward proxy (absolute-form requests and CONNECT) rather than an origin.
+    public var isProxy: Bool
 
-    public init(id: String, host: ListenHost = .ipv4Loopback, tls: TLSSpec? = nil, routes: [RouteSpec] = [.default]) {
+    public init(
+        id: String, host: ListenHost = .ipv4Loopback, tls: TLSSpec? = nil, routes: [RouteSpec] = [.default],
+        auth: AuthSpec? = nil, isProxy: Bool = false
+    ) {
         self.id = id
         self.host = host
         self.tls = tls
         self.routes = routes
+        self.auth = auth
+        self.isProxy = isProxy
     }
 
     /// `https` or `http`.

@@ -9,11 +9,14 @@ public struct OriginAuthenticator: Sendable {
         public var decision: AuthDecision
         /// The offered scheme whose machine decided, if any.
         public var chosenScheme: AuthSchemeName?
+        /// Whether the challenge is a step of a connection-based handshake (an NTLM type 2), not a refusal.
+        public var isHandshakeStep: Bool
 
         /// Creates a result.
-        public init(decision: AuthDecision, chosenScheme: AuthSchemeName?) {
+        public init(decision: AuthDecision, chosenScheme: AuthSchemeName?, isHandshakeStep: Bool = false) {
             self.decision = decision
             self.chosenScheme = chosenScheme
+            self.isHandshakeStep = isHandshakeStep
         }
     }
 
@@ -69,7 +72,11 @@ public struct OriginAuthenticator: Sendable {
                 return Result(decision: .malformed(reason: "no machine for \(credentials.scheme)"), chosenScheme: nil)
             }
             let outcome = machines[index].outcome(for: credentials, request: request, now: now)
-            return Result(decision: combine(outcome, from: index, now: now), chosenScheme: offered[index])
+            let isStep: Bool
+            if case .proceed = outcome { isStep = true } else { isStep = false }
+            return Result(
+                decision: combine(outcome, from: index, now: now), chosenScheme: offered[index], isHandshakeStep: isStep
+            )
         }
     }
 

@@ -3,60 +3,124 @@ import MockAuthTranscript
 import NIOCore
 import NIOHTTP1
 
-/// Answers each HTTP request from the scenario server's routes and records it.
+/// Answers each HTTP request from the scenario server's routes, behind their authentication, and
+/// records it with what the gate made of its credentials.
 final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
 
-    private let routes: [RouteSpec]
-    private let recorder: ConnectionRecorder
-    private var pending: (head: HTTPRequestHead, index: Int)?
+    /// Bodies beyond this are refused with 413: a mock needs no more.
+    static let maximumBodySize = 1 << 20
 
-    init(routes: [RouteSpec], recorder: ConnectionRecorder) {
-        self.routes = routes
+    private let behavior: ServerBehavior
+    private let recorder: ConnectionRecorder
+    private var pending: (head: HTTPRequestHead, body: [UInt8], tooLarge: Bool)?
+
+    init(behavior: ServerBehavior, recorder: ConnectionRecorder) {
+        self.behavior = behavior
         self.recorder = recorder
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let head):
-            let record = RequestRecord(
-                method: head.method.rawValue, target: head.uri,
-                headers: head.headers.map { HeaderRecord(name: $0.name, value: $0.value) })
-            pending = (head, recorder.requestReceived(record))
-        case .body:
-            break
+            pending = (head, [], false)
+        case .body(var buffer):
+            guard pending?.tooLarge == false else { return }
+            if (pending?.body.count ?? 0) + buffer.readableBytes > Self.maximumBodySize {
+                pending?.tooLarge = true
+                pending?.body = []
+            } else if let bytes = buffer.readBytes(length: buffer.readableBytes) {
+                pending?.body.append(contentsOf: bytes)
+            }
         case .end:
-            guard let (head, index) = pending else { return }
+            guard let request = pending else { return }
             pending = nil
-            respond(to: head, index: index, context: context)
+            respond(to: request.head, body: request.body, tooLarge: request.tooLarge, context: context)
         }
     }
 
-    private func respond(to head: HTTPRequestHead, index: Int, context: ChannelHandlerContext) {
-        let path = head.uri.split(separator: "?", maxSplits: 1).first.map(String.init) ?? head.uri
-        let route =
-            routes.first { $0.matches(path: path) }
-            ?? RouteSpec(path: path, status: 404, body: "no route for \(path) in this scenario\n")
+    func channelInactive(context: ChannelHandlerContext) {
+        for gate in behavior.gates { gate.connectionClosed(recorder.id) }
+        context.fireChannelInactive()
+    }
+
+    private func respond(to head: HTTPRequestHead, body: [UInt8], tooLarge: Bool, context: ChannelHandlerContext) {
+        var record = RequestRecord(
+            method: head.method.rawValue, target: head.uri,
+            headers: head.headers.map { HeaderRecord(name: $0.name, value: $0.value) })
+        let path = record.path
+        var answer: Answer
+        if tooLarge {
+            answer = Answer(status: 413, body: "request body larger than \(Self.maximumBodySize) bytes\n")
+        } else if let route = behavior.route(for: path) {
+            answer = Answer(route: route.spec)
+            if let gate = route.gate {
+                let verdict = gate.check(
+                    method: head.method.rawValue, target: head.uri, credentials: head.headers[gate.credentialsHeader],
+                    body: body, connectionID: recorder.id)
+                record.auth = verdict.record
+                answer.headers += verdict.headers
+                if let status = verdict.status {
+                    answer.status = status
+                    answer.body = "\(verdict.record.reason)\n"
+                    answer.location = nil
+                }
+            }
+            if answer.status / 100 == 2 || answer.location != nil, let redirect = route.spec.redirect {
+                let location = behavior.endpoints.endpoint(redirect.server)?.url(path: redirect.path) ?? redirect.path
+                answer.status = redirect.status
+                answer.location = location
+                answer.body = "redirecting to \(location)\n"
+            }
+        } else {
+            answer = Answer(status: 404, body: "no route for \(path) in this scenario\n")
+        }
+        if let location = answer.location {
+            answer.headers.append(("Location", location))
+            record.redirectedTo = location
+        }
+        record.responseStatus = answer.status
+        recorder.requestReceived(record)
+        write(answer, for: head, context: context)
+    }
+
+    private func write(_ answer: Answer, for head: HTTPRequestHead, context: ChannelHandlerContext) {
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
-        headers.add(name: "Content-Length", value: String(route.body.utf8.count))
-        for header in route.headers { headers.add(name: header.name, value: header.value) }
+        headers.add(name: "Content-Length", value: String(answer.body.utf8.count))
+        for (name, value) in answer.headers { headers.add(name: name, value: value) }
         let keepAlive = head.isKeepAlive
         if !keepAlive { headers.replaceOrAdd(name: "Connection", value: "close") }
-
         let responseHead = HTTPResponseHead(
-            version: head.version, status: HTTPResponseStatus(statusCode: route.status), headers: headers)
+            version: head.version, status: HTTPResponseStatus(statusCode: answer.status), headers: headers)
         context.write(wrapOutboundOut(.head(responseHead)), promise: nil)
         if head.method != .HEAD {
-            context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: route.body)))), promise: nil)
+            context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: answer.body)))), promise: nil)
         }
-        recorder.answered(index, status: route.status)
         let done = context.writeAndFlush(wrapOutboundOut(.end(nil)))
         if !keepAlive {
             let channel = context.channel
             done.whenComplete { _ in channel.close(promise: nil) }
         }
+    }
+}
+
+/// The response being put together.
+private struct Answer {
+    var status: Int
+    var body: String
+    var headers: [(String, String)] = []
+    var location: String?
+
+    init(status: Int, body: String) {
+        self.status = status
+        self.body = body
+    }
+
+    init(route: RouteSpec) {
+        self.init(status: route.status, body: route.body)
+        headers = route.headers.map { ($0.name, $0.value) }
     }
 }
 

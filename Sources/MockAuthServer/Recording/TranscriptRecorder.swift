@@ -13,6 +13,8 @@ final class TranscriptRecorder: Sendable {
 
     private let state = Mutex(State())
     let endpoints: Mutex<[EndpointRecord]> = Mutex([])
+    /// Orders requests across connections and servers.
+    private let sequencer = RequestSequencer()
 
     /// Starts recording a newly accepted connection.
     func connectionAccepted(server: String, remoteAddress: String?, usesTLS: Bool) -> ConnectionRecorder {
@@ -20,7 +22,8 @@ final class TranscriptRecorder: Sendable {
             let recorder = ConnectionRecorder(
                 ConnectionRecord(
                     id: state.nextConnectionID, server: server, remoteAddress: remoteAddress,
-                    tls: usesTLS ? TLSHandshakeRecord(outcome: .inProgress) : nil))
+                    tls: usesTLS ? TLSHandshakeRecord(outcome: .inProgress) : nil),
+                sequencer: sequencer)
             state.nextConnectionID += 1
             state.connections.append(recorder)
             return recorder
@@ -42,9 +45,11 @@ final class TranscriptRecorder: Sendable {
 /// The record of one connection, written from its event loop, read by snapshots.
 final class ConnectionRecorder: Sendable {
     private let state: Mutex<ConnectionRecord>
+    private let sequencer: RequestSequencer
 
-    init(_ record: ConnectionRecord) {
+    init(_ record: ConnectionRecord, sequencer: RequestSequencer) {
         state = Mutex(record)
+        self.sequencer = sequencer
     }
 
     var id: UInt64 { state.withLock { $0.id } }
@@ -81,9 +86,12 @@ final class ConnectionRecorder: Sendable {
         }
     }
 
-    /// Records a request; returns its index for ``answered(_:status:)``.
+    /// Records a request, giving it its place in the run; returns its index for ``answered(_:status:)``.
+    @discardableResult
     func requestReceived(_ request: RequestRecord) -> Int {
-        state.withLock { record in
+        var request = request
+        request.sequence = sequencer.next()
+        return state.withLock { record in
             record.requests.append(request)
             return record.requests.count - 1
         }
@@ -94,5 +102,14 @@ final class ConnectionRecorder: Sendable {
             guard record.requests.indices.contains(index) else { return }
             record.requests[index].responseStatus = status
         }
+    }
+}
+
+/// Numbers requests in arrival order across every connection of a run.
+final class RequestSequencer: Sendable {
+    private let counter = Atomic<UInt64>(0)
+
+    func next() -> UInt64 {
+        counter.add(1, ordering: .relaxed).newValue
     }
 }

@@ -1,0 +1,49 @@
+import MockAuthTranscript
+
+/// `authenticates`: a request (for `path`, if given) carried credentials the server verified and
+/// was answered with success (2xx, or the route's redirect).
+struct Authenticates: ExpectationEvaluator {
+    var server: String
+    var path: String?
+    var because: String?
+
+    func evaluate(_ transcript: Transcript) -> ExpectationResult {
+        let requests = transcript.orderedRequests(to: server).map(\.request).filter { path == nil || $0.path == path }
+        if let success = requests.first(where: {
+            $0.auth?.outcome == .authenticated && ($0.responseStatus ?? 500) < 400
+        }) {
+            let who = success.auth?.username.map { " as \($0)" } ?? ""
+            return .met(
+                "\(success.summary) authenticated with \(success.auth?.scheme ?? "credentials")\(who) and was answered \(success.responseStatus ?? 0)"
+            )
+        }
+        guard let last = requests.last else {
+            return .violated(explained("the client never sent a request to \(transcript.serverName(server))", because))
+        }
+        guard let auth = requests.last(where: { $0.auth?.carriedCredentials == true })?.auth else {
+            let offered = last.auth?.offered.joined(separator: ", ") ?? "nothing"
+            return .violated(
+                explained(
+                    "the client never answered \(transcript.serverName(server))'s challenge (offered: \(offered)); its last request, \(last.summary), carried no credentials",
+                    because))
+        }
+        return .violated(
+            explained(
+                "no request to \(transcript.serverName(server)) carried valid credentials: \(auth.summary)", because))
+    }
+}
+
+extension AuthRecord {
+    /// "Digest credentials for alice were refused (wrong password)".
+    var summary: String {
+        let who = username.map { " for \($0)" } ?? ""
+        let what = "\(scheme ?? "the") credentials\(who)"
+        switch outcome {
+        case .authenticated: return "\(what) were accepted"
+        case .refused: return "\(what) were refused (\(reason))"
+        case .malformed: return "the \(header) header could not be read (\(reason))"
+        case .continued: return "the handshake stopped after the server's challenge message"
+        case .challenged: return "the client was challenged (\(reason))"
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import MockAuthTranscript
+
+/// `uses-scheme`: every request with credentials used one of `schemes`.
+struct UsesScheme: ExpectationEvaluator {
+    var server: String
+    var schemes: [String]
+    var because: String?
+
+    func evaluate(_ transcript: Transcript) -> ExpectationResult {
+        let credentialed = transcript.orderedRequests(to: server).map(\.request).filter {
+            $0.auth?.carriedCredentials == true
+        }
+        guard !credentialed.isEmpty else {
+            return .notExercised("the client never sent credentials to \(transcript.serverName(server))")
+        }
+        if let other = credentialed.first(where: { !schemes.contains($0.auth?.scheme ?? "") }) {
+            let offered = other.auth?.offered.joined(separator: ", ") ?? "?"
+            return .violated(
+                explained(
+                    "\(other.summary) answered with \(other.auth?.scheme ?? "an unknown scheme") although \(server) offered \(offered)",
+                    because))
+        }
+        let used = Set(credentialed.compactMap { $0.auth?.scheme }).sorted().joined(separator: ", ")
+        return .met("every credentialed request used \(used)")
+    }
+}

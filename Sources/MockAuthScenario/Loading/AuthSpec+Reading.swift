@@ -1,0 +1,96 @@
+import Yams
+
+extension AuthSpec {
+    static let example = "auth: { schemes: [digest-sha256], username: alice, password: secret }"
+
+    /// Reads an `auth:` mapping.
+    static func read(_ node: Node, file: String) throws(ScenarioError) -> AuthSpec {
+        var auth = try YAMLMapping(node, file: file, context: "the auth section")
+        let schemesNode = try auth.required("schemes", example: "schemes: [basic]")
+        let names = try auth.strings("schemes") ?? []
+        guard !names.isEmpty else {
+            throw ScenarioError(
+                .invalidValue, at: ScenarioLocation(schemesNode, file: file), "'schemes' needs at least one scheme",
+                hint: "schemes: [basic]")
+        }
+        var schemes: [AuthSchemeSpec] = []
+        for name in names {
+            guard let scheme = AuthSchemeSpec(named: name) else {
+                throw ScenarioError(
+                    .invalidValue, at: ScenarioLocation(schemesNode, file: file), "unknown scheme '\(name)'",
+                    hint: closestWord(to: name, among: AuthSchemeSpec.all.map(\.name))
+                        ?? AuthSchemeSpec.all.map(\.name).joined(separator: ", "))
+            }
+            schemes.append(scheme)
+        }
+        let realm = try auth.string("realm") ?? "mockauth"
+        let token = try auth.string("token")
+        let needsAccount = schemes.contains { $0 != .bearer }
+        let username = try auth.string("username")
+        let password = try auth.string("password")
+        if needsAccount, username == nil || password == nil {
+            throw ScenarioError(
+                .missingKey, at: auth.location,
+                "the auth section needs 'username' and 'password' for \(names.joined(separator: ", "))",
+                hint: "username: alice\n      password: secret")
+        }
+        if schemes.contains(.bearer), token == nil {
+            throw ScenarioError(
+                .missingKey, at: auth.location, "the bearer scheme needs the 'token' the server accepts",
+                hint: "token: mF_9.B5f-4.1JqM")
+        }
+        let account = Account(username: username ?? "", password: password ?? "", domain: try auth.string("domain"))
+        let qop = try auth.strings("qop") ?? ["auth"]
+        for value in qop where value != "auth" && value != "auth-int" {
+            throw ScenarioError(
+                .invalidValue, at: auth.location(of: "qop"), "qop '\(value)' is neither auth nor auth-int",
+                hint: "qop: [auth, auth-int]")
+        }
+        let lifetime = try auth.int("nonce-lifetime") ?? 300
+        guard lifetime > 0 else {
+            throw ScenarioError(
+                .invalidValue, at: auth.location(of: "nonce-lifetime"),
+                "'nonce-lifetime' is seconds and must be positive",
+                hint: "nonce-lifetime: 30")
+        }
+        let spec = AuthSpec(
+            realm: realm, schemes: schemes, account: account, token: token, digestQOP: qop, nonceLifetime: lifetime,
+            userhash: try auth.bool("userhash") ?? false, acceptNTLMv1: try auth.bool("accept-ntlmv1") ?? false,
+            challengesOnOneLine: try auth.bool("one-line") ?? false)
+        try auth.finish()
+        return spec
+    }
+}
+
+extension Account {
+    /// Reads `{ username, password, domain }`.
+    static func read(_ node: Node, file: String, context: String) throws(ScenarioError) -> Account {
+        var mapping = try YAMLMapping(node, file: file, context: context)
+        let username = try mapping.required("username", example: "username: alice")
+        let password = try mapping.required("password", example: "password: secret")
+        let account = Account(
+            username: try username.scalarString(file: file, what: "'username'"),
+            password: try password.scalarString(file: file, what: "'password'"),
+            domain: try mapping.string("domain"))
+        try mapping.finish()
+        return account
+    }
+}
+
+extension RedirectSpec {
+    static func read(_ node: Node, file: String) throws(ScenarioError) -> RedirectSpec {
+        var redirect = try YAMLMapping(node, file: file, context: "the redirect")
+        let server = try redirect.required("server", example: "server: other")
+        let status = try redirect.int("status") ?? 302
+        guard [301, 302, 303, 307, 308].contains(status) else {
+            throw ScenarioError(
+                .invalidValue, at: redirect.location(of: "status"), "\(status) is not a redirect status",
+                hint: "status: 302")
+        }
+        let spec = RedirectSpec(
+            server: try server.scalarString(file: file, what: "'server'"), path: try redirect.string("path") ?? "/",
+            status: status)
+        try redirect.finish()
+        return spec
+    }
+}

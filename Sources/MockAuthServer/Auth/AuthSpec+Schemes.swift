@@ -1,0 +1,48 @@
+import MockAuthScenario
+import MockAuthSchemes
+
+extension AuthSpec {
+    /// The scheme machines' configurations, in offer order. Consecutive Digest schemes share one
+    /// machine, which offers one challenge per algorithm.
+    func schemeConfigurations(isProxy: Bool) -> [SchemeConfiguration] {
+        let account = self.account
+        let ntlm = NTLMConfiguration(
+            username: account.username, password: account.password, domain: account.domain ?? "MOCKAUTH",
+            computerName: "MOCKAUTH", dnsDomainName: "mockauth.test", dnsComputerName: "server.mockauth.test",
+            acceptNTLMv1: acceptNTLMv1)
+        var configurations: [SchemeConfiguration] = []
+        var digestAlgorithms: [DigestAlgorithm] = []
+        func flushDigest() {
+            guard !digestAlgorithms.isEmpty else { return }
+            configurations.append(
+                .digest(
+                    DigestConfiguration(
+                        realm: realm, username: account.username, password: account.password,
+                        algorithms: digestAlgorithms,
+                        qops: digestQOP.compactMap(DigestQualityOfProtection.init(rawValue:)),
+                        acceptMissingQOP: digestQOP.isEmpty, nonceLifetime: Double(nonceLifetime),
+                        offerUserhash: userhash, isProxy: isProxy)))
+            digestAlgorithms = []
+        }
+        for scheme in schemes {
+            if let algorithm = scheme.digestAlgorithm.flatMap(DigestAlgorithm.init(rawValue:)) {
+                digestAlgorithms.append(algorithm)
+                continue
+            }
+            flushDigest()
+            switch scheme {
+            case .basic:
+                configurations.append(
+                    .basic(BasicConfiguration(realm: realm, username: account.username, password: account.password)))
+            case .ntlm:
+                configurations.append(.ntlm(ntlm))
+            case .negotiate:
+                configurations.append(.negotiate(NegotiateConfiguration(ntlm: ntlm, isProxy: isProxy)))
+            default:
+                configurations.append(.bearer(BearerConfiguration(realm: realm, validTokens: token.map { [$0] } ?? [])))
+            }
+        }
+        flushDigest()
+        return configurations
+    }
+}

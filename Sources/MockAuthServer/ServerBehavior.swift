@@ -1,0 +1,59 @@
+import MockAuthScenario
+import Synchronization
+
+/// What one scenario server does with a request: its routes, each with the gate of its protection
+/// space, and where the other servers are (for redirects).
+struct ServerBehavior: Sendable {
+    struct Route: Sendable {
+        var spec: RouteSpec
+        var gate: AuthGate?
+    }
+
+    let server: String
+    let routes: [Route]
+    let endpoints: EndpointDirectory
+    /// Every gate of the server, once each.
+    let gates: [AuthGate]
+
+    init(spec: ServerSpec, endpoints: EndpointDirectory) {
+        let serverGate = spec.auth.map { AuthGate(spec: $0, isProxy: spec.isProxy) }
+        var gates = serverGate.map { [$0] } ?? []
+        var routes: [Route] = []
+        for route in spec.routes {
+            switch route.auth {
+            case .server:
+                routes.append(Route(spec: route, gate: serverGate))
+            case .none:
+                routes.append(Route(spec: route, gate: nil))
+            case .own(let auth):
+                // Routes with the same auth section share one protection space.
+                let gate = gates.first { $0.spec == auth } ?? AuthGate(spec: auth, isProxy: spec.isProxy)
+                if !gates.contains(where: { $0 === gate }) { gates.append(gate) }
+                routes.append(Route(spec: route, gate: gate))
+            }
+        }
+        self.server = spec.id
+        self.routes = routes
+        self.endpoints = endpoints
+        self.gates = gates
+    }
+
+    /// The route answering `path`: the first that matches.
+    func route(for path: String) -> Route? {
+        routes.first { $0.spec.matches(path: path) }
+    }
+}
+
+/// Where every server of a scenario listens, filled once all are bound (a redirect may point at a
+/// server bound after the one that redirects).
+final class EndpointDirectory: Sendable {
+    private let endpoints = Mutex<[String: ServerEndpoint]>([:])
+
+    func register(_ endpoint: ServerEndpoint) {
+        endpoints.withLock { $0[endpoint.server] = endpoint }
+    }
+
+    func endpoint(_ server: String) -> ServerEndpoint? {
+        endpoints.withLock { $0[server] }
+    }
+}

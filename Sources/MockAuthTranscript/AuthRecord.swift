@@ -1,0 +1,51 @@
+/// What an authenticating server made of one request's credentials.
+public struct AuthRecord: Sendable, Codable, Equatable {
+    /// How the server answered.
+    public enum Outcome: String, Sendable, Codable, Equatable {
+        /// No credentials (or none for an offered scheme): the server challenged.
+        case challenged
+        /// A connection-based handshake continued (an NTLM type 2 went back).
+        case continued
+        /// Credentials were presented and refused (wrong password, stale nonce, replay …).
+        case refused
+        /// Credentials were presented and verified.
+        case authenticated
+        /// The credentials could not be parsed: the server answered 400.
+        case malformed
+    }
+
+    public var outcome: Outcome
+    /// `Authorization` or `Proxy-Authorization`.
+    public var header: String
+    /// The protection space's realm.
+    public var realm: String
+    /// The HTTP schemes the server offers there, in challenge order (`Digest`, `Basic` …).
+    public var offered: [String]
+    /// The scheme the client used, if it sent credentials for an offered one.
+    public var scheme: String?
+    /// The user name the client presented, if it could be read.
+    public var username: String?
+    /// The NTLM domain and workstation the client presented.
+    public var domain: String?
+    public var workstation: String?
+    /// The server's reasoning in words ("wrong password for user alice", "nonce expired (stale)").
+    public var reason: String
+
+    public init(
+        outcome: Outcome, header: String, realm: String, offered: [String], scheme: String? = nil,
+        username: String? = nil, domain: String? = nil, workstation: String? = nil, reason: String = ""
+    ) {
+        self.outcome = outcome
+        self.header = header
+        self.realm = realm
+        self.offered = offered
+        self.scheme = scheme
+        self.username = username
+        self.domain = domain
+        self.workstation = workstation
+        self.reason = reason
+    }
+
+    /// Whether the client sent credentials with this request.
+    public var carriedCredentials: Bool { scheme != nil || outcome == .malformed }
+}
