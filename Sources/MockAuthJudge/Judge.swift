@@ -69,6 +69,8 @@ public enum Judge {
             HandshakeOnOneConnection(server: server, because: expectation.because)
         case .reusesCredentials(let server):
             ReusesCredentials(server: server, because: expectation.because)
+        case .recoversFromStale(let server):
+            RecoversFromStale(server: server, because: expectation.because)
         }
     }
 }

@@ -61,5 +61,8 @@ struct ScenarioSchemaTests {
         #expect(enumeration("expectation", "rule") == ExpectationRule.names)
         #expect(enumeration("server", "host") == ListenHost.all.map(\.name))
         #expect(enumeration("client", "trust") == TrustAnchors.allCases.map(\.rawValue))
+        let auth = definitions["auth"]?["properties"] as? [String: [String: Any]]
+        let offered = (auth?["schemes"]?["items"] as? [String: Any])?["enum"] as? [String]
+        #expect(offered == AuthSchemeSpec.all.map(\.name))
     }
 }

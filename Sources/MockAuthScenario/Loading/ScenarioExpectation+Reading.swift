@@ -73,6 +73,8 @@ extension ScenarioExpectation {
             rule = .handshakeOnOneConnection(server: server)
         case "reuses-credentials":
             rule = .reusesCredentials(server: server)
+        case "recovers-from-stale":
+            rule = .recoversFromStale(server: server)
         default:
             let guess = closestWord(to: ruleName, among: ExpectationRule.names)
             throw ScenarioError(

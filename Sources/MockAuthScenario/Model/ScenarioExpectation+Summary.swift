@@ -14,6 +14,7 @@ extension ScenarioExpectation {
             case .neverReceives(let server, let header, _): "never sends \(header) to \(server)"
             case .handshakeOnOneConnection(let server): "keeps the handshake with \(server) on one connection"
             case .reusesCredentials(let server): "reuses credentials for \(server) without a new challenge"
+            case .recoversFromStale(let server): "retries \(server) after stale=true with the new nonce"
             }
         return level == .should ? "should \(text)" : text
     }

@@ -37,6 +37,9 @@ public enum ExpectationRule: Sendable, Equatable {
     case neverReceives(server: String, header: String, paths: [String])
     /// Connection-based handshakes (NTLM, Negotiate) stayed on one connection.
     case handshakeOnOneConnection(server: String)
+    /// After a valid answer on an expired Digest nonce (401 `stale=true`), the client retried the same
+    /// request with the fresh nonce and was accepted.
+    case recoversFromStale(server: String)
     /// After authenticating once, the client sent credentials for a later request in the same
     /// protection space without waiting for a new challenge.
     case reusesCredentials(server: String)
@@ -54,6 +57,7 @@ public enum ExpectationRule: Sendable, Equatable {
         case .neverReceives: "never-receives"
         case .handshakeOnOneConnection: "handshake-on-one-connection"
         case .reusesCredentials: "reuses-credentials"
+        case .recoversFromStale: "recovers-from-stale"
         }
     }
 
@@ -63,7 +67,7 @@ public enum ExpectationRule: Sendable, Equatable {
         case .rejectsCertificate(let server), .requestSucceeds(let server, _), .presentsClientCertificate(let server),
             .authenticates(let server, _), .noPreemptiveCredentials(let server), .maxAttempts(let server, _),
             .usesScheme(let server, _), .neverReceives(let server, _, _), .handshakeOnOneConnection(let server),
-            .reusesCredentials(let server):
+            .reusesCredentials(let server), .recoversFromStale(let server):
             server
         }
     }
@@ -72,7 +76,7 @@ public enum ExpectationRule: Sendable, Equatable {
     public static let names = [
         "rejects-certificate", "request-succeeds", "presents-client-certificate", "authenticates",
         "no-preemptive-credentials", "max-attempts", "uses-scheme", "never-receives", "handshake-on-one-connection",
-        "reuses-credentials",
+        "reuses-credentials", "recovers-from-stale",
     ]
 }
 
