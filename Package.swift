@@ -141,8 +141,11 @@ let package = Package(
         .testTarget(
             name: "MockAuthIntegrationTests",
             dependencies: [
-                "MockAuth", "MockAuthTesting", "mockauthd",
+                "MockAuth", "MockAuthTesting", "mockauthd", "MockAuthServer",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: strictSettings

@@ -1,0 +1,24 @@
+/// What a forward proxy may reach and how it judges `Proxy-Authorization`.
+///
+/// ```swift
+/// let policy = ProxyPolicy(allowedTargets: [ProxyTarget(host: "127.0.0.1", port: originPort)]) { request in
+///     request.proxyAuthorization == ["Basic cHJveHl1c2VyOnByb3h5cGFzcw=="]
+///         ? .allow(responseHeaders: []) : .challenge(values: [#"Basic realm="proxy""#])
+/// }
+/// ```
+struct ProxyPolicy: Sendable {
+    /// Only these targets can be reached (the scenario's own loopback servers); anything else gets
+    /// 403 and nothing is dialled.
+    var allowedTargets: Set<ProxyTarget>
+    /// Called on the event loop for every request (including CONNECT); must be cheap and thread-safe.
+    var authorize: @Sendable (ProxyAuthorizationRequest) -> ProxyAuthorizationDecision
+
+    /// Creates a policy.
+    init(
+        allowedTargets: Set<ProxyTarget>,
+        authorize: @escaping @Sendable (ProxyAuthorizationRequest) -> ProxyAuthorizationDecision
+    ) {
+        self.allowedTargets = allowedTargets
+        self.authorize = authorize
+    }
+}
