@@ -11,8 +11,9 @@ struct Listener {
 
     static func bind(
         spec: ServerSpec, tls: ServerTLS?, behavior: ServerBehavior, recorder: TranscriptRecorder,
-        group: any EventLoopGroup
+        group: any EventLoopGroup, proxyTargets: Set<ProxyTarget> = []
     ) async throws -> Listener {
+        let proxyPolicy = spec.isProxy ? ProxyPolicy(allowedTargets: proxyTargets, gate: behavior.gates.first) : nil
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
@@ -20,8 +21,13 @@ struct Listener {
                 channel.eventLoop.makeCompletedFuture {
                     let connection = recorder.connectionAccepted(
                         server: spec.id, remoteAddress: channel.remoteAddress?.loopbackDescription, usesTLS: tls != nil)
-                    try channel.pipeline.syncOperations.addScenarioServerHandlers(
-                        tls: tls, behavior: behavior, recorder: connection)
+                    if let proxyPolicy {
+                        try channel.pipeline.syncOperations.addForwardProxyHandlers(
+                            policy: proxyPolicy, recorder: connection, group: group, gates: behavior.gates)
+                    } else {
+                        try channel.pipeline.syncOperations.addScenarioServerHandlers(
+                            tls: tls, behavior: behavior, recorder: connection)
+                    }
                 }
             }
         let scheme = spec.urlScheme

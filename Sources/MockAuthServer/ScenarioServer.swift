@@ -45,13 +45,16 @@ public final class ScenarioServer: Sendable {
         var channels: [any Channel] = []
         var records: [EndpointRecord] = []
         do {
-            for spec in scenario.servers {
+            // Proxies bind last, so that they know every origin they may reach.
+            let ordered = scenario.servers.filter { !$0.isProxy } + scenario.servers.filter(\.isProxy)
+            for spec in ordered {
                 let tls = try spec.tls.map { tls in
                     try ServerTLS(credentials: pki.serverCredentials(for: tls.profile, key: tls.key, host: spec.host))
                 }
                 let behavior = ServerBehavior(spec: spec, endpoints: directory)
                 let listener = try await Listener.bind(
-                    spec: spec, tls: tls, behavior: behavior, recorder: recorder, group: group)
+                    spec: spec, tls: tls, behavior: behavior, recorder: recorder, group: group,
+                    proxyTargets: ProxyPolicy.targets(of: endpoints))
                 directory.register(listener.endpoint)
                 endpoints.append(listener.endpoint)
                 channels.append(contentsOf: listener.channels)
@@ -65,6 +68,9 @@ public final class ScenarioServer: Sendable {
             if error is HarnessError { throw error }
             throw HarnessError("cannot start scenario '\(scenario.name)': \(error)")
         }
+        let order = scenario.servers.map(\.id)
+        endpoints.sort { (order.firstIndex(of: $0.server) ?? 0) < (order.firstIndex(of: $1.server) ?? 0) }
+        records.sort { (order.firstIndex(of: $0.server) ?? 0) < (order.firstIndex(of: $1.server) ?? 0) }
         recorder.endpoints.withLock { $0 = records }
         logger.debug("serving \(scenario.name)", metadata: ["endpoints": "\(endpoints.map(\.baseURL))"])
         return ScenarioServer(scenario: scenario, endpoints: endpoints, recorder: recorder, channels: channels)

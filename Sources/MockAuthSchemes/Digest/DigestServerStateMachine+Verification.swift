@@ -15,7 +15,7 @@ extension DigestServerStateMachine {
         guard credentials.realm == configuration.realm else {
             return reject("wrong realm \"\(credentials.realm)\" (expected \"\(configuration.realm)\")", presented, now)
         }
-        guard credentials.uri == request.target else {
+        guard DigestURI.denotesSameResource(credentials.uri, request.target) else {
             return .malformed(
                 reason: "Digest uri \"\(credentials.uri)\" does not match the request-target \"\(request.target)\"")
         }

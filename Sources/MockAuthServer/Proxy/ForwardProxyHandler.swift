@@ -49,10 +49,11 @@ final class ForwardProxyHandler: ChannelInboundHandler, RemovableChannelHandler 
                 RequestRecord(
                     method: head.method.rawValue, target: head.uri,
                     headers: head.headers.map { HeaderRecord(name: $0.name, value: $0.value) }))
-            let decision = policy.authorize(
+            let (decision, record) = policy.authorize(
                 ProxyAuthorizationRequest(
                     method: head.method.rawValue, target: head.uri,
                     proxyAuthorization: head.headers["Proxy-Authorization"], connectionID: recorder.id))
+            if let record, let requestIndex { recorder.attach(record, to: requestIndex) }
             run(machine.requestHead(head, authorization: decision))
         case .body(let buffer):
             run(machine.requestBody(buffer))

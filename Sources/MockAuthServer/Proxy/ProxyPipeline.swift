@@ -18,10 +18,12 @@ extension ChannelPipeline.SynchronousOperations {
     ///
     /// - Parameter group: where origin connections are opened; the client connection's own event
     ///   loop is used when the group has it.
-    func addForwardProxyHandlers(policy: ProxyPolicy, recorder: ConnectionRecorder, group: any EventLoopGroup) throws {
+    func addForwardProxyHandlers(
+        policy: ProxyPolicy, recorder: ConnectionRecorder, group: any EventLoopGroup, gates: [AuthGate] = []
+    ) throws {
         // `.forwardBytes`: bytes a client sends right after a CONNECT head reach the tunnel.
         let decoder = ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .forwardBytes))
-        try addHandler(ConnectionCloseRecorder(recorder: recorder))
+        try addHandler(ConnectionCloseRecorder(recorder: recorder, gates: gates))
         try addHandler(decoder)
         try addHandler(HTTPResponseEncoder())
         try addHandler(HTTPServerPipelineHandler())

@@ -1,3 +1,5 @@
+import MockAuthTranscript
+
 /// What a forward proxy may reach and how it judges `Proxy-Authorization`.
 ///
 /// ```swift
@@ -10,15 +12,28 @@ struct ProxyPolicy: Sendable {
     /// Only these targets can be reached (the scenario's own loopback servers); anything else gets
     /// 403 and nothing is dialled.
     var allowedTargets: Set<ProxyTarget>
-    /// Called on the event loop for every request (including CONNECT); must be cheap and thread-safe.
-    var authorize: @Sendable (ProxyAuthorizationRequest) -> ProxyAuthorizationDecision
+    /// Called on the event loop for every request (including CONNECT): the decision, and what the
+    /// proxy's authentication made of the credentials, for the transcript. Cheap and thread-safe.
+    var authorize: @Sendable (ProxyAuthorizationRequest) -> (decision: ProxyAuthorizationDecision, record: AuthRecord?)
 
-    /// Creates a policy.
+    /// A policy whose decisions come with a transcript record (the scenario proxies).
+    init(
+        allowedTargets: Set<ProxyTarget>,
+        authorizeRecording:
+            @escaping @Sendable (ProxyAuthorizationRequest) -> (
+                decision: ProxyAuthorizationDecision, record: AuthRecord?
+            )
+    ) {
+        self.allowedTargets = allowedTargets
+        self.authorize = authorizeRecording
+    }
+
+    /// A policy that only decides (tests, proxies without authentication).
     init(
         allowedTargets: Set<ProxyTarget>,
         authorize: @escaping @Sendable (ProxyAuthorizationRequest) -> ProxyAuthorizationDecision
     ) {
         self.allowedTargets = allowedTargets
-        self.authorize = authorize
+        self.authorize = { (authorize($0), nil) }
     }
 }

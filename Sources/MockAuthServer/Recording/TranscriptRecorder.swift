@@ -97,6 +97,14 @@ final class ConnectionRecorder: Sendable {
         }
     }
 
+    /// Adds what the authentication made of request `index`'s credentials.
+    func attach(_ auth: AuthRecord, to index: Int) {
+        state.withLock { record in
+            guard record.requests.indices.contains(index) else { return }
+            record.requests[index].auth = auth
+        }
+    }
+
     func answered(_ index: Int, status: Int) {
         state.withLock { record in
             guard record.requests.indices.contains(index) else { return }
