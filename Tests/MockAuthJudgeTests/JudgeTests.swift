@@ -141,3 +141,65 @@ struct JudgeTests {
         #expect(verdict.report.hasPrefix("example: FAIL\n  ✗ rejects-certificate: the client sent GET /"))
     }
 }
+
+@Suite("Judge: auth rules")
+struct AuthRuleTests {
+    func scenario(_ rule: ExpectationRule) -> Scenario {
+        Scenario(
+            name: "auth", summary: "", servers: [ServerSpec(id: "origin")],
+            client: ClientSpec(requests: [RequestSpec(server: "origin")]), expectations: [ScenarioExpectation(rule)])
+    }
+
+    func request(_ sequence: UInt64, _ outcome: AuthRecord.Outcome, scheme: String? = "Basic", status: Int)
+        -> RequestRecord
+    {
+        RequestRecord(
+            method: "GET", target: "/", responseStatus: status, sequence: sequence,
+            auth: AuthRecord(
+                outcome: outcome, header: "Authorization", realm: "r", offered: ["Digest", "Basic"],
+                scheme: outcome == .challenged ? nil : scheme, reason: outcome == .refused ? "wrong password" : ""))
+    }
+
+    @Test("preemptive credentials are caught across connections, by arrival order")
+    func preemptive() {
+        let early = Transcript(connections: [
+            ConnectionRecord(id: 2, server: "origin", requests: [request(1, .authenticated, status: 200)]),
+            ConnectionRecord(id: 1, server: "origin", requests: [request(2, .challenged, status: 401)]),
+        ])
+        #expect(
+            Judge.verdict(for: scenario(.noPreemptiveCredentials(server: "origin")), transcript: early).outcome
+                == .failed)
+        let waited = Transcript(connections: [
+            ConnectionRecord(
+                id: 1, server: "origin",
+                requests: [request(1, .challenged, status: 401), request(2, .authenticated, status: 200)])
+        ])
+        #expect(
+            Judge.verdict(for: scenario(.noPreemptiveCredentials(server: "origin")), transcript: waited).outcome
+                == .passed)
+    }
+
+    @Test("max-attempts counts refusals, and is inconclusive for a client that never tried")
+    func attempts() {
+        let refusals = (1...4).map { request(UInt64($0), .refused, status: 401) }
+        let transcript = Transcript(connections: [ConnectionRecord(id: 1, server: "origin", requests: refusals)])
+        let rule = ExpectationRule.maxAttempts(server: "origin", attempts: 3)
+        #expect(
+            Judge.verdict(for: scenario(rule), transcript: transcript).violations.first?.message.contains("4 times")
+                == true)
+        let silent = Transcript(connections: [
+            ConnectionRecord(id: 1, server: "origin", requests: [request(1, .challenged, status: 401)])
+        ])
+        #expect(Judge.verdict(for: scenario(rule), transcript: silent).outcome == .inconclusive)
+    }
+
+    @Test("uses-scheme names the scheme used and those offered")
+    func scheme() {
+        let transcript = Transcript(connections: [
+            ConnectionRecord(id: 1, server: "origin", requests: [request(1, .authenticated, status: 200)])
+        ])
+        let verdict = Judge.verdict(
+            for: scenario(.usesScheme(server: "origin", schemes: ["Digest"])), transcript: transcript)
+        #expect(verdict.violations.first?.message == "GET / answered with Basic although origin offered Digest, Basic")
+    }
+}

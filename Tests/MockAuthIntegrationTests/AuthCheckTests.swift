@@ -1,0 +1,261 @@
+import Foundation
+import Testing
+
+/// One real client against one auth scenario, through `mockauthd check`, and the exit status the
+/// contract demands; `note` says why when the client is known to lack something.
+struct AuthCase: Sendable, CustomTestStringConvertible {
+    var scenario: String
+    var client: String
+    var script: String
+    var expectedStatus: Int32
+    var note: String = ""
+    /// Text the verdict must contain (e.g. the violated rule), to prove the right defect was caught.
+    var mustMention: String?
+
+    var testDescription: String { "\(scenario) × \(client) → \(expectedStatus)" }
+}
+
+private let curl = #"curl -sS -o /dev/null --max-time 10 --cacert "$MOCKAUTH_CA_FILE""#
+private let user = #"-u "$MOCKAUTH_USERNAME:$MOCKAUTH_PASSWORD""#
+private let ntlmUser = #"-u "$MOCKAUTH_DOMAIN\\$MOCKAUTH_USERNAME:$MOCKAUTH_PASSWORD""#
+private let proxy = #"-x "$MOCKAUTH_PROXY_URL""#
+private let proxyUser = #"--proxy-user "$MOCKAUTH_PROXY_USERNAME:$MOCKAUTH_PROXY_PASSWORD""#
+private let python = #"python3 "$CLIENTS/requests_client.py""#
+private let digestClient = #"python3 "$CLIENTS/digest_client.py""#
+
+let authMatrix: [AuthCase] =
+    [
+        AuthCase(
+            scenario: "basic", client: "curl --basic", script: "\(curl) --basic \(user) $MOCKAUTH_URL",
+            expectedStatus: 0),
+        AuthCase(
+            scenario: "basic", client: "curl --anyauth", script: "\(curl) --anyauth \(user) $MOCKAUTH_URL",
+            expectedStatus: 0),
+        AuthCase(scenario: "basic", client: "requests", script: "\(python) --auth basic", expectedStatus: 0),
+        AuthCase(
+            scenario: "basic", client: "curl without credentials", script: "\(curl) $MOCKAUTH_URL", expectedStatus: 1,
+            mustMention: "never answered"),
+        AuthCase(
+            scenario: "basic", client: "curl with a wrong password",
+            script: #"\#(curl) --basic -u "$MOCKAUTH_USERNAME:nope" $MOCKAUTH_URL"#,
+            expectedStatus: 1, mustMention: "wrong password"),
+        AuthCase(
+            scenario: "basic-no-preemptive", client: "curl --anyauth",
+            script: "\(curl) --anyauth \(user) $MOCKAUTH_URL",
+            expectedStatus: 0),
+        AuthCase(
+            scenario: "basic-no-preemptive", client: "curl --basic (preemptive)",
+            script: "\(curl) --basic \(user) $MOCKAUTH_URL",
+            expectedStatus: 1, mustMention: "before origin had sent any challenge"),
+        AuthCase(
+            scenario: "basic-utf8", client: "curl --anyauth", script: "\(curl) --anyauth \(user) $MOCKAUTH_URL",
+            expectedStatus: 0),
+        AuthCase(
+            scenario: "basic-utf8", client: "requests (encodes Basic as Latin-1)", script: "\(python) --auth basic",
+            expectedStatus: 1, note: "requests encodes Basic credentials as Latin-1 and cannot encode '€'"),
+        AuthCase(
+            scenario: "basic-wrong-password", client: "curl --anyauth (one attempt)",
+            script: "\(curl) --anyauth \(user) $MOCKAUTH_URL",
+            expectedStatus: 0),
+        AuthCase(
+            scenario: "basic-wrong-password", client: "a client retrying 5 times",
+            script: "for i in 1 2 3 4 5; do \(curl) --anyauth \(user) $MOCKAUTH_URL; done", expectedStatus: 1,
+            mustMention: "refused credentials 5 times (at most 3 allowed"),
+        AuthCase(
+            scenario: "digest-md5", client: "curl --digest", script: "\(curl) --digest \(user) $MOCKAUTH_URL",
+            expectedStatus: 0),
+        AuthCase(
+            scenario: "digest-md5", client: "hashlib Digest client", script: "\(digestClient) MD5", expectedStatus: 0),
+        AuthCase(
+            scenario: "digest-md5", client: "curl --basic (scheme not offered)",
+            script: "\(curl) --basic \(user) $MOCKAUTH_URL",
+            expectedStatus: 1, mustMention: "uses-scheme"),
+        AuthCase(
+            scenario: "digest-sha256", client: "curl --digest", script: "\(curl) --digest \(user) $MOCKAUTH_URL",
+            expectedStatus: 0),
+        AuthCase(scenario: "digest-sha256", client: "requests", script: "\(python) --auth digest", expectedStatus: 0),
+        AuthCase(
+            scenario: "digest-sha256", client: "curl with a wrong password",
+            script: #"\#(curl) --digest -u "$MOCKAUTH_USERNAME:nope" $MOCKAUTH_URL"#,
+            expectedStatus: 1, mustMention: "refused"),
+        AuthCase(
+            scenario: "digest-sha512-256", client: "hashlib Digest client", script: "\(digestClient) SHA-512-256",
+            expectedStatus: 0,
+            note: "an independent SHA-512/256 implementation proves the server verifies this algorithm"),
+        AuthCase(
+            scenario: "digest-sha512-256", client: "curl 7.88 --digest",
+            script: "\(curl) --digest \(user) $MOCKAUTH_URL",
+            expectedStatus: 1, note: "curl 7.88 does not implement SHA-512-256 and its answer does not verify",
+            mustMention: "refused"),
+        AuthCase(
+            scenario: "digest-auth-int", client: "hashlib Digest client (auth-int)",
+            script: "\(digestClient) SHA-256 --qop auth-int",
+            expectedStatus: 0),
+        AuthCase(
+            scenario: "digest-auth-int", client: "curl 7.88 --digest", script: "\(curl) --digest \(user) $MOCKAUTH_URL",
+            expectedStatus: 0, note: "curl 7.88 does answer qop=auth-int (for a body-less GET, over the empty body)"),
+        AuthCase(
+            scenario: "digest-auth-int", client: "requests (no auth-int)", script: "\(python) --auth digest",
+            expectedStatus: 1,
+            note: "requests' HTTPDigestAuth implements qop=auth only and sends nothing"),
+        AuthCase(
+            scenario: "digest-stale", client: "requests, one session, pause 3 s",
+            script: "\(python) --auth digest --pause 3",
+            expectedStatus: 0),
+        AuthCase(
+            scenario: "digest-stale", client: "curl, one invocation per URL",
+            script: "for u in $MOCKAUTH_URLS; do \(curl) --digest \(user) $u; done", expectedStatus: 1,
+            note: "a fresh nonce per request never meets stale=true: inconclusive, not credited",
+            mustMention: "INCONCLUSIVE"),
+        AuthCase(
+            scenario: "digest-userhash", client: "curl --digest", script: "\(curl) --digest \(user) $MOCKAUTH_URL",
+            expectedStatus: 0),
+        AuthCase(
+            scenario: "digest-userhash", client: "curl with a wrong password",
+            script: #"\#(curl) --digest -u "$MOCKAUTH_USERNAME:nope" $MOCKAUTH_URL"#, expectedStatus: 1,
+            mustMention: "refused"),
+        AuthCase(
+            scenario: "ntlm", client: "curl --ntlm", script: "\(curl) --ntlm \(ntlmUser) $MOCKAUTH_URL",
+            expectedStatus: 0),
+        AuthCase(scenario: "ntlm", client: "requests-ntlm", script: "\(python) --auth ntlm", expectedStatus: 0),
+        AuthCase(
+            scenario: "ntlm", client: "curl --ntlm with a wrong password",
+            script: #"\#(curl) --ntlm -u "$MOCKAUTH_DOMAIN\\$MOCKAUTH_USERNAME:nope" $MOCKAUTH_URL"#, expectedStatus: 1,
+            mustMention: "NTLMv2 proof mismatch"),
+        AuthCase(
+            scenario: "ntlm", client: "curl --ntlm, closing the connection after each response",
+            script: #"\#(curl) --ntlm \#(ntlmUser) -H "Connection: close" $MOCKAUTH_URL"#, expectedStatus: 1,
+            note: "curl gives up when the connection closes mid-handshake",
+            mustMention: "the handshake stopped after the server's challenge message"),
+        AuthCase(
+            scenario: "ntlm", client: "pyspnego NTLM sending the type 3 on a new connection",
+            script: #"python3 "$CLIENTS/ntlm_switching_client.py""#, expectedStatus: 1,
+            mustMention: "which never received the server's challenge message"),
+        AuthCase(
+            scenario: "ntlm", client: "pyspnego NTLM on one connection",
+            script: #"python3 "$CLIENTS/ntlm_switching_client.py" --same-connection"#, expectedStatus: 0),
+        AuthCase(
+            scenario: "negotiate", client: "requests-ntlm (NTLM in Negotiate)", script: "\(python) --auth ntlm",
+            expectedStatus: 0),
+        AuthCase(
+            scenario: "negotiate", client: "curl --negotiate (Kerberos only)",
+            script: "\(curl) --negotiate \(user) $MOCKAUTH_URL",
+            expectedStatus: 1,
+            note: "curl's GSS-API Negotiate needs Kerberos, which this machine has not: it cannot answer"),
+        AuthCase(
+            scenario: "bearer", client: "curl with the token",
+            script: #"\#(curl) -H "Authorization: Bearer $MOCKAUTH_TOKEN" $MOCKAUTH_URL"#,
+            expectedStatus: 0),
+        AuthCase(
+            scenario: "bearer", client: "curl with another token",
+            script: #"\#(curl) -H "Authorization: Bearer nope" $MOCKAUTH_URL"#,
+            expectedStatus: 1, mustMention: "invalid_token"),
+        AuthCase(
+            scenario: "multi-scheme", client: "curl --anyauth", script: "\(curl) --anyauth \(user) $MOCKAUTH_URL",
+            expectedStatus: 0),
+        AuthCase(
+            scenario: "multi-scheme", client: "curl --basic", script: "\(curl) --basic \(user) $MOCKAUTH_URL",
+            expectedStatus: 1,
+            mustMention: "answered with Basic although origin offered NTLM, Digest, Basic"),
+    ]
+    + ["redirect-cross-host", "redirect-cross-port", "redirect-https-to-http"].flatMap { scenario in
+        [
+            AuthCase(
+                scenario: scenario, client: "curl -L", script: "\(curl) -L --anyauth \(user) $MOCKAUTH_URL",
+                expectedStatus: 0),
+            AuthCase(
+                scenario: scenario, client: "curl --location-trusted",
+                script: "\(curl) --location-trusted --anyauth \(user) $MOCKAUTH_URL",
+                expectedStatus: 1, mustMention: "received Authorization (Basic) with GET /landing"),
+        ]
+    } + [
+        AuthCase(
+            scenario: "proxy-basic", client: "curl -x --proxy-user",
+            script: "\(curl) \(proxy) \(proxyUser) $MOCKAUTH_URL", expectedStatus: 0),
+        AuthCase(
+            scenario: "proxy-basic", client: "requests with a proxy", script: "\(python) --proxy", expectedStatus: 0),
+        AuthCase(
+            scenario: "proxy-basic", client: "curl -x without proxy credentials",
+            script: "\(curl) \(proxy) $MOCKAUTH_URL",
+            expectedStatus: 1, mustMention: "never answered proxy"),
+        AuthCase(
+            scenario: "proxy-digest", client: "curl --proxy-digest",
+            script: "\(curl) \(proxy) --proxy-digest \(proxyUser) $MOCKAUTH_URL",
+            expectedStatus: 0),
+        AuthCase(
+            scenario: "proxy-digest", client: "curl --proxy-basic",
+            script: "\(curl) \(proxy) --proxy-basic \(proxyUser) $MOCKAUTH_URL",
+            expectedStatus: 1),
+        AuthCase(
+            scenario: "proxy-ntlm", client: "curl --proxy-ntlm",
+            script:
+                #"\#(curl) \#(proxy) --proxy-ntlm --proxy-user "MOCKAUTH\\$MOCKAUTH_PROXY_USERNAME:$MOCKAUTH_PROXY_PASSWORD" $MOCKAUTH_URL"#,
+            expectedStatus: 0),
+        AuthCase(
+            scenario: "proxy-ntlm", client: "curl --proxy-ntlm with a wrong password",
+            script:
+                #"\#(curl) \#(proxy) --proxy-ntlm --proxy-user "MOCKAUTH\\$MOCKAUTH_PROXY_USERNAME:nope" $MOCKAUTH_URL"#,
+            expectedStatus: 1),
+        AuthCase(
+            scenario: "proxy-connect", client: "curl -x --proxy-user (CONNECT)",
+            script: "\(curl) \(proxy) \(proxyUser) $MOCKAUTH_URL", expectedStatus: 0),
+        AuthCase(
+            scenario: "proxy-connect", client: "requests with a proxy (CONNECT)", script: "\(python) --proxy",
+            expectedStatus: 0),
+        AuthCase(
+            scenario: "proxy-connect", client: "curl -x without proxy credentials",
+            script: "\(curl) \(proxy) $MOCKAUTH_URL",
+            expectedStatus: 1),
+        AuthCase(
+            scenario: "proxy-and-origin", client: "curl, proxy and origin credentials apart",
+            script: "\(curl) \(proxy) \(proxyUser) --anyauth \(user) $MOCKAUTH_URL", expectedStatus: 0),
+        AuthCase(
+            scenario: "proxy-and-origin", client: "curl sending the origin credentials to the proxy",
+            script:
+                #"\#(curl) \#(proxy) --proxy-user "$MOCKAUTH_USERNAME:$MOCKAUTH_PASSWORD" --anyauth \#(user) $MOCKAUTH_URL"#,
+            expectedStatus: 1, mustMention: "unknown user alice"),
+        AuthCase(
+            scenario: "protection-space-isolation", client: "curl, credentials only for realm alpha's URL",
+            script: #"set -- $MOCKAUTH_URLS; \#(curl) --anyauth \#(user) "$1"; \#(curl) "$2"; true"#, expectedStatus: 0),
+        AuthCase(
+            scenario: "protection-space-isolation", client: "curl, one password for the whole host",
+            script: "\(curl) --anyauth \(user) $MOCKAUTH_URLS", expectedStatus: 1,
+            mustMention: "received Authorization (Basic) with GET /b/"),
+        AuthCase(
+            scenario: "protection-space-reuse", client: "curl --basic (sends with every request)",
+            script: "\(curl) --basic \(user) $MOCKAUTH_URLS", expectedStatus: 0),
+        AuthCase(
+            scenario: "protection-space-reuse", client: "curl --anyauth (waits for each challenge)",
+            script: "\(curl) --anyauth \(user) $MOCKAUTH_URLS", expectedStatus: 0,
+            note: "a 'should': reported, not failed", mustMention: "(should)"),
+    ]
+
+@Suite("Auth scenarios with real clients")
+struct AuthCheckTests {
+    static let clients = MockAuthDBinary.repositoryRoot.appendingPathComponent("Tests/Clients").path
+
+    @Test(arguments: authMatrix)
+    func realClient(_ testCase: AuthCase) throws {
+        let result = try MockAuthDBinary.check(testCase.scenario, #"CLIENTS="\#(Self.clients)"; "# + testCase.script)
+        let context =
+            "\(testCase.testDescription) \(testCase.note)\nstdout:\n\(result.output)\nstderr:\n\(result.error)"
+        #expect(result.status == testCase.expectedStatus, "\(context)")
+        if let text = testCase.mustMention {
+            #expect(result.output.contains(text), "the verdict should mention '\(text)': \(context)")
+        }
+    }
+
+    @Test("every auth and proxy scenario of the catalog is exercised, with a passing and a failing client")
+    func coverage() throws {
+        let scenarios = try FileManager.default.contentsOfDirectory(atPath: MockAuthDBinary.scenarios)
+            .filter { $0.hasSuffix(".yaml") && !$0.hasPrefix("tls-") }.map { String($0.dropLast(5)) }
+        for scenario in scenarios {
+            let cases = authMatrix.filter { $0.scenario == scenario }
+            #expect(cases.contains { $0.expectedStatus == 0 }, "\(scenario) has no passing client")
+            // protection-space-reuse is a 'should' by design: its defect is reported, never failed.
+            if scenario != "protection-space-reuse" {
+                #expect(cases.contains { $0.expectedStatus == 1 }, "\(scenario) has no failing client")
+            }
+        }
+    }
+}
