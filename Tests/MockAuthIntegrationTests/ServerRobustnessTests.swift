@@ -62,4 +62,57 @@ struct ServerRobustnessTests {
         )
         #expect(status.output == "404 200")
     }
+
+    func authScenario(oneLine: Bool) -> Scenario {
+        let auth = AuthSpec(
+            schemes: [.ntlm, .digestSHA256, .basic], account: Account(username: "alice", password: "pw", domain: "D"),
+            challengesOnOneLine: oneLine)
+        return Scenario(
+            name: "auth", summary: "", servers: [ServerSpec(id: "origin", auth: auth)],
+            client: ClientSpec(requests: [RequestSpec(server: "origin")], trust: .none),
+            expectations: [ScenarioExpectation(.authenticates(server: "origin", path: nil))])
+    }
+
+    @Test("garbage credentials (NTLM blobs, Digest parameters, base64) get a 400 and the server keeps serving")
+    func garbageCredentials() async throws {
+        let run = try await ScenarioRun.start(authScenario(oneLine: false))
+        defer { Task { await run.shutdown() } }
+        let port = try #require(run.server.endpoint("origin")?.port)
+        for header in [
+            "NTLM TlRMTVNTUAADAAAA", "NTLM !!!not-base64!!!", "NTLM TlRMTVNTUAADAAAAGAAYAP////8=",
+            #"Digest username="alice", nonce=, uri"#, "Basic ====", #"Digest \x01\x02 realm"#,
+        ] {
+            let answer = try send(
+                #"GET / HTTP/1.1\r\nHost: x\r\nAuthorization: \#(header)\r\nConnection: close\r\n\r\n"#, to: port)
+            #expect(answer.hasPrefix("HTTP/1.1 400") || answer.hasPrefix("HTTP/1.1 401"), "\(header): \(answer)")
+        }
+        let good = try Shell.run(#"curl -sS -o /dev/null -w '%{http_code}' --anyauth -u alice:pw "\#(run.url)""#)
+        #expect(good.output == "200", "\(good.error)")
+        #expect(await run.verdict().passed)
+    }
+
+    @Test("challenges go one per header line by default, or on one line, in the scenario's order")
+    func challengeLines() async throws {
+        for oneLine in [false, true] {
+            let run = try await ScenarioRun.start(authScenario(oneLine: oneLine))
+            let headers = try Shell.run(#"curl -sS -o /dev/null -D - "\#(run.url)""#).output
+            await run.shutdown()
+            let lines = headers.split(separator: "\r\n").filter { $0.lowercased().hasPrefix("www-authenticate:") }
+            if oneLine {
+                #expect(lines.count == 1, "\(headers)")
+                let line = String(lines.first ?? "")
+                let ntlm = line.range(of: "NTLM")?.lowerBound
+                let digest = line.range(of: "Digest")?.lowerBound
+                let basic = line.range(of: "Basic")?.lowerBound
+                #expect(ntlm != nil && digest != nil && basic != nil && ntlm! < digest! && digest! < basic!, "\(line)")
+            } else {
+                #expect(lines.map { $0.split(separator: " ")[1] } == ["NTLM", "Digest", "Basic"], "\(headers)")
+            }
+            // curl parses either form and picks the strongest it prefers.
+            let run2 = try await ScenarioRun.start(authScenario(oneLine: oneLine))
+            let status = try Shell.run(#"curl -sS -o /dev/null -w '%{http_code}' --anyauth -u alice:pw "\#(run2.url)""#)
+            #expect(status.output == "200", "one line: \(oneLine) \(status.error)")
+            await run2.shutdown()
+        }
+    }
 }
