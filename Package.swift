@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .library(name: "MockAuth", targets: ["MockAuth"]),
         .library(name: "MockAuthTesting", targets: ["MockAuthTesting"]),
+        .library(name: "MockAuthAsyncHTTPClient", targets: ["MockAuthAsyncHTTPClient"]),
         .executable(name: "mockauthd", targets: ["mockauthd"]),
     ],
     dependencies: [
@@ -24,7 +25,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
-        // Tests only: the in-process AsyncHTTPClient peer.
+        // The AsyncHTTPClient adapter (its own product) and the in-process tests.
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     ],
     targets: [
@@ -109,6 +110,16 @@ let package = Package(
             dependencies: ["MockAuth"],
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "MockAuthAsyncHTTPClient",
+            dependencies: [
+                "MockAuthTesting",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "mockauthd",
             dependencies: [
@@ -141,7 +152,7 @@ let package = Package(
         .testTarget(
             name: "MockAuthIntegrationTests",
             dependencies: [
-                "MockAuth", "MockAuthTesting", "mockauthd", "MockAuthServer",
+                "MockAuth", "MockAuthTesting", "MockAuthAsyncHTTPClient", "mockauthd", "MockAuthServer",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -1,13 +1,27 @@
 import Foundation
-import MockAuth
 
-/// A client command run with the scenario's environment.
-struct ClientCommand {
-    var arguments: [String]
-    var environment: [String: String]
+/// A client command run with a scenario's environment, as `mockauthd check` runs it.
+///
+/// ```swift
+/// let outcome = try await ClientCommand(arguments: ["curl", "-sS", run.url], environment: run.environment)
+///     .run(timeoutSeconds: 30)
+/// ```
+public struct ClientCommand: Sendable {
+    /// The program (looked up on `PATH`) and its arguments.
+    public var arguments: [String]
+    /// The MOCKAUTH_* variables to add; every other MOCKAUTH_* variable of this process is removed.
+    public var environment: [String: String]
 
-    /// Runs the command; stops it (SIGTERM, then SIGKILL) after `timeoutSeconds`.
-    func run(timeoutSeconds: Int, outputToStandardError: Bool) async throws -> ClientOutcome {
+    public init(arguments: [String], environment: [String: String]) {
+        self.arguments = arguments
+        self.environment = environment
+    }
+
+    /// Runs the command and waits for it; stops it (SIGTERM, then SIGKILL) after `timeoutSeconds`.
+    ///
+    /// - Parameter outputToStandardError: send the command's standard output to this process's
+    ///   standard error (so this process's own output stays clean, e.g. JSON).
+    public func run(timeoutSeconds: Int, outputToStandardError: Bool = false) async throws -> ClientOutcome {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments

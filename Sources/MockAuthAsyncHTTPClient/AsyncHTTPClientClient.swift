@@ -1,0 +1,82 @@
+import AsyncHTTPClient
+import Foundation
+import MockAuthTesting
+import NIOCore
+import NIOSSL
+
+/// AsyncHTTPClient as a service would configure it: the scenario's anchor as its only trust root,
+/// the client identity, the proxy (Basic proxy credentials, CONNECT for https), and Basic answered
+/// once after a 401 (AsyncHTTPClient answers no challenge by itself). Redirects are AsyncHTTPClient's own.
+///
+/// ```swift
+/// let report = try await replay(tagged: "tls", with: AsyncHTTPClientClient())
+/// ```
+public struct AsyncHTTPClientClient: ChallengeClient {
+    public let name = "AsyncHTTPClient"
+
+    public init() {}
+
+    public var unsupported: Set<ClientCapability> {
+        let schemes = AuthSchemeSpec.all.filter { $0 != .basic }.map { ClientCapability.scheme($0.name) }
+        return Set(schemes).union([.pinning])
+    }
+
+    public func perform(_ context: ClientContext) async -> ClientReport {
+        let client: HTTPClient
+        do {
+            client = try makeClient(context)
+        } catch {
+            return ClientReport(notAttempted: "cannot configure AsyncHTTPClient: \(error)")
+        }
+        var report = ClientReport()
+        for url in context.urls {
+            do {
+                report.record(url, status: try await fetch(url, client: client, context: context))
+            } catch {
+                report.record(url, error: error)
+            }
+        }
+        try? await client.shutdown()
+        return report
+    }
+
+    private func makeClient(_ context: ClientContext) throws -> HTTPClient {
+        var tls = TLSConfiguration.makeClientConfiguration()
+        if let pem = context.caCertificatePEM {
+            tls.trustRoots = .certificates([try NIOSSLCertificate(bytes: Array(pem.utf8), format: .pem)])
+        }
+        if let identity = context.identity {
+            tls.certificateChain = [
+                .certificate(try NIOSSLCertificate(bytes: Array(identity.certificatePEM.utf8), format: .pem))
+            ]
+            tls.privateKey = .privateKey(try NIOSSLPrivateKey(bytes: Array(identity.privateKeyPEM.utf8), format: .pem))
+        }
+        var configuration = HTTPClient.Configuration(tlsConfiguration: tls)
+        configuration.connectionPool.retryConnectionEstablishment = false
+        if let proxy = context.proxy {
+            let authorization = proxy.credentials.map {
+                HTTPClient.Authorization.basic(username: $0.username, password: $0.password)
+            }
+            configuration.proxy = .server(host: proxy.host, port: proxy.port, authorization: authorization)
+        }
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }
+
+    /// GET, and once more with Basic credentials if the server challenged with Basic.
+    private func fetch(_ url: String, client: HTTPClient, context: ClientContext) async throws -> Int {
+        let timeout = TimeAmount.seconds(Int64(context.requestTimeoutSeconds))
+        var request = HTTPClientRequest(url: url)
+        if let token = context.token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
+        let first = try await client.execute(request, timeout: timeout)
+        _ = try await first.body.collect(upTo: 1 << 20)
+        let challenges = first.headers["WWW-Authenticate"].joined(separator: ", ").lowercased()
+        guard first.status == .unauthorized, challenges.contains("basic"), let account = context.credentials else {
+            return Int(first.status.code)
+        }
+        let secret = Data("\(account.username):\(account.password)".utf8).base64EncodedString()
+        request.headers.replaceOrAdd(name: "Authorization", value: "Basic \(secret)")
+        let second = try await client.execute(request, timeout: timeout)
+        _ = try await second.body.collect(upTo: 1 << 20)
+        return Int(second.status.code)
+    }
+}

@@ -1,0 +1,66 @@
+import MockAuth
+
+/// Everything a scenario hands its client: where to go, what to trust, who to be, which secrets.
+public struct ClientContext: Sendable {
+    /// The scenario's name.
+    public var scenario: String
+    /// Every URL to request, in order.
+    public var urls: [String]
+    /// The trust anchor as PEM (the harness root only), or `nil` when the scenario gives none.
+    public var caCertificatePEM: String?
+    /// The same anchor as DER (e.g. for `SecCertificateCreateWithData`).
+    public var caCertificateDER: [UInt8]?
+    /// The client identity, when the scenario gives one.
+    public var identity: Identity?
+    /// The pin (`sha256//BASE64` of the SPKI), when the scenario gives one.
+    public var pin: String?
+    /// The origin credentials, when the scenario gives some.
+    public var credentials: Account?
+    /// The bearer token, when the scenario gives one.
+    public var token: String?
+    /// The proxy and its credentials, when the scenario uses one.
+    public var proxy: Proxy?
+    /// The same as environment variables (the contract of `mockauthd check`).
+    public var environment: [String: String]
+    /// How long one request may take before the client should give up.
+    public var requestTimeoutSeconds: Int
+
+    /// A client identity in the forms clients load.
+    public struct Identity: Sendable {
+        public var certificatePEM: String
+        public var privateKeyPEM: String
+        public var pkcs12: [UInt8]
+        public var pkcs12Passphrase: String
+    }
+
+    /// A proxy to use.
+    public struct Proxy: Sendable {
+        public var host: String
+        public var port: Int
+        public var credentials: Account?
+    }
+
+    /// The context of a running scenario.
+    public init(_ run: ScenarioRun, requestTimeoutSeconds: Int = 10) {
+        let client = run.scenario.client
+        scenario = run.scenario.name
+        urls = run.urls
+        caCertificatePEM = client.trust == .harnessRoot ? run.caCertificatePEM : nil
+        caCertificateDER = client.trust == .harnessRoot ? run.caCertificateDER : nil
+        identity =
+            client.identity
+            ? Identity(
+                certificatePEM: run.clientCertificatePEM, privateKeyPEM: run.clientKeyPEM, pkcs12: run.clientPKCS12,
+                pkcs12Passphrase: run.clientPKCS12Passphrase) : nil
+        pin = run.pin
+        credentials = client.credentials
+        token = client.token
+        proxy = client.proxy.flatMap { proxy in
+            run.server.endpoint(proxy.server).map {
+                Proxy(host: $0.host.name, port: $0.port, credentials: proxy.credentials)
+            }
+        }
+        environment = run.environment
+        self.requestTimeoutSeconds = requestTimeoutSeconds
+    }
+}
