@@ -19,8 +19,10 @@ public struct ClientCommand: Sendable {
 
     /// Runs the command and waits for it; stops it (SIGTERM, then SIGKILL) after `timeoutSeconds`.
     ///
-    /// - Parameter outputToStandardError: send the command's standard output to this process's
-    ///   standard error (so this process's own output stays clean, e.g. JSON).
+    /// - Parameters:
+    ///   - timeoutSeconds: how long the command may run.
+    ///   - outputToStandardError: send the command's standard output to this process's standard
+    ///     error (so this process's own output stays clean, e.g. JSON).
     public func run(timeoutSeconds: Int, outputToStandardError: Bool = false) async throws -> ClientOutcome {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

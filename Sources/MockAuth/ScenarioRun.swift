@@ -31,9 +31,11 @@ public final class ScenarioRun: Sendable {
     /// Starts `scenario`'s servers and writes its client files.
     ///
     /// - Parameters:
+    ///   - scenario: the scenario to start.
     ///   - pki: the PKI to issue from; by default one shared by the whole process.
     ///   - files: client files already written for `pki` (several runs can share them); by default
     ///     the run writes its own to a new temporary directory and deletes them on shutdown.
+    ///   - group: the event loops the servers run on.
     public static func start(
         _ scenario: Scenario,
         pki: HarnessPKI? = nil,

@@ -17,6 +17,7 @@ import MockAuth
 /// - Parameters:
 ///   - reference: a scenario name from the catalog, or a path to a scenario file.
 ///   - catalog: where to look the name up; by default the catalog bundled with MockAuth.
+///   - body: runs your client against the scenario; the servers stop when it returns or throws.
 /// - Returns: the verdict on what the client did inside `body`.
 public func withScenario(
     _ reference: String,
@@ -27,6 +28,11 @@ public func withScenario(
 }
 
 /// Runs `body` against `scenario` (built in code or loaded), then judges what the servers saw.
+///
+/// - Parameters:
+///   - scenario: the scenario to start.
+///   - body: runs your client against the scenario; the servers stop when it returns or throws.
+/// - Returns: the verdict on what the client did inside `body`.
 public func withScenario(_ scenario: Scenario, _ body: (ScenarioRun) async throws -> Void) async throws -> Verdict {
     let run = try await ScenarioRun.start(scenario)
     do {
