@@ -2,7 +2,7 @@
 SWIFT ?= swift
 CERTS_DIR ?= Certs/generated
 
-.PHONY: test build serve certs validate format lint clean
+.PHONY: test build serve certs validate format lint docs clean
 
 ## test: build everything and run every test (needs curl, openssl, python3 + jsonschema/pyyaml: see .ci/run)
 test:
@@ -32,6 +32,19 @@ format:
 ## lint: check formatting
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Plugins Package.swift
+
+## docs: build the DocC catalogs of MockAuth and MockAuthTesting into .build/docs (fails on any warning)
+docs:
+	rm -rf .build/symbol-graphs .build/docs && mkdir -p .build/symbol-graphs/all .build/docs
+	for module in MockAuth MockAuthTesting; do \
+	  rm -rf .build/symbol-graphs/$$module && mkdir -p .build/symbol-graphs/$$module && \
+	  touch Sources/$$module/*.swift && \
+	  $(SWIFT) build --target $$module -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc .build/symbol-graphs/all && \
+	  cp .build/symbol-graphs/all/$$module.symbols.json .build/symbol-graphs/all/$$module@*.symbols.json .build/symbol-graphs/$$module/ 2>/dev/null; \
+	  docc convert Sources/$$module/$$module.docc --additional-symbol-graph-dir .build/symbol-graphs/$$module \
+	    --fallback-display-name $$module --fallback-bundle-identifier $$module --warnings-as-errors \
+	    --output-path .build/docs/$$module || exit 1; \
+	done
 
 clean:
 	rm -rf .build $(CERTS_DIR)
