@@ -7,7 +7,7 @@ CERTS_DIR ?= Certs/generated
 ## test: build everything and run every test (needs curl, openssl, python3 + jsonschema/pyyaml: see .ci/run)
 test:
 	$(SWIFT) build --build-tests
-	$(SWIFT) test
+	$(SWIFT) test --parallel
 
 ## build: build the library and mockauthd
 build:
