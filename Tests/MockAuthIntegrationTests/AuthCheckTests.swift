@@ -108,6 +108,33 @@ let authMatrix: [AuthCase] =
             note: "a fresh nonce per request never meets stale=true: inconclusive, not credited",
             mustMention: "INCONCLUSIVE"),
         AuthCase(
+            scenario: "digest-md5-sess", client: "curl --digest", script: "\(curl) --digest \(user) $MOCKAUTH_URL",
+            expectedStatus: 0),
+        AuthCase(
+            scenario: "digest-md5-sess", client: "hashlib Digest client", script: "\(digestClient) MD5-sess",
+            expectedStatus: 0),
+        AuthCase(
+            scenario: "digest-md5-sess", client: "curl with a wrong password",
+            script: #"\#(curl) --digest -u "$MOCKAUTH_USERNAME:nope" $MOCKAUTH_URL"#, expectedStatus: 1,
+            mustMention: "refused"),
+        AuthCase(
+            scenario: "digest-sha256-sess", client: "curl --digest", script: "\(curl) --digest \(user) $MOCKAUTH_URL",
+            expectedStatus: 0),
+        AuthCase(
+            scenario: "digest-sha256-sess", client: "hashlib Digest client", script: "\(digestClient) SHA-256-sess",
+            expectedStatus: 0),
+        AuthCase(
+            scenario: "digest-sha256-sess", client: "a client without -sess support (answers nothing)",
+            script: "\(digestClient) SHA-256", expectedStatus: 1, mustMention: "never answered"),
+        AuthCase(
+            scenario: "bearer-wrong-token", client: "curl, once",
+            script: #"\#(curl) -H "Authorization: Bearer $MOCKAUTH_TOKEN" $MOCKAUTH_URL"#,
+            expectedStatus: 0),
+        AuthCase(
+            scenario: "bearer-wrong-token", client: "a client retrying 5 times",
+            script: #"for i in 1 2 3 4 5; do \#(curl) -H "Authorization: Bearer $MOCKAUTH_TOKEN" $MOCKAUTH_URL; done"#,
+            expectedStatus: 1, mustMention: "5 times"),
+        AuthCase(
             scenario: "digest-userhash", client: "curl --digest", script: "\(curl) --digest \(user) $MOCKAUTH_URL",
             expectedStatus: 0),
         AuthCase(

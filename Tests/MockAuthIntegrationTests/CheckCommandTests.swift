@@ -16,7 +16,7 @@ struct ClientCase: Sendable, CustomTestStringConvertible {
 /// The TLS scenarios whose correct client refuses the certificate.
 let rejectionScenarios = [
     "tls-self-signed", "tls-expired", "tls-not-yet-valid", "tls-wrong-host", "tls-untrusted-root",
-    "tls-incomplete-chain",
+    "tls-incomplete-chain", "tls-expired-rsa",
 ]
 
 let tlsMatrix: [ClientCase] =
