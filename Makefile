@@ -2,7 +2,7 @@
 SWIFT ?= swift
 CERTS_DIR ?= Certs/generated
 
-.PHONY: test build serve certs validate format lint docs clean
+.PHONY: test build serve certs validate format lint docs conformance clean
 
 ## test: build everything and run every test (needs curl, openssl, python3 + jsonschema/pyyaml: see .ci/run)
 test:
@@ -48,3 +48,23 @@ docs:
 
 clean:
 	rm -rf .build $(CERTS_DIR)
+
+## conformance: the whole catalog against the reference adapters; writes .build/conformance/ and
+## docs/conformance.md, and fails on a regression against Conformance/baselines/
+CONFORMANCE_OUT ?= .build/conformance
+ADAPTER = .build/debug/mockauth-adapter
+conformance:
+	$(SWIFT) build --product mockauthd
+	$(SWIFT) build --product mockauth-adapter
+	mkdir -p $(CONFORMANCE_OUT)
+	.build/debug/mockauthd conform --scenarios Scenarios \
+	  --client curl=Conformance/adapters/curl.sh \
+	  --client requests=Conformance/adapters/requests_adapter.py \
+	  --client urllib=Conformance/adapters/urllib_adapter.py \
+	  --client urlsession="Conformance/adapters/urlsession.sh $(ADAPTER)" \
+	  --client asynchttpclient="Conformance/adapters/asynchttpclient.sh $(ADAPTER)" \
+	  --baseline Conformance/baselines/curl.json --baseline Conformance/baselines/requests.json \
+	  --baseline Conformance/baselines/urllib.json --baseline Conformance/baselines/urlsession.json \
+	  --baseline Conformance/baselines/asynchttpclient.json \
+	  --json $(CONFORMANCE_OUT)/results.json --junit $(CONFORMANCE_OUT)/junit.xml \
+	  --html $(CONFORMANCE_OUT)/index.html --markdown docs/conformance-matrix.md --markdown-matrix-only

@@ -120,10 +120,20 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        .target(
+            name: "MockAuthConformance",
+            dependencies: ["MockAuth"],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "mockauth-adapter",
+            dependencies: ["MockAuthTesting", "MockAuthAsyncHTTPClient"],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "mockauthd",
             dependencies: [
-                "MockAuth",
+                "MockAuth", "MockAuthConformance",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -152,7 +162,7 @@ let package = Package(
         .testTarget(
             name: "MockAuthIntegrationTests",
             dependencies: [
-                "MockAuth", "MockAuthTesting", "MockAuthAsyncHTTPClient", "mockauthd", "MockAuthServer",
+                "MockAuth", "MockAuthTesting", "MockAuthAsyncHTTPClient", "MockAuthConformance", "mockauthd", "MockAuthServer",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -16,7 +16,7 @@ struct MockAuthD: AsyncParsableCommand {
             expectation is listed); 2 usage error or invalid scenario; 3 the harness itself failed.
             """,
         version: "0.1.0",
-        subcommands: [Check.self, Serve.self, Validate.self, List.self, Certs.self]
+        subcommands: [Check.self, Serve.self, Conform.self, Validate.self, List.self, Certs.self]
     )
 
     static func main() async {

@@ -1,3 +1,4 @@
+import Foundation
 import MockAuth
 
 /// Everything a scenario hands its client: where to go, what to trust, who to be, which secrets.
@@ -62,5 +63,60 @@ public struct ClientContext: Sendable {
         }
         environment = run.environment
         self.requestTimeoutSeconds = requestTimeoutSeconds
+    }
+}
+
+extension ClientContext {
+    /// The context described by the environment of `mockauthd check` (`MOCKAUTH_URL`, `MOCKAUTH_CA_FILE`
+    /// …), for adapters run as commands. Files are read; what is unset stays `nil`.
+    public init(environment: [String: String], requestTimeoutSeconds: Int = 10) throws {
+        func read(_ variable: String) throws -> String? {
+            guard let path = environment[variable] else { return nil }
+            do {
+                return try String(contentsOfFile: path, encoding: .utf8)
+            } catch {
+                throw HarnessError("cannot read \(variable) (\(path)): \(error.localizedDescription)")
+            }
+        }
+        scenario = environment["MOCKAUTH_SCENARIO"] ?? "?"
+        urls = (environment["MOCKAUTH_URLS"] ?? environment["MOCKAUTH_URL"] ?? "").split(separator: " ").map(
+            String.init)
+        caCertificatePEM = try read("MOCKAUTH_CA_FILE")
+        caCertificateDER = nil
+        if let certificate = try read("MOCKAUTH_CLIENT_CERT"), let key = try read("MOCKAUTH_CLIENT_KEY") {
+            let pkcs12 = environment["MOCKAUTH_CLIENT_P12"].flatMap { FileManager.default.contents(atPath: $0) }
+            identity = Identity(
+                certificatePEM: certificate, privateKeyPEM: key, pkcs12: pkcs12.map { Array($0) } ?? [],
+                pkcs12Passphrase: environment["MOCKAUTH_CLIENT_P12_PASSWORD"] ?? "")
+        } else {
+            identity = nil
+        }
+        pin = environment["MOCKAUTH_PIN_SHA256"]
+        credentials = environment["MOCKAUTH_USERNAME"].map {
+            Account(
+                username: $0, password: environment["MOCKAUTH_PASSWORD"] ?? "", domain: environment["MOCKAUTH_DOMAIN"])
+        }
+        token = environment["MOCKAUTH_TOKEN"]
+        proxy = environment["MOCKAUTH_PROXY_URL"].flatMap(URLComponents.init(string:)).flatMap { components in
+            components.host.map { host in
+                Proxy(
+                    host: host, port: components.port ?? 80,
+                    credentials: environment["MOCKAUTH_PROXY_USERNAME"].map {
+                        Account(username: $0, password: environment["MOCKAUTH_PROXY_PASSWORD"] ?? "")
+                    })
+            }
+        }
+        self.environment = environment
+        self.requestTimeoutSeconds = requestTimeoutSeconds
+    }
+
+    /// What this context asks of a client, as far as the environment tells.
+    public var requiredCapabilities: Set<ClientCapability> {
+        var needs: Set<ClientCapability> = []
+        if caCertificatePEM != nil, urls.contains(where: { $0.hasPrefix("https:") }) { needs.insert(.customTrustRoots) }
+        if identity != nil { needs.insert(.clientCertificate) }
+        if pin != nil { needs.insert(.pinning) }
+        if proxy != nil { needs.insert(.proxy) }
+        return needs
     }
 }

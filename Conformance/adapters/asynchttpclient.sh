@@ -1,0 +1,3 @@
+#!/bin/sh
+# Reference adapter: AsyncHTTPClient through mockauth-adapter. Usage: asynchttpclient.sh ADAPTER
+exec "$1" asynchttpclient

@@ -1,0 +1,13 @@
+#!/bin/sh
+# A deliberately defective curl: accepts any certificate (-k), carries credentials across redirects
+# (--location-trusted) and sends Basic preemptively. `make conformance` shows what it gets caught on.
+set -u
+set --
+[ -n "${MOCKAUTH_USERNAME:-}" ] && set -- --basic -u "$MOCKAUTH_USERNAME:$MOCKAUTH_PASSWORD"
+[ -n "${MOCKAUTH_PROXY_URL:-}" ] && set -- "$@" -x "$MOCKAUTH_PROXY_URL" --proxy-user "${MOCKAUTH_PROXY_USERNAME:-}:${MOCKAUTH_PROXY_PASSWORD:-}"
+status=0
+for url in $MOCKAUTH_URLS; do
+    code=$(curl -sS -o /dev/null -w '%{http_code}' --max-time 20 -k --location-trusted "$@" "$url") || status=1
+    case "$code" in 2??) ;; *) status=1 ;; esac
+done
+exit $status

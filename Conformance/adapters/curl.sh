@@ -1,0 +1,28 @@
+#!/bin/sh
+# Reference adapter: curl as a careful user runs it. Trusts only MOCKAUTH_CA_FILE, pins, presents the
+# identity, uses the proxy, follows redirects (-L, credentials not carried to other hosts), and lets
+# curl pick the strongest scheme (--anyauth). Exit: curl's (0 success).
+set -u
+[ -n "${MOCKAUTH_TOKEN:-}" ] && set -- -H "Authorization: Bearer $MOCKAUTH_TOKEN" || set --
+[ -n "${MOCKAUTH_CA_FILE:-}" ] && set -- "$@" --cacert "$MOCKAUTH_CA_FILE"
+[ -n "${MOCKAUTH_PIN_SHA256:-}" ] && set -- "$@" --pinnedpubkey "$MOCKAUTH_PIN_SHA256"
+[ -n "${MOCKAUTH_CLIENT_CERT:-}" ] && set -- "$@" --cert "$MOCKAUTH_CLIENT_CERT" --key "$MOCKAUTH_CLIENT_KEY"
+if [ -n "${MOCKAUTH_PROXY_URL:-}" ]; then
+    set -- "$@" -x "$MOCKAUTH_PROXY_URL"
+    if [ -n "${MOCKAUTH_PROXY_USERNAME:-}" ]; then
+        user="$MOCKAUTH_PROXY_USERNAME"
+        # NTLM proxies want DOMAIN\user; curl picks the scheme with --proxy-anyauth.
+        set -- "$@" --proxy-anyauth --proxy-user "$user:$MOCKAUTH_PROXY_PASSWORD"
+    fi
+fi
+if [ -n "${MOCKAUTH_USERNAME:-}" ]; then
+    user="$MOCKAUTH_USERNAME"
+    [ -n "${MOCKAUTH_DOMAIN:-}" ] && user="$MOCKAUTH_DOMAIN\\$user"
+    set -- "$@" --anyauth -u "$user:$MOCKAUTH_PASSWORD"
+fi
+status=0
+for url in $MOCKAUTH_URLS; do
+    code=$(curl -sS -o /dev/null -w '%{http_code}' --max-time 20 -L "$@" "$url") || status=1
+    case "$code" in 2??) ;; *) status=1 ;; esac
+done
+exit $status

@@ -1,0 +1,57 @@
+#!/usr/bin/env python3
+"""Reference adapter: Python requests (+ requests-ntlm), as an application would use it.
+
+The scheme is chosen from the server's challenge, strongest first (NTLM/Negotiate, Digest, Basic).
+Exit 0 if every URL answered 2xx, 89 for what requests cannot do (public-key pinning), 1 otherwise.
+"""
+import os
+import sys
+
+import requests
+from requests.auth import HTTPBasicAuth, HTTPDigestAuth
+
+env = os.environ
+if "MOCKAUTH_PIN_SHA256" in env:
+    print("requests cannot pin public keys", file=sys.stderr)
+    sys.exit(89)
+
+session = requests.Session()
+session.trust_env = False  # only what the scenario gives
+verify = env.get("MOCKAUTH_CA_FILE", True)
+if "MOCKAUTH_CLIENT_CERT" in env:
+    session.cert = (env["MOCKAUTH_CLIENT_CERT"], env["MOCKAUTH_CLIENT_KEY"])
+if "MOCKAUTH_TOKEN" in env:
+    session.headers["Authorization"] = "Bearer " + env["MOCKAUTH_TOKEN"]
+if "MOCKAUTH_PROXY_URL" in env:
+    proxy = env["MOCKAUTH_PROXY_URL"].replace("http://", "")
+    if "MOCKAUTH_PROXY_USERNAME" in env:
+        proxy = f"{env['MOCKAUTH_PROXY_USERNAME']}:{env['MOCKAUTH_PROXY_PASSWORD']}@{proxy}"
+    session.proxies = {"http": "http://" + proxy, "https": "http://" + proxy}
+
+
+def authenticator(challenge: str):
+    user, password = env["MOCKAUTH_USERNAME"], env.get("MOCKAUTH_PASSWORD", "")
+    offered = challenge.lower()
+    if "ntlm" in offered or "negotiate" in offered:
+        from requests_ntlm import HttpNtlmAuth
+
+        domain = env.get("MOCKAUTH_DOMAIN")
+        return HttpNtlmAuth(f"{domain}\\{user}" if domain else user, password)
+    if "digest" in offered:
+        return HTTPDigestAuth(user, password)
+    return HTTPBasicAuth(user, password)
+
+
+status = 0
+for url in env["MOCKAUTH_URLS"].split():
+    try:
+        response = session.get(url, verify=verify, timeout=20)
+        if response.status_code == 401 and "MOCKAUTH_USERNAME" in env and session.auth is None:
+            session.auth = authenticator(", ".join(response.headers.get("WWW-Authenticate", "").split("\n")))
+            response = session.get(url, verify=verify, timeout=20)
+        print(url, response.status_code)
+        status |= 0 if 200 <= response.status_code < 300 else 1
+    except Exception as error:  # refused handshakes and proxy errors are the client's answer
+        print(url, error, file=sys.stderr)
+        status = 1
+sys.exit(status)

@@ -1,0 +1,57 @@
+#!/usr/bin/env python3
+"""Reference adapter: Python's standard urllib.request with its auth and proxy handlers.
+
+Exit 0 if every URL answered 2xx, 89 for what urllib cannot do (NTLM, Negotiate, pinning), 1 otherwise.
+"""
+import os
+import ssl
+import sys
+import urllib.error
+import urllib.request
+
+env = os.environ
+if "MOCKAUTH_PIN_SHA256" in env:
+    print("urllib cannot pin public keys", file=sys.stderr)
+    sys.exit(89)
+if env.get("MOCKAUTH_DOMAIN"):
+    print("urllib speaks neither NTLM nor Negotiate", file=sys.stderr)
+    sys.exit(89)
+
+context = ssl.create_default_context(cafile=env.get("MOCKAUTH_CA_FILE"))
+if "MOCKAUTH_CA_FILE" not in env:
+    context = ssl.create_default_context()
+if "MOCKAUTH_CLIENT_CERT" in env:
+    context.load_cert_chain(env["MOCKAUTH_CLIENT_CERT"], env["MOCKAUTH_CLIENT_KEY"])
+
+handlers = [urllib.request.HTTPSHandler(context=context)]
+if "MOCKAUTH_USERNAME" in env:
+    passwords = urllib.request.HTTPPasswordMgrWithDefaultRealm()
+    for url in env["MOCKAUTH_URLS"].split():
+        passwords.add_password(None, url, env["MOCKAUTH_USERNAME"], env.get("MOCKAUTH_PASSWORD", ""))
+    handlers += [urllib.request.HTTPDigestAuthHandler(passwords), urllib.request.HTTPBasicAuthHandler(passwords)]
+if "MOCKAUTH_PROXY_URL" in env:
+    handlers.append(urllib.request.ProxyHandler({"http": env["MOCKAUTH_PROXY_URL"], "https": env["MOCKAUTH_PROXY_URL"]}))
+    if "MOCKAUTH_PROXY_USERNAME" in env:
+        proxy_passwords = urllib.request.HTTPPasswordMgrWithDefaultRealm()
+        proxy_passwords.add_password(None, env["MOCKAUTH_PROXY_URL"], env["MOCKAUTH_PROXY_USERNAME"], env["MOCKAUTH_PROXY_PASSWORD"])
+        handlers += [urllib.request.ProxyDigestAuthHandler(proxy_passwords), urllib.request.ProxyBasicAuthHandler(proxy_passwords)]
+else:
+    handlers.append(urllib.request.ProxyHandler({}))
+opener = urllib.request.build_opener(*handlers)
+
+status = 0
+for url in env["MOCKAUTH_URLS"].split():
+    request = urllib.request.Request(url)
+    if "MOCKAUTH_TOKEN" in env:
+        request.add_header("Authorization", "Bearer " + env["MOCKAUTH_TOKEN"])
+    try:
+        with opener.open(request, timeout=20) as response:
+            print(url, response.status)
+            status |= 0 if 200 <= response.status < 300 else 1
+    except urllib.error.HTTPError as error:
+        print(url, error.code, file=sys.stderr)
+        status = 1
+    except Exception as error:
+        print(url, error, file=sys.stderr)
+        status = 1
+sys.exit(status)

@@ -1,0 +1,16 @@
+import Foundation
+
+extension ConformanceReport {
+    /// The versioned JSON form: `version`, `clients`, `scenarios`, `seconds` and a flat `results` array of
+    /// `{client, scenario, result, reason, tags, exitStatus, milliseconds, details}`.
+    public func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(self)
+    }
+
+    /// Reads the JSON form back (e.g. a baseline).
+    public init(json data: Data) throws {
+        self = try JSONDecoder().decode(ConformanceReport.self, from: data)
+    }
+}

@@ -1,0 +1,157 @@
+import ArgumentParser
+import Foundation
+import MockAuth
+import MockAuthConformance
+import Synchronization
+
+extension MockAuthD {
+    /// `mockauthd conform --client NAME='COMMAND' …`: the whole catalog against client adapters, as a matrix.
+    struct Conform: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Replay the catalog against client adapter commands and report the matrix.",
+            discussion: """
+                Each --client is NAME=COMMAND, run with /bin/sh -c once per scenario with the environment of \
+                'mockauthd check'. Exit 0: the client reports success; 89: it does not support what the \
+                scenario needs (SKIP); anything else: failure. The verdict comes from the servers. \
+                Results: PASS, FAIL, SKIP, INCONCLUSIVE (e.g. the client also fails the scenario's control), \
+                ERROR (the harness). Exit status: 0, or 1 with --baseline when a PASS became FAIL; 2 usage; 3 harness.
+                """
+        )
+
+        @OptionGroup var catalog: CatalogOptions
+
+        @Option(name: .customLong("client"), help: "NAME=COMMAND; repeat for several clients.")
+        var clients: [String] = []
+
+        @Option(
+            name: .long,
+            help:
+                "NAME=FEATURE,FEATURE: features the client lacks (tls, custom-ca, client-cert, pinning, proxy, redirect, or a scheme such as ntlm, digest-sha512-256); those scenarios are skipped."
+        )
+        var lacks: [String] = []
+
+        @Option(name: .customLong("tag"), help: "Only scenarios with this tag; repeat for several (any of them).")
+        var tags: [String] = []
+
+        @Option(name: .long, help: "Cells run at once (default: the number of cores).")
+        var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+        @Option(name: .long, help: "Seconds a client may take per scenario.")
+        var timeout: Int = 60
+
+        @Option(name: .long, help: "Write the results as JSON.") var json: String?
+        @Option(name: .long, help: "Write the results as JUnit XML.") var junit: String?
+        @Option(name: .long, help: "Write the results as Markdown.") var markdown: String?
+        @Option(name: .long, help: "Write the results as a self-contained HTML page.") var html: String?
+
+        @Option(
+            name: .long,
+            help:
+                "Compare with this stored result (JSON, with optional 'deviations'); repeat for one file per client; exit 1 on regressions."
+        )
+        var baseline: [String] = []
+
+        @Flag(name: .long, help: "Leave the per-cell reasons out of --markdown (a stable table for docs).")
+        var markdownMatrixOnly = false
+
+        @Flag(
+            name: .long, inversion: .prefixedNo,
+            help: "Colour the terminal output (default: when stdout is a terminal).")
+        var colour: Bool?
+
+        func validate() throws {
+            guard !clients.isEmpty else {
+                throw ValidationError(
+                    #"give at least one --client NAME='COMMAND', e.g. --client curl='curl -sS --cacert "$MOCKAUTH_CA_FILE" "$MOCKAUTH_URL"'"#
+                )
+            }
+            for client in clients where !client.contains("=") || client.hasPrefix("=") {
+                throw ValidationError("--client '\(client)' is not NAME=COMMAND")
+            }
+            guard jobs > 0, timeout > 0 else { throw ValidationError("--jobs and --timeout must be positive") }
+        }
+
+        func run() async throws {
+            let scenarios = try catalog.load([]).filter { scenario in
+                scenario.retired == nil && (tags.isEmpty || !Set(tags).isDisjoint(with: scenario.tags))
+            }
+            let missing = try lacksByClient()
+            let clients = self.clients.map { spec in
+                let name = String(spec.prefix { $0 != "=" })
+                return ConformanceClient(
+                    name: name, command: String(spec.dropFirst(name.count + 1)), lacks: missing[name] ?? [])
+            }
+            let baselines = try baseline.map { path in
+                do {
+                    return try Baseline(json: Data(contentsOf: URL(fileURLWithPath: path)))
+                } catch {
+                    throw ValidationError("cannot read the baseline \(path): \(error)")
+                }
+            }
+            let reporter = TerminalReporter(colour: colour ?? (isatty(STDOUT_FILENO) == 1))
+            let total = scenarios.count * clients.count
+            let finished = Counter()
+            let report = await ConformanceRunner(
+                scenarios: scenarios, clients: clients, jobs: jobs, timeoutSeconds: timeout
+            )
+            .run { cell in
+                print(reporter.progressLine(cell, finished: finished.increment(), of: total))
+                fflush(nil)
+            }
+            print("")
+            print(reporter.matrix(report))
+            try write(report)
+            guard !baselines.isEmpty else { return }
+            let baseline = Baseline(merging: baselines)
+            for change in baseline.changes(in: report) { print("changed: \(change)") }
+            let regressions = baseline.regressions(in: report)
+            let files = self.baseline.joined(separator: ", ")
+            guard regressions.isEmpty else {
+                printError("\(regressions.count) regression\(regressions.count == 1 ? "" : "s") against \(files):")
+                for regression in regressions { printError("  \(regression)") }
+                throw ExitCode(ExitStatus.clientFailed)
+            }
+            print("no regressions against \(files)")
+        }
+
+        private func lacksByClient() throws -> [String: Set<String>] {
+            var result: [String: Set<String>] = [:]
+            for spec in lacks {
+                guard let equals = spec.firstIndex(of: "=") else {
+                    throw ValidationError("--lacks '\(spec)' is not NAME=FEATURE,…")
+                }
+                let features = spec[spec.index(after: equals)...].split(separator: ",").map { String($0) }
+                result[String(spec[..<equals]), default: []].formUnion(features)
+            }
+            return result
+        }
+
+        private func write(_ report: ConformanceReport) throws {
+            func save(_ path: String?, _ contents: () throws -> Data) throws {
+                guard let path else { return }
+                do {
+                    try contents().write(to: URL(fileURLWithPath: path))
+                } catch {
+                    throw HarnessError("cannot write \(path): \(error)")
+                }
+                print("wrote \(path)")
+            }
+            try save(json) { try report.jsonData() }
+            try save(junit) { Data(report.junitXML.utf8) }
+            try save(markdown) { Data(report.markdown(reasons: !markdownMatrixOnly).utf8) }
+            try save(html) { Data(try report.html().utf8) }
+        }
+    }
+}
+
+/// Counts finished cells across the runner's callbacks.
+final class Counter: Sendable {
+    private let value = Mutex(0)
+
+    func increment() -> Int {
+        value.withLock { count in
+            count += 1
+            return count
+        }
+    }
+}
