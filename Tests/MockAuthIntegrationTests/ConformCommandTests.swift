@@ -1,0 +1,137 @@
+import Foundation
+import MockAuthConformance
+import Testing
+
+@Suite("mockauthd conform")
+struct ConformCommandTests {
+    static let adapters = MockAuthDBinary.repositoryRoot.appendingPathComponent("Conformance/adapters").path
+
+    func temporaryDirectory() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("conform-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// Runs `mockauthd conform` over the repository's catalog; returns the result and the JSON report.
+    func conform(_ arguments: [String], directory: String) throws -> (CommandResult, ConformanceReport?) {
+        let json = directory + "/results.json"
+        let result = try Shell.execute(
+            [MockAuthDBinary.path, "conform", "--scenarios", MockAuthDBinary.scenarios, "--json", json] + arguments,
+            timeout: 300)
+        let report = FileManager.default.contents(atPath: json).flatMap { try? ConformanceReport(json: $0) }
+        return (result, report)
+    }
+
+    @Test("a defective curl (-k, --location-trusted, preemptive Basic) fails exactly where it should, for the right reasons")
+    func defectiveCurl() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let (result, report) = try conform(
+            ["--client", "defective=\(Self.adapters)/curl-defective.sh", "--tag", "tls", "--tag", "redirect", "--tag", "leak"],
+            directory: directory)
+        #expect(result.status == 0, "\(result.error)")
+        let cells = try #require(report).results
+        let failed = Set(cells.filter { $0.result == .fail }.map(\.scenario))
+        #expect(
+            failed == [
+                "tls-self-signed", "tls-expired", "tls-expired-rsa", "tls-not-yet-valid", "tls-wrong-host",
+                "tls-untrusted-root", "tls-incomplete-chain", "tls-missing-san", "tls-pin-mismatch",
+                "tls-client-cert-required", "basic-no-preemptive", "redirect-cross-host", "redirect-cross-port",
+                "redirect-https-to-http", "protection-space-isolation",
+            ], "\(cells.map { "\($0.scenario): \($0.result.label) \($0.reason)" }.joined(separator: "\n"))")
+        let expired = cells.first { $0.scenario == "tls-expired" }
+        #expect(expired?.reason.contains("over a certificate that expired 2 days ago") == true)
+        let redirect = cells.first { $0.scenario == "redirect-cross-host" }
+        #expect(redirect?.reason.contains("received Authorization (Basic)") == true)
+        let preemptive = cells.first { $0.scenario == "basic-no-preemptive" }
+        #expect(preemptive?.reason.contains("before origin had sent any challenge") == true)
+    }
+
+    @Test("an adapter that always fails is INCONCLUSIVE, never PASS, on every rejection scenario")
+    func alwaysFails() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let (_, report) = try conform(["--client", "never=exit 1", "--tag", "tls"], directory: directory)
+        let cells = try #require(report).results
+        #expect(!cells.contains { $0.result == .pass }, "\(cells.filter { $0.result == .pass }.map(\.scenario))")
+        for scenario in ["tls-expired", "tls-self-signed", "tls-untrusted-root", "tls-wrong-host", "tls-pin-mismatch"] {
+            #expect(cells.first { $0.scenario == scenario }?.result == .inconclusive, "\(scenario)")
+        }
+    }
+
+    @Test("a client that refuses everything is not credited: its rejections are INCONCLUSIVE because it fails the control")
+    func wrongReason() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // Connects, but trusts nothing: refuses every certificate, the valid ones included.
+        let (_, report) = try conform(
+            ["--client", #"paranoid=curl -sS -o /dev/null --max-time 10 "$MOCKAUTH_URL""#, "--tag", "tls"], directory: directory)
+        let cells = try #require(report).results
+        #expect(cells.first { $0.scenario == "tls-valid" }?.result == .fail)
+        let expired = cells.first { $0.scenario == "tls-expired" }
+        #expect(expired?.result == .inconclusive)
+        #expect(expired?.reason.contains("also fails the control tls-valid") == true, "\(expired?.reason ?? "")")
+    }
+
+    @Test("exit 89 and --lacks skip, with the reason")
+    func skips() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let (_, report) = try conform(
+            [
+                "--client", #"picky=[ -n "${MOCKAUTH_CLIENT_CERT:-}" ] && exit 89; exit 1"#, "--lacks", "picky=pinning",
+                "--tag", "tls",
+            ], directory: directory)
+        let cells = try #require(report).results
+        #expect(cells.first { $0.scenario == "tls-client-cert-required" }?.result == .skip)
+        #expect(cells.first { $0.scenario == "tls-client-cert-required" }?.reason.contains("exit 89") == true)
+        #expect(cells.first { $0.scenario == "tls-pin-mismatch" }?.reason == "the client lacks pinning")
+    }
+
+    @Test("a baseline fails the run only on a PASS that became FAIL and is not a known deviation")
+    func baseline() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let good = "\(Self.adapters)/curl.sh"
+        let (first, report) = try conform(["--client", "c=\(good)", "--tag", "tls"], directory: directory)
+        #expect(first.status == 0)
+        try Data(try #require(report).jsonData()).write(to: URL(fileURLWithPath: directory + "/baseline.json"))
+        let same = try Shell.execute(
+            [MockAuthDBinary.path, "conform", "--scenarios", MockAuthDBinary.scenarios, "--client", "c=\(good)", "--tag", "tls",
+             "--baseline", directory + "/baseline.json"], timeout: 300)
+        #expect(same.status == 0, "\(same.output)\(same.error)")
+        #expect(same.output.contains("no regressions"))
+        let worse = try Shell.execute(
+            [MockAuthDBinary.path, "conform", "--scenarios", MockAuthDBinary.scenarios, "--client",
+             "c=\(Self.adapters)/curl-defective.sh", "--tag", "tls", "--baseline", directory + "/baseline.json"], timeout: 300)
+        #expect(worse.status == 1, "\(worse.output)")
+        #expect(worse.error.contains("c × tls-expired: PASS → FAIL"), "\(worse.error)")
+    }
+
+    @Test("JUnit XML has one test case per cell and parses")
+    func junit() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let xml = directory + "/junit.xml"
+        let (_, report) = try conform(
+            ["--client", "a=\(Self.adapters)/curl.sh", "--client", "b=exit 1", "--tag", "tls", "--junit", xml], directory: directory)
+        let check = try Shell.execute([
+            "/usr/bin/env", "python3", "-c",
+            """
+            import sys, xml.etree.ElementTree as ET
+            root = ET.parse(sys.argv[1]).getroot()
+            assert root.tag == "testsuites", root.tag
+            cases = root.findall("./testsuite/testcase")
+            for suite in root.findall("testsuite"):
+                counted = len(suite.findall("testcase"))
+                assert int(suite.get("tests")) == counted
+                assert int(suite.get("failures")) == len(suite.findall("testcase/failure"))
+                assert int(suite.get("skipped")) == len(suite.findall("testcase/skipped"))
+            print(len(cases))
+            """,
+            xml,
+        ])
+        #expect(check.status == 0, "\(check.error)")
+        #expect(Int(check.output.trimmingCharacters(in: .whitespacesAndNewlines)) == report?.results.count)
+    }
+}
