@@ -53,7 +53,7 @@ struct AdapterReplayTests {
             let report = try await replay(tagged: nil, catalog: Self.catalog, with: URLSessionClient())
             #expect(report.results.allSatisfy { $0.skipped != nil }, "\(report.summary)")
             #expect(
-                report.results.first { $0.scenario == "tls-valid" }?.skipped == "URLSession cannot: custom-trust-roots")
+                report.results.first { $0.scenario == "tls-valid" }?.skipped == "URLSession cannot: custom-ca")
         }
     #endif
 

@@ -40,8 +40,9 @@ public struct ClientCapability: Sendable, Hashable, CustomStringConvertible {
 
     public init(_ name: String) { self.name = name }
 
-    /// Trusting anchors it is given (instead of, or besides, the system store).
-    public static let customTrustRoots = ClientCapability("custom-trust-roots")
+    /// Trusting anchors it is given (instead of, or besides, the system store). Names match
+    /// `Scenario.features` (and `mockauthd conform --lacks`).
+    public static let customTrustRoots = ClientCapability("custom-ca")
     /// Presenting a client certificate.
     public static let clientCertificate = ClientCapability("client-cert")
     /// Pinning a public key.
