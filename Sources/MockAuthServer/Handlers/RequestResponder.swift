@@ -64,10 +64,10 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
                 if let status = verdict.status {
                     answer.status = status
                     answer.body = "\(verdict.record.reason)\n"
-                    answer.location = nil
                 }
             }
-            if answer.status / 100 == 2 || answer.location != nil, let redirect = route.spec.redirect {
+            // A redirecting route redirects once the request got through its authentication.
+            if answer.status / 100 == 2, let redirect = route.spec.redirect {
                 let location = behavior.endpoints.endpoint(redirect.server)?.url(path: redirect.path) ?? redirect.path
                 answer.status = redirect.status
                 answer.location = location
