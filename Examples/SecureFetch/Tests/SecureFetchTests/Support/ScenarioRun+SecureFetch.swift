@@ -1,0 +1,39 @@
+import MockAuthTesting
+import SecureFetch
+
+/// What a test needs that the scenario does not give it.
+struct MissingScenarioMaterial: Error, CustomStringConvertible {
+    var description: String
+}
+
+extension ScenarioRun {
+    /// A configuration trusting the harness root only (what `MOCKAUTH_CA_FILE` holds), with a short
+    /// timeout so that a client that stalls fails the test instead of hanging it.
+    var trustingHarnessRoot: SecureFetchConfiguration {
+        SecureFetchConfiguration(trust: .caOnly(roots: [caCertificatePEM]), timeout: .seconds(10))
+    }
+
+    /// The credential the scenario gives its client (`MOCKAUTH_USERNAME`, `MOCKAUTH_PASSWORD`).
+    func givenCredential() throws -> Credential {
+        guard let user = environment["MOCKAUTH_USERNAME"], let password = environment["MOCKAUTH_PASSWORD"] else {
+            throw MissingScenarioMaterial(description: "\(scenario.name) gives the client no credentials")
+        }
+        return Credential(user: user, password: password)
+    }
+
+    /// The realm server `id` names in its challenges, as the scenario file declares it.
+    func realm(of id: String = "origin") throws -> String {
+        guard let realm = scenario.server(id)?.auth?.realm else {
+            throw MissingScenarioMaterial(description: "\(scenario.name): \(id) demands no authentication")
+        }
+        return realm
+    }
+
+    /// A credential store holding the given credential for exactly one protection space: `realm`
+    /// (by default the origin's) on the origin of ``url``. This is all a correct client knows.
+    func credentialStore(realm: String? = nil) throws -> CredentialStore {
+        let store = CredentialStore()
+        store.set(try givenCredential(), for: try ProtectionSpace(url: url, realm: realm ?? self.realm()))
+        return store
+    }
+}
