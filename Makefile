@@ -2,12 +2,16 @@
 SWIFT ?= swift
 CERTS_DIR ?= Certs/generated
 
-.PHONY: test build serve certs validate format lint docs conformance clean
+.PHONY: test build serve certs validate format lint docs conformance examples clean
 
 ## test: build everything and run every test (needs curl, openssl, python3 + jsonschema/pyyaml: see .ci/run)
 test:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --parallel
+
+## examples: build and test the example client package (its own dependency build)
+examples:
+	cd Examples/SecureFetch && $(SWIFT) build --build-tests && $(SWIFT) test --parallel
 
 ## build: build the library and mockauthd
 build:
