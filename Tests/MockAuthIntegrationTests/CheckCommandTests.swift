@@ -43,6 +43,12 @@ let tlsMatrix: [ClientCase] =
             note:
                 "curl 7.88 (OpenSSL) falls back to the common name when a certificate has no subjectAltName: a real defect the scenario catches"
         ),
+        ClientCase(
+            scenario: "tls-missing-san-localhost", client: .requests, expectedStatus: 0,
+            note: "urllib3 matches subjectAltName only"),
+        ClientCase(
+            scenario: "tls-missing-san-localhost", client: .curl, expectedStatus: 1,
+            note: "curl 7.88 (OpenSSL) falls back to the common name for DNS names too"),
         ClientCase(scenario: "tls-client-cert-required", client: .curlPEMIdentity, expectedStatus: 0),
         ClientCase(scenario: "tls-client-cert-required", client: .curlPKCS12Identity, expectedStatus: 0),
         ClientCase(scenario: "tls-client-cert-required", client: .curlWithoutIdentity, expectedStatus: 1),

@@ -22,12 +22,17 @@ struct ConformCommandTests {
         return (result, report)
     }
 
-    @Test("a defective curl (-k, --location-trusted, preemptive Basic) fails exactly where it should, for the right reasons")
+    @Test(
+        "a defective curl (-k, --location-trusted, preemptive Basic) fails exactly where it should, for the right reasons"
+    )
     func defectiveCurl() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let (result, report) = try conform(
-            ["--client", "defective=\(Self.adapters)/curl-defective.sh", "--tag", "tls", "--tag", "redirect", "--tag", "leak"],
+            [
+                "--client", "defective=\(Self.adapters)/curl-defective.sh", "--tag", "tls", "--tag", "redirect",
+                "--tag", "leak",
+            ],
             directory: directory)
         #expect(result.status == 0, "\(result.error)")
         let cells = try #require(report).results
@@ -59,13 +64,16 @@ struct ConformCommandTests {
         }
     }
 
-    @Test("a client that refuses everything is not credited: its rejections are INCONCLUSIVE because it fails the control")
+    @Test(
+        "a client that refuses everything is not credited: its rejections are INCONCLUSIVE because it fails the control"
+    )
     func wrongReason() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         // Connects, but trusts nothing: refuses every certificate, the valid ones included.
         let (_, report) = try conform(
-            ["--client", #"paranoid=curl -sS -o /dev/null --max-time 10 "$MOCKAUTH_URL""#, "--tag", "tls"], directory: directory)
+            ["--client", #"paranoid=curl -sS -o /dev/null --max-time 10 "$MOCKAUTH_URL""#, "--tag", "tls"],
+            directory: directory)
         let cells = try #require(report).results
         #expect(cells.first { $0.scenario == "tls-valid" }?.result == .fail)
         let expired = cells.first { $0.scenario == "tls-expired" }
@@ -97,13 +105,18 @@ struct ConformCommandTests {
         #expect(first.status == 0)
         try Data(try #require(report).jsonData()).write(to: URL(fileURLWithPath: directory + "/baseline.json"))
         let same = try Shell.execute(
-            [MockAuthDBinary.path, "conform", "--scenarios", MockAuthDBinary.scenarios, "--client", "c=\(good)", "--tag", "tls",
-             "--baseline", directory + "/baseline.json"], timeout: 300)
+            [
+                MockAuthDBinary.path, "conform", "--scenarios", MockAuthDBinary.scenarios, "--client", "c=\(good)",
+                "--tag", "tls",
+                "--baseline", directory + "/baseline.json",
+            ], timeout: 300)
         #expect(same.status == 0, "\(same.output)\(same.error)")
         #expect(same.output.contains("no regressions"))
         let worse = try Shell.execute(
-            [MockAuthDBinary.path, "conform", "--scenarios", MockAuthDBinary.scenarios, "--client",
-             "c=\(Self.adapters)/curl-defective.sh", "--tag", "tls", "--baseline", directory + "/baseline.json"], timeout: 300)
+            [
+                MockAuthDBinary.path, "conform", "--scenarios", MockAuthDBinary.scenarios, "--client",
+                "c=\(Self.adapters)/curl-defective.sh", "--tag", "tls", "--baseline", directory + "/baseline.json",
+            ], timeout: 300)
         #expect(worse.status == 1, "\(worse.output)")
         #expect(worse.error.contains("c × tls-expired: PASS → FAIL"), "\(worse.error)")
     }
@@ -114,7 +127,8 @@ struct ConformCommandTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let xml = directory + "/junit.xml"
         let (_, report) = try conform(
-            ["--client", "a=\(Self.adapters)/curl.sh", "--client", "b=exit 1", "--tag", "tls", "--junit", xml], directory: directory)
+            ["--client", "a=\(Self.adapters)/curl.sh", "--client", "b=exit 1", "--tag", "tls", "--junit", xml],
+            directory: directory)
         let check = try Shell.execute([
             "/usr/bin/env", "python3", "-c",
             """

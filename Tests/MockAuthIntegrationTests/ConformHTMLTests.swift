@@ -7,8 +7,11 @@ struct ConformHTMLTests {
     /// Loads `page` in headless Chromium: the DOM after scripts ran, the console lines, a screenshot.
     func load(_ page: String, screenshot: String) throws -> (dom: String, console: String) {
         let base = "chromium --headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --no-first-run"
-        let dom = try Shell.run(#"\#(base) --enable-logging=stderr --v=0 --virtual-time-budget=5000 --dump-dom "file://\#(page)""#, timeout: 120)
-        let shot = try Shell.run(#"\#(base) --window-size=1400,1100 --screenshot="\#(screenshot)" "file://\#(page)""#, timeout: 120)
+        let dom = try Shell.run(
+            #"\#(base) --enable-logging=stderr --v=0 --virtual-time-budget=5000 --dump-dom "file://\#(page)""#,
+            timeout: 120)
+        let shot = try Shell.run(
+            #"\#(base) --window-size=1400,1100 --screenshot="\#(screenshot)" "file://\#(page)""#, timeout: 120)
         #expect(shot.status == 0, "\(shot.error)")
         return (dom.output, dom.error)
     }
@@ -16,20 +19,24 @@ struct ConformHTMLTests {
     /// Console lines that report a JavaScript error.
     func consoleErrors(_ console: String) -> [String] {
         console.split(separator: "\n").map(String.init).filter { line in
-            line.contains("CONSOLE") && (line.contains("Uncaught") || line.contains(":ERROR:") || line.contains("Error:"))
+            line.contains("CONSOLE")
+                && (line.contains("Uncaught") || line.contains(":ERROR:") || line.contains("Error:"))
         }
     }
 
     @Test("the page renders every cell with no console errors, and a screenshot is taken")
     func rendersCleanly() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("conform-html-\(UUID().uuidString)").path
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "conform-html-\(UUID().uuidString)"
+        ).path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let page = directory + "/index.html"
         let json = directory + "/results.json"
         let run = try Shell.execute(
             [
                 MockAuthDBinary.path, "conform", "--scenarios", MockAuthDBinary.scenarios, "--client",
-                "curl=\(ConformCommandTests.adapters)/curl.sh", "--client", "never=exit 1", "--html", page, "--json", json,
+                "curl=\(ConformCommandTests.adapters)/curl.sh", "--client", "never=exit 1", "--html", page, "--json",
+                json,
             ], timeout: 300)
         try #require(run.status == 0, "\(run.error)")
         let report = try ConformanceReport(json: try Data(contentsOf: URL(fileURLWithPath: json)))
@@ -49,7 +56,8 @@ struct ConformHTMLTests {
 
     @Test("the console check catches a page whose script fails")
     func catchesBrokenPages() throws {
-        let page = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(UUID().uuidString).html").path
+        let page = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(UUID().uuidString).html")
+            .path
         defer { try? FileManager.default.removeItem(atPath: page) }
         try "<!DOCTYPE html><html><body><script>null.render();</script></body></html>"
             .write(toFile: page, atomically: true, encoding: .utf8)

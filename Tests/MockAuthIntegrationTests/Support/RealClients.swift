@@ -22,6 +22,8 @@ enum RealClient: String, CaseIterable, Sendable, CustomStringConvertible {
     case sClientIgnoringErrors = "openssl s_client (errors ignored)"
     /// openssl s_client verifying and presenting the PEM identity.
     case sClientWithIdentity = "openssl s_client -cert/-key"
+    /// Python requests through the reference adapter.
+    case requests = "requests"
 
     var description: String { rawValue }
 
@@ -49,6 +51,10 @@ enum RealClient: String, CaseIterable, Sendable, CustomStringConvertible {
         case .curlWithoutIdentity: return #"\#(curl) \#(verified) "$MOCKAUTH_URL""#
         case .sClient: return "\(sClient) \(verifying)"
         case .sClientIgnoringErrors: return #"\#(sClient) -CAfile "$MOCKAUTH_CA_FILE""#
+        case .requests:
+            let adapter = MockAuthDBinary.repositoryRoot.appendingPathComponent(
+                "Conformance/adapters/requests_adapter.py")
+            return #"python3 "\#(adapter.path)""#
         case .sClientWithIdentity:
             return #"\#(sClient) \#(verifying) -cert "$MOCKAUTH_CLIENT_CERT" -key "$MOCKAUTH_CLIENT_KEY""#
         }
