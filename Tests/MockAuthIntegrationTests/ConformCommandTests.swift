@@ -40,7 +40,8 @@ struct ConformCommandTests {
         #expect(
             failed == [
                 "tls-self-signed", "tls-expired", "tls-expired-rsa", "tls-not-yet-valid", "tls-wrong-host",
-                "tls-untrusted-root", "tls-incomplete-chain", "tls-missing-san", "tls-pin-mismatch",
+                "tls-untrusted-root", "tls-incomplete-chain", "tls-missing-san", "tls-missing-san-localhost",
+                "tls-pin-mismatch",
                 "tls-client-cert-required", "basic-no-preemptive", "redirect-cross-host", "redirect-cross-port",
                 "redirect-https-to-http", "protection-space-isolation",
             ], "\(cells.map { "\($0.scenario): \($0.result.label) \($0.reason)" }.joined(separator: "\n"))")
