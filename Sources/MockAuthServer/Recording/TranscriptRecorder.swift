@@ -38,7 +38,7 @@ final class TranscriptRecorder: Sendable {
 
     /// How many recorded connections are still open.
     var openConnectionCount: Int {
-        state.withLock { $0.connections }.filter { !$0.record.closed }.count
+        state.withLock { $0.connections }.filter { !$0.isClosed }.count
     }
 }
 
@@ -47,12 +47,17 @@ final class ConnectionRecorder: Sendable {
     private let state: Mutex<ConnectionRecord>
     private let sequencer: RequestSequencer
 
+    /// The connection's id; it never changes, so reading it takes no lock.
+    let id: UInt64
+
     init(_ record: ConnectionRecord, sequencer: RequestSequencer) {
+        id = record.id
         state = Mutex(record)
         self.sequencer = sequencer
     }
 
-    var id: UInt64 { state.withLock { $0.id } }
+    /// Whether the connection has closed, without copying the record.
+    var isClosed: Bool { state.withLock { $0.closed } }
 
     var record: ConnectionRecord { state.withLock { $0 } }
 
