@@ -12,6 +12,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "MockAuth", targets: ["MockAuth"]),
+        .library(name: "MockAuthClients", targets: ["MockAuthClients"]),
         .library(name: "MockAuthTesting", targets: ["MockAuthTesting"]),
         .library(name: "MockAuthAsyncHTTPClient", targets: ["MockAuthAsyncHTTPClient"]),
         .executable(name: "mockauthd", targets: ["mockauthd"]),
@@ -31,17 +32,27 @@ let package = Package(
     targets: [
         // MARK: Pure layers (no NIO)
         .target(
+            name: "MockAuthVocabulary",
+            swiftSettings: strictSettings
+        ),
+        .target(
             name: "MockAuthTranscript",
+            dependencies: ["MockAuthVocabulary"],
             swiftSettings: strictSettings
         ),
         .target(
             name: "MockAuthScenario",
-            dependencies: [.product(name: "Yams", package: "Yams")],
+            dependencies: ["MockAuthVocabulary", .product(name: "Yams", package: "Yams")],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "MockAuthCrypto",
             swiftSettings: strictSettings
         ),
         .target(
             name: "MockAuthSchemes",
             dependencies: [
+                "MockAuthVocabulary", "MockAuthCrypto",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
@@ -54,13 +65,9 @@ let package = Package(
         ),
         // MARK: PKI
         .target(
-            name: "CMockAuthPKCS12",
-            linkerSettings: [.linkedLibrary("crypto")]
-        ),
-        .target(
             name: "MockAuthPKI",
             dependencies: [
-                "CMockAuthPKCS12", "MockAuthScenario",
+                "MockAuthCrypto", "MockAuthVocabulary",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -105,15 +112,22 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // Framework-neutral clients and the one runner: no XCTest, no Testing.
+        .target(
+            name: "MockAuthClients",
+            dependencies: ["MockAuth"],
+            swiftSettings: strictSettings
+        ),
+        // The XCTest and Swift Testing faces only.
         .target(
             name: "MockAuthTesting",
-            dependencies: ["MockAuth"],
+            dependencies: ["MockAuthClients"],
             swiftSettings: strictSettings
         ),
         .target(
             name: "MockAuthAsyncHTTPClient",
             dependencies: [
-                "MockAuthTesting",
+                "MockAuthClients",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -122,23 +136,36 @@ let package = Package(
         ),
         .target(
             name: "MockAuthConformance",
-            dependencies: ["MockAuth"],
+            dependencies: ["MockAuthClients"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
             name: "mockauth-adapter",
-            dependencies: ["MockAuthTesting", "MockAuthAsyncHTTPClient"],
+            dependencies: ["MockAuthClients", "MockAuthAsyncHTTPClient"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
             name: "mockauthd",
             dependencies: [
-                "MockAuth", "MockAuthConformance",
+                "MockAuth", "MockAuthClients", "MockAuthConformance",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
         ),
         // MARK: Tests
+        // Test-only: OpenSSL's own PKCS12_parse, PKCS12_key_gen and X509_verify_cert (the system
+        // libcrypto, libssl-dev) cross-check what the library writes. Only test targets depend on it;
+        // without OpenSSL's headers it builds as a stub and those tests are skipped.
+        .target(
+            name: "COpenSSLCrossCheck",
+            path: "Tests/COpenSSLCrossCheck",
+            linkerSettings: [.linkedLibrary("crypto", .when(platforms: [.linux]))]
+        ),
+        .testTarget(
+            name: "MockAuthCryptoTests",
+            dependencies: ["MockAuthCrypto"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "MockAuthScenarioTests",
             dependencies: ["MockAuthScenario"],
@@ -151,7 +178,25 @@ let package = Package(
         ),
         .testTarget(
             name: "MockAuthPKITests",
-            dependencies: ["MockAuthPKI", .product(name: "X509", package: "swift-certificates")],
+            dependencies: [
+                "MockAuthPKI", "COpenSSLCrossCheck",
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        // The server's channel handlers on EmbeddedChannel: no sockets, no sleeps.
+        .testTarget(
+            name: "MockAuthServerTests",
+            dependencies: [
+                "MockAuthServer", "MockAuthScenario", "MockAuthTranscript", "MockAuthPKI",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOTLS", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -162,7 +207,8 @@ let package = Package(
         .testTarget(
             name: "MockAuthIntegrationTests",
             dependencies: [
-                "MockAuth", "MockAuthTesting", "MockAuthAsyncHTTPClient", "MockAuthConformance", "mockauthd", "MockAuthServer",
+                "MockAuth", "MockAuthTesting", "MockAuthAsyncHTTPClient", "MockAuthConformance", "mockauthd",
+                "MockAuthServer",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

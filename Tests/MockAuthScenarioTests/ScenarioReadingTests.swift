@@ -82,7 +82,8 @@ struct ScenarioReadingTests {
         #expect(
             scenario.client
                 == ClientSpec(
-                    requests: [RequestSpec(server: "origin", path: "/a/b")], trust: .none, identity: true, pin: true))
+                    requests: [RequestSpec(server: "origin", path: "/a/b")], trust: .none,
+                    identity: ClientIdentitySpec(), pin: true))
         #expect(
             scenario.expectations == [
                 ScenarioExpectation(

@@ -7,21 +7,14 @@ extension AuthSpec {
     static func read(_ node: Node, file: String) throws(ScenarioError) -> AuthSpec {
         var auth = try YAMLMapping(node, file: file, context: "the auth section")
         let schemesNode = try auth.required("schemes", example: "schemes: [basic]")
-        let names = try auth.strings("schemes") ?? []
-        guard !names.isEmpty else {
+        let schemes = try schemesNode.sequenceElements(file: file, what: "'schemes'", example: "schemes: [basic]").map {
+            (element) throws(ScenarioError) in
+            try element.word(AuthSchemeSpec.self, file: file, what: "scheme", key: "schemes")
+        }
+        guard !schemes.isEmpty else {
             throw ScenarioError(
                 .invalidValue, at: ScenarioLocation(schemesNode, file: file), "'schemes' needs at least one scheme",
                 hint: "schemes: [basic]")
-        }
-        var schemes: [AuthSchemeSpec] = []
-        for name in names {
-            guard let scheme = AuthSchemeSpec(named: name) else {
-                throw ScenarioError(
-                    .invalidValue, at: ScenarioLocation(schemesNode, file: file), "unknown scheme '\(name)'",
-                    hint: closestWord(to: name, among: AuthSchemeSpec.all.map(\.name))
-                        ?? AuthSchemeSpec.all.map(\.name).joined(separator: ", "))
-            }
-            schemes.append(scheme)
         }
         let realm = try auth.string("realm") ?? "mockauth"
         let token = try auth.string("token")
@@ -31,7 +24,7 @@ extension AuthSpec {
         if needsAccount, username == nil || password == nil {
             throw ScenarioError(
                 .missingKey, at: auth.location,
-                "the auth section needs 'username' and 'password' for \(names.joined(separator: ", "))",
+                "the auth section needs 'username' and 'password' for \(schemes.map(\.rawValue).joined(separator: ", "))",
                 hint: "username: alice\n      password: secret")
         }
         if schemes.contains(.bearer), token == nil {

@@ -32,7 +32,7 @@ extension ClientSpec {
             }
             trust = known
         }
-        let identity = try client.bool("identity") ?? false
+        let identity = try ClientIdentitySpec.read(client.node("identity"), file: file)
         let pin = try client.bool("pin") ?? false
         let credentials = try client.node("credentials").map { (node) throws(ScenarioError) in
             try Account.read(node, file: file, context: "the client's credentials")

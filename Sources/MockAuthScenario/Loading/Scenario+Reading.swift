@@ -93,14 +93,16 @@ extension Scenario {
         let entries = (try? expectNode.sequenceElements(file: file, what: "", example: "")) ?? []
         for (index, expectation) in expectations.enumerated() {
             let location = index < entries.count ? ScenarioLocation(entries[index], file: file) : document.location
-            try check(expectation.rule.server, at: location)
-            if case .presentsClientCertificate(let server) = expectation.rule,
-                self.server(server)?.tls?.profile != .clientCertificateRequired
-            {
-                throw ScenarioError(
-                    .invalidValue, at: location,
-                    "'presents-client-certificate' needs server '\(server)' to use the client-cert-required profile",
-                    hint: "tls: { profile: client-cert-required }")
+            for rule in expectation.rule.leaves {
+                if let server = rule.server { try check(server, at: location) }
+                if case .presentsClientCertificate(let server) = rule,
+                    self.server(server)?.tls?.profile != .clientCertificateRequired
+                {
+                    throw ScenarioError(
+                        .invalidValue, at: location,
+                        "'presents-client-certificate' needs server '\(server)' to use the client-cert-required profile",
+                        hint: "tls: { profile: client-cert-required }")
+                }
             }
         }
     }

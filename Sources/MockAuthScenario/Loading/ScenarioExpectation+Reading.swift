@@ -15,23 +15,35 @@ extension ScenarioExpectation {
 
     private static func read(_ node: Node, file: String) throws(ScenarioError) -> ScenarioExpectation {
         var entry = try YAMLMapping(node, file: file, context: "an expectation")
+        let rule = try ExpectationRule.read(&entry, file: file)
+        let level = try entry.word("level", ExpectationLevel.self, what: "level") ?? .must
+        let because = try entry.string("because")
+        try entry.finish()
+        return ScenarioExpectation(rule, level: level, because: because)
+    }
+}
+
+extension ExpectationRule {
+    /// Reads `rule:` and the keys that rule takes from `entry`, leaving other keys to the caller.
+    static func read(_ entry: inout YAMLMapping, file: String) throws(ScenarioError) -> ExpectationRule {
         let ruleNode = try entry.required("rule", example: "rule: request-succeeds")
-        let ruleName = try ruleNode.scalarString(file: file, what: "'rule'")
+        let ruleName = try ruleNode.word(RuleName.self, file: file, what: "rule", key: "rule")
+        if ruleName == .anyOf { return try readAlternatives(&entry, file: file) }
         let serverNode = try entry.required("server", example: "server: origin")
         let server = try serverNode.scalarString(file: file, what: "'server'")
         let rule: ExpectationRule
         switch ruleName {
-        case "rejects-certificate":
+        case .rejectsCertificate:
             rule = .rejectsCertificate(server: server)
-        case "request-succeeds":
+        case .requestSucceeds:
             rule = .requestSucceeds(server: server, path: try entry.string("path"))
-        case "presents-client-certificate":
+        case .presentsClientCertificate:
             rule = .presentsClientCertificate(server: server)
-        case "authenticates":
+        case .authenticates:
             rule = .authenticates(server: server, path: try entry.string("path"))
-        case "no-preemptive-credentials":
+        case .noPreemptiveCredentials:
             rule = .noPreemptiveCredentials(server: server)
-        case "max-attempts":
+        case .maxAttempts:
             let attemptsNode = try entry.required("attempts", example: "attempts: 3")
             guard let attempts = Int(try attemptsNode.scalarString(file: file, what: "'attempts'")), attempts >= 0
             else {
@@ -40,8 +52,7 @@ extension ScenarioExpectation {
                     hint: "attempts: 3")
             }
             rule = .maxAttempts(server: server, attempts: attempts)
-        case "uses-scheme":
-            let known = ["Basic", "Digest", "NTLM", "Negotiate", "Bearer"]
+        case .usesScheme:
             var names = try entry.strings("schemes") ?? []
             if let single = try entry.string("scheme") { names.append(single) }
             guard !names.isEmpty else {
@@ -49,17 +60,17 @@ extension ScenarioExpectation {
                     .missingKey, at: entry.location, "'uses-scheme' needs 'scheme' or 'schemes'", hint: "scheme: Digest"
                 )
             }
-            var schemes: [String] = []
+            var schemes: [HTTPAuthScheme] = []
             for name in names {
-                guard let match = known.first(where: { $0.lowercased() == name.lowercased() }) else {
+                guard let scheme = HTTPAuthScheme(token: name) else {
                     throw ScenarioError(
                         .invalidValue, at: entry.location, "unknown HTTP auth scheme '\(name)'",
-                        hint: "one of \(known.joined(separator: ", "))")
+                        hint: "one of \(HTTPAuthScheme.allCases.map(\.token).joined(separator: ", "))")
                 }
-                schemes.append(match)
+                schemes.append(scheme)
             }
             rule = .usesScheme(server: server, schemes: schemes)
-        case "never-receives":
+        case .neverReceives:
             let headerNode = try entry.required("header", example: "header: Authorization")
             let header = try headerNode.scalarString(file: file, what: "'header'")
             guard header == "Authorization" || header == "Proxy-Authorization" else {
@@ -69,30 +80,41 @@ extension ScenarioExpectation {
                     hint: "header: Authorization")
             }
             rule = .neverReceives(server: server, header: header, paths: try entry.strings("paths") ?? [])
-        case "handshake-on-one-connection":
+        case .handshakeOnOneConnection:
             rule = .handshakeOnOneConnection(server: server)
-        case "reuses-credentials":
+        case .reusesCredentials:
             rule = .reusesCredentials(server: server)
-        case "recovers-from-stale":
+        case .recoversFromStale:
             rule = .recoversFromStale(server: server)
-        default:
-            let guess = closestWord(to: ruleName, among: ExpectationRule.names)
+        case .refusesRedirect:
+            rule = .refusesRedirect(server: server)
+        case .anyOf:
+            // Read before the server, above; the switch stays exhaustive.
+            rule = try readAlternatives(&entry, file: file)
+        }
+        return rule
+    }
+
+    /// `rule: any-of` with `of:`, a list of alternatives written like expectations without `level` or
+    /// `because` (those belong to the any-of entry).
+    private static func readAlternatives(_ entry: inout YAMLMapping, file: String) throws(ScenarioError)
+        -> ExpectationRule
+    {
+        let example =
+            "of:\n        - { rule: request-succeeds, server: other }\n        - { rule: refuses-redirect, server: origin }"
+        let listNode = try entry.required("of", example: example)
+        let elements = try listNode.sequenceElements(file: file, what: "'of'", example: example)
+        guard elements.count >= 2 else {
             throw ScenarioError(
-                .invalidValue, at: ScenarioLocation(ruleNode, file: file), "unknown rule '\(ruleName)'",
-                hint: guess.map { "rule: \($0)" } ?? "one of \(ExpectationRule.names.joined(separator: ", "))")
+                .invalidValue, at: ScenarioLocation(listNode, file: file), "'any-of' needs at least two alternatives",
+                hint: example)
         }
-        var level = ExpectationLevel.must
-        if let levelName = try entry.string("level") {
-            guard let known = ExpectationLevel(named: levelName) else {
-                throw ScenarioError(
-                    .invalidValue, at: entry.location(of: "level"),
-                    "level must be 'must' or 'should', not '\(levelName)'",
-                    hint: "level: should")
-            }
-            level = known
+        var alternatives: [ExpectationRule] = []
+        for element in elements {
+            var alternative = try YAMLMapping(element, file: file, context: "an alternative of 'any-of'")
+            alternatives.append(try read(&alternative, file: file))
+            try alternative.finish()
         }
-        let because = try entry.string("because")
-        try entry.finish()
-        return ScenarioExpectation(rule, level: level, because: because)
+        return .anyOf(alternatives)
     }
 }

@@ -25,16 +25,7 @@ extension ServerSpec {
 
     private static func read(_ node: Node, id: String, file: String) throws(ScenarioError) -> ServerSpec {
         var server = try YAMLMapping(node, file: file, context: "server '\(id)'")
-        var host = ListenHost.ipv4Loopback
-        if let hostName = try server.string("host") {
-            guard let known = ListenHost(named: hostName) else {
-                throw ScenarioError(
-                    .invalidValue, at: server.location(of: "host"),
-                    "host '\(hostName)' is not one MockAuth listens on (loopback only)",
-                    hint: ListenHost.all.map { "host: \($0.name)" }.joined(separator: " or "))
-            }
-            host = known
-        }
+        let host = try server.word("host", ListenHost.self, what: "loopback host") ?? .ipv4Loopback
         let tls = try server.node("tls").map { (node) throws(ScenarioError) in try TLSSpec.read(node, file: file) }
         let routes = try server.node("routes").map { (node) throws(ScenarioError) in
             try RouteSpec.readAll(node, file: file)
@@ -55,24 +46,8 @@ extension TLSSpec {
     static func read(_ node: Node, file: String) throws(ScenarioError) -> TLSSpec {
         var tls = try YAMLMapping(node, file: file, context: "the tls section")
         let profileNode = try tls.required("profile", example: "profile: valid")
-        let profileName = try profileNode.scalarString(file: file, what: "'profile'")
-        let profile = TLSProfileName(rawValue: profileName)
-        guard TLSProfileName.all.contains(profile) else {
-            let guess = closestWord(to: profileName, among: TLSProfileName.all.map(\.rawValue))
-            throw ScenarioError(
-                .invalidValue, at: ScenarioLocation(profileNode, file: file), "unknown TLS profile '\(profileName)'",
-                hint: guess.map { "profile: \($0)" }
-                    ?? "one of \(TLSProfileName.all.map(\.rawValue).joined(separator: ", "))")
-        }
-        var key = KeyAlgorithm.p256
-        if let keyName = try tls.string("key") {
-            guard let known = KeyAlgorithm(rawValue: keyName) else {
-                throw ScenarioError(
-                    .invalidValue, at: tls.location(of: "key"), "unknown key algorithm '\(keyName)'",
-                    hint: KeyAlgorithm.allCases.map { "key: \($0.rawValue)" }.joined(separator: " or "))
-            }
-            key = known
-        }
+        let profile = try profileNode.word(TLSProfile.self, file: file, what: "TLS profile", key: "profile")
+        let key = try tls.word("key", KeyAlgorithm.self, what: "key algorithm") ?? .p256
         try tls.finish()
         return TLSSpec(profile: profile, key: key)
     }

@@ -57,59 +57,31 @@ public struct Account: Sendable, Equatable {
     }
 }
 
-/// One offered authentication scheme, as a scenario names it.
-public struct AuthSchemeSpec: Sendable, Hashable, CustomStringConvertible {
-    /// The scheme name as scenario files write it: `basic`, `digest-sha256`, `ntlm` …
-    public let name: String
+/// One offered authentication scheme, as a scenario file names it (`schemes: [digest-sha256, basic]`).
+public enum AuthSchemeSpec: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    case basic
+    case digestMD5 = "digest-md5"
+    case digestMD5Session = "digest-md5-sess"
+    case digestSHA256 = "digest-sha256"
+    case digestSHA256Session = "digest-sha256-sess"
+    case digestSHA512_256 = "digest-sha512-256"
+    case digestSHA512_256Session = "digest-sha512-256-sess"
+    case ntlm
+    case negotiate
+    case bearer
 
-    private init(_ name: String) { self.name = name }
-
-    public static let basic = AuthSchemeSpec("basic")
-    public static let digestMD5 = AuthSchemeSpec("digest-md5")
-    public static let digestMD5Session = AuthSchemeSpec("digest-md5-sess")
-    public static let digestSHA256 = AuthSchemeSpec("digest-sha256")
-    public static let digestSHA256Session = AuthSchemeSpec("digest-sha256-sess")
-    public static let digestSHA512_256 = AuthSchemeSpec("digest-sha512-256")
-    public static let digestSHA512_256Session = AuthSchemeSpec("digest-sha512-256-sess")
-    public static let ntlm = AuthSchemeSpec("ntlm")
-    public static let negotiate = AuthSchemeSpec("negotiate")
-    public static let bearer = AuthSchemeSpec("bearer")
-
-    /// Every scheme a scenario may offer.
-    public static let all: [AuthSchemeSpec] = [
-        .basic, .digestMD5, .digestMD5Session, .digestSHA256, .digestSHA256Session, .digestSHA512_256,
-        .digestSHA512_256Session, .ntlm, .negotiate, .bearer,
-    ]
-
-    /// The scheme called `name`, or `nil`.
-    public init?(named name: String) {
-        guard let known = Self.all.first(where: { $0.name == name }) else { return nil }
-        self = known
-    }
-
-    /// The HTTP auth-scheme token (`Basic`, `Digest`, `NTLM`, `Negotiate`, `Bearer`).
-    public var httpScheme: String {
-        if name.hasPrefix("digest") { return "Digest" }
-        switch name {
-        case "basic": return "Basic"
-        case "ntlm": return "NTLM"
-        case "negotiate": return "Negotiate"
-        default: return "Bearer"
+    /// The HTTP scheme it challenges with.
+    public var httpScheme: HTTPAuthScheme {
+        switch self {
+        case .basic: .basic
+        case .digestMD5, .digestMD5Session, .digestSHA256, .digestSHA256Session, .digestSHA512_256,
+            .digestSHA512_256Session:
+            .digest
+        case .ntlm: .ntlm
+        case .negotiate: .negotiate
+        case .bearer: .bearer
         }
     }
 
-    /// The Digest `algorithm` token, for Digest schemes.
-    public var digestAlgorithm: String? {
-        switch name {
-        case "digest-md5": "MD5"
-        case "digest-md5-sess": "MD5-sess"
-        case "digest-sha256": "SHA-256"
-        case "digest-sha256-sess": "SHA-256-sess"
-        case "digest-sha512-256": "SHA-512-256"
-        case "digest-sha512-256-sess": "SHA-512-256-sess"
-        default: nil
-        }
-    }
-
-    public var description: String { name }
+    public var description: String { rawValue }
 }

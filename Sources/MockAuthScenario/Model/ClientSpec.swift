@@ -4,8 +4,8 @@ public struct ClientSpec: Sendable, Equatable {
     public var requests: [RequestSpec]
     /// Which trust anchors the client is given in `MOCKAUTH_CA_FILE`.
     public var trust: TrustAnchors
-    /// Whether the client is given the harness client identity (`MOCKAUTH_CLIENT_CERT` …).
-    public var identity: Bool
+    /// The harness client identity the client is given (`MOCKAUTH_CLIENT_CERT` …), if any.
+    public var identity: ClientIdentitySpec?
     /// Whether the client is given the harness pin (`MOCKAUTH_PIN_SHA256`).
     public var pin: Bool
 
@@ -17,7 +17,8 @@ public struct ClientSpec: Sendable, Equatable {
     public var proxy: ProxyClientSpec?
 
     public init(
-        requests: [RequestSpec], trust: TrustAnchors = .harnessRoot, identity: Bool = false, pin: Bool = false,
+        requests: [RequestSpec], trust: TrustAnchors = .harnessRoot, identity: ClientIdentitySpec? = nil,
+        pin: Bool = false,
         credentials: Account? = nil, token: String? = nil, proxy: ProxyClientSpec? = nil
     ) {
         self.requests = requests

@@ -1,22 +1,30 @@
 extension ScenarioExpectation {
     /// What a correct client does, in a few words ("refuses the certificate of origin").
     public var summary: String {
-        let text =
-            switch rule {
-            case .rejectsCertificate(let server): "refuses the certificate of \(server)"
-            case .requestSucceeds(let server, let path): "gets a 2xx from \(server)\(path.map { " for \($0)" } ?? "")"
-            case .presentsClientCertificate(let server): "presents the client certificate to \(server)"
-            case .authenticates(let server, let path):
-                "authenticates to \(server)\(path.map { " for \($0)" } ?? "") and gets a 2xx"
-            case .noPreemptiveCredentials(let server): "sends no credentials to \(server) before a challenge"
-            case .maxAttempts(let server, let attempts): "stops after at most \(attempts) refused attempts at \(server)"
-            case .usesScheme(let server, let schemes): "answers \(server) with \(schemes.joined(separator: " or "))"
-            case .neverReceives(let server, let header, _): "never sends \(header) to \(server)"
-            case .handshakeOnOneConnection(let server): "keeps the handshake with \(server) on one connection"
-            case .reusesCredentials(let server): "reuses credentials for \(server) without a new challenge"
-            case .recoversFromStale(let server): "retries \(server) after stale=true with the new nonce"
-            }
-        return level == .should ? "should \(text)" : text
+        level == .should ? "should \(rule.summary)" : rule.summary
+    }
+}
+
+extension ExpectationRule {
+    /// What a client that keeps the rule does, in a few words.
+    public var summary: String {
+        switch self {
+        case .rejectsCertificate(let server): "refuses the certificate of \(server)"
+        case .requestSucceeds(let server, let path): "gets a 2xx from \(server)\(path.map { " for \($0)" } ?? "")"
+        case .presentsClientCertificate(let server): "presents the client certificate to \(server)"
+        case .authenticates(let server, let path):
+            "authenticates to \(server)\(path.map { " for \($0)" } ?? "") and gets a 2xx"
+        case .noPreemptiveCredentials(let server): "sends no credentials to \(server) before a challenge"
+        case .maxAttempts(let server, let attempts): "stops after at most \(attempts) refused attempts at \(server)"
+        case .usesScheme(let server, let schemes):
+            "answers \(server) with \(schemes.map(\.token).joined(separator: " or "))"
+        case .neverReceives(let server, let header, _): "never sends \(header) to \(server)"
+        case .handshakeOnOneConnection(let server): "keeps the handshake with \(server) on one connection"
+        case .reusesCredentials(let server): "reuses credentials for \(server) without a new challenge"
+        case .recoversFromStale(let server): "retries \(server) after stale=true with the new nonce"
+        case .refusesRedirect(let server): "does not follow \(server)'s redirect"
+        case .anyOf(let alternatives): alternatives.map(\.summary).joined(separator: ", or ")
+        }
     }
 }
 

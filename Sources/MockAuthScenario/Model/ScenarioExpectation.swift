@@ -30,8 +30,8 @@ public enum ExpectationRule: Sendable, Equatable {
     case noPreemptiveCredentials(server: String)
     /// At most `attempts` requests carried credentials the server refused; then the client stopped.
     case maxAttempts(server: String, attempts: Int)
-    /// Every request with credentials used one of `schemes` (HTTP scheme tokens: `Digest`, `NTLM` …).
-    case usesScheme(server: String, schemes: [String])
+    /// Every request with credentials used one of `schemes`.
+    case usesScheme(server: String, schemes: [HTTPAuthScheme])
     /// The server never received `header` (`Authorization` or `Proxy-Authorization`), on any path or
     /// on the paths given.
     case neverReceives(server: String, header: String, paths: [String])
@@ -43,61 +43,82 @@ public enum ExpectationRule: Sendable, Equatable {
     /// After authenticating once, the client sent credentials for a later request in the same
     /// protection space without waiting for a new challenge.
     case reusesCredentials(server: String)
+    /// The server answered with a redirect and the client did not follow it: no request reached the
+    /// redirect's target afterwards (a client that refuses an https → http downgrade, say).
+    case refusesRedirect(server: String)
+    /// At least one of these holds: for scenarios where more than one behaviour is correct ("drops
+    /// the credentials or refuses the downgrade").
+    indirect case anyOf([ExpectationRule])
 
     /// The rule's name as written in scenario files.
-    public var name: String {
+    public var name: RuleName {
         switch self {
-        case .rejectsCertificate: "rejects-certificate"
-        case .requestSucceeds: "request-succeeds"
-        case .presentsClientCertificate: "presents-client-certificate"
-        case .authenticates: "authenticates"
-        case .noPreemptiveCredentials: "no-preemptive-credentials"
-        case .maxAttempts: "max-attempts"
-        case .usesScheme: "uses-scheme"
-        case .neverReceives: "never-receives"
-        case .handshakeOnOneConnection: "handshake-on-one-connection"
-        case .reusesCredentials: "reuses-credentials"
-        case .recoversFromStale: "recovers-from-stale"
+        case .rejectsCertificate: .rejectsCertificate
+        case .requestSucceeds: .requestSucceeds
+        case .presentsClientCertificate: .presentsClientCertificate
+        case .authenticates: .authenticates
+        case .noPreemptiveCredentials: .noPreemptiveCredentials
+        case .maxAttempts: .maxAttempts
+        case .usesScheme: .usesScheme
+        case .neverReceives: .neverReceives
+        case .handshakeOnOneConnection: .handshakeOnOneConnection
+        case .reusesCredentials: .reusesCredentials
+        case .recoversFromStale: .recoversFromStale
+        case .refusesRedirect: .refusesRedirect
+        case .anyOf: .anyOf
         }
     }
 
-    /// The server the rule is about.
-    public var server: String {
+    /// The server the rule is about; `nil` for ``anyOf(_:)``, whose alternatives each name one.
+    public var server: String? {
         switch self {
         case .rejectsCertificate(let server), .requestSucceeds(let server, _), .presentsClientCertificate(let server),
             .authenticates(let server, _), .noPreemptiveCredentials(let server), .maxAttempts(let server, _),
             .usesScheme(let server, _), .neverReceives(let server, _, _), .handshakeOnOneConnection(let server),
-            .reusesCredentials(let server), .recoversFromStale(let server):
+            .reusesCredentials(let server), .recoversFromStale(let server), .refusesRedirect(let server):
             server
+        case .anyOf:
+            nil
         }
     }
 
-    /// Every rule name a scenario file may use.
-    public static let names = [
-        "rejects-certificate", "request-succeeds", "presents-client-certificate", "authenticates",
-        "no-preemptive-credentials", "max-attempts", "uses-scheme", "never-receives", "handshake-on-one-connection",
-        "reuses-credentials", "recovers-from-stale",
-    ]
+    /// The rule itself, or the alternatives of ``anyOf(_:)`` (each, recursively).
+    public var leaves: [ExpectationRule] {
+        switch self {
+        case .anyOf(let alternatives): alternatives.flatMap(\.leaves)
+        case .rejectsCertificate, .requestSucceeds, .presentsClientCertificate, .authenticates,
+            .noPreemptiveCredentials, .maxAttempts, .usesScheme, .neverReceives, .handshakeOnOneConnection,
+            .reusesCredentials, .recoversFromStale, .refusesRedirect:
+            [self]
+        }
+    }
 }
 
-/// How much a violated expectation weighs.
-public struct ExpectationLevel: Sendable, Hashable, CustomStringConvertible {
+/// The name of a rule, as scenario files, verdicts and reports write it.
+public enum RuleName: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+    case rejectsCertificate = "rejects-certificate"
+    case requestSucceeds = "request-succeeds"
+    case presentsClientCertificate = "presents-client-certificate"
+    case authenticates
+    case noPreemptiveCredentials = "no-preemptive-credentials"
+    case maxAttempts = "max-attempts"
+    case usesScheme = "uses-scheme"
+    case neverReceives = "never-receives"
+    case handshakeOnOneConnection = "handshake-on-one-connection"
+    case reusesCredentials = "reuses-credentials"
+    case recoversFromStale = "recovers-from-stale"
+    case refusesRedirect = "refuses-redirect"
+    case anyOf = "any-of"
+
+    public var description: String { rawValue }
+}
+
+/// How much a violated expectation weighs. The raw value is the name scenario files use.
+public enum ExpectationLevel: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
     /// A violation fails the scenario.
-    public static let must = ExpectationLevel(rawValue: "must")
+    case must
     /// A violation is reported, but the scenario still passes.
-    public static let should = ExpectationLevel(rawValue: "should")
-    /// Every level a scenario file may use.
-    public static let all: [ExpectationLevel] = [.must, .should]
-
-    public let rawValue: String
-
-    private init(rawValue: String) { self.rawValue = rawValue }
-
-    /// The level called `name`, or `nil` if there is none.
-    public init?(named name: String) {
-        guard let level = Self.all.first(where: { $0.rawValue == name }) else { return nil }
-        self = level
-    }
+    case should
 
     public var description: String { rawValue }
 }

@@ -29,25 +29,15 @@ public struct ServerSpec: Sendable, Equatable {
     public var urlScheme: String { tls == nil ? "http" : "https" }
 }
 
-/// The loopback name a server is reached by.
-public struct ListenHost: Sendable, Hashable, CustomStringConvertible {
+/// The loopback name a server is reached by. The raw value is the name scenario files and URLs use.
+public enum ListenHost: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// `127.0.0.1`: the server listens on the IPv4 loopback address.
-    public static let ipv4Loopback = ListenHost(name: "127.0.0.1")
+    case ipv4Loopback = "127.0.0.1"
     /// `localhost`: the server listens on 127.0.0.1 and, where the machine has it, on ::1.
-    public static let localhost = ListenHost(name: "localhost")
-    /// Every host a scenario may name.
-    public static let all: [ListenHost] = [.ipv4Loopback, .localhost]
+    case localhost
 
     /// The name as it appears in URLs.
-    public let name: String
+    public var name: String { rawValue }
 
-    private init(name: String) { self.name = name }
-
-    /// The host called `name`, or `nil` if a scenario may not use it.
-    public init?(named name: String) {
-        guard let host = Self.all.first(where: { $0.name == name }) else { return nil }
-        self = host
-    }
-
-    public var description: String { name }
+    public var description: String { rawValue }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MockAuthVocabulary
 
 /// Verifies `Authorization: Basic …` against one configured user (RFC 7617).
 ///
@@ -28,11 +29,11 @@ public struct BasicServerStateMachine: Sendable {
 }
 
 extension BasicServerStateMachine: SchemeServer {
-    var schemeName: AuthSchemeName { .basic }
+    var schemeName: HTTPAuthScheme { .basic }
 
     func freshChallengeValues(now: Date) -> [String] { [challengeValue] }
 
-    func outcome(for credentials: AuthCredentialsValue, request: AuthRequest, now: Date) -> SchemeOutcome {
+    func outcome(for credentials: AuthCredentialsValue, request: AuthRequest, now: Date) -> SchemeResult {
         guard let token68 = credentials.token68 else {
             return .malformed(reason: "Basic credentials must be a single base64 token68, not auth-params")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import MockAuthVocabulary
 
 /// Checks `Authorization: Bearer <token>` against configured tokens (RFC 6750 §3).
 ///
@@ -35,11 +36,11 @@ public struct BearerServerStateMachine: Sendable {
 }
 
 extension BearerServerStateMachine: SchemeServer {
-    var schemeName: AuthSchemeName { .bearer }
+    var schemeName: HTTPAuthScheme { .bearer }
 
     func freshChallengeValues(now: Date) -> [String] { [challengeValue()] }
 
-    func outcome(for credentials: AuthCredentialsValue, request: AuthRequest, now: Date) -> SchemeOutcome {
+    func outcome(for credentials: AuthCredentialsValue, request: AuthRequest, now: Date) -> SchemeResult {
         guard let token = credentials.token68 else {
             return .malformed(reason: "invalid_request: Bearer credentials must be a single b64token")
         }

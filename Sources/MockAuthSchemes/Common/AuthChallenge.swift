@@ -1,3 +1,5 @@
+import MockAuthVocabulary
+
 /// One `name=value` auth-param (RFC 9110 §11.2).
 public struct AuthParameter: Sendable, Equatable {
     /// The parameter name as sent; compare it case-insensitively.
@@ -43,8 +45,8 @@ public struct AuthChallenge: Sendable, Equatable, CustomStringConvertible {
         self.parameters = parameters
     }
 
-    /// The scheme as a case-insensitive name.
-    public var schemeName: AuthSchemeName { AuthSchemeName(scheme) }
+    /// The scheme, when it is one MockAuth speaks (tokens compare case-insensitively).
+    public var schemeName: HTTPAuthScheme? { HTTPAuthScheme(token: scheme) }
 
     /// The value of the first parameter called `name` (case-insensitive), if present.
     public func parameter(_ name: String) -> String? {

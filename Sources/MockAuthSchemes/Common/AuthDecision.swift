@@ -10,7 +10,7 @@ public enum AuthDecision: Sendable, Equatable {
 }
 
 /// A scheme's answer before it is combined with other schemes' challenges.
-enum SchemeOutcome: Sendable, Equatable {
+enum SchemeResult: Sendable, Equatable {
     /// The handshake continues: answer with exactly these values (e.g. an NTLM type 2).
     case proceed(values: [String], reason: String, credentials: PresentedCredentials?)
     /// The credentials were refused; `values` are this scheme's fresh challenges (Digest may mark them stale).

@@ -1,7 +1,9 @@
+import MockAuthVocabulary
+
 /// What a client presented, as far as the scheme could tell, and whether it verified.
 public struct PresentedCredentials: Sendable, Equatable {
     /// The scheme the client used.
-    public var scheme: AuthSchemeName
+    public var scheme: HTTPAuthScheme
     /// The user name as the client sent it (for Digest `userhash`, the resolved configured name when it matched).
     public var username: String?
     /// The domain the client sent (NTLM), if any.
@@ -17,7 +19,7 @@ public struct PresentedCredentials: Sendable, Equatable {
 
     /// Creates a description of presented credentials.
     public init(
-        scheme: AuthSchemeName,
+        scheme: HTTPAuthScheme,
         username: String? = nil,
         domain: String? = nil,
         workstation: String? = nil,

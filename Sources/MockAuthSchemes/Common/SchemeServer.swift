@@ -1,13 +1,14 @@
 import Foundation
+import MockAuthVocabulary
 
 /// The internal interface every scheme's state machine offers to the composite and to its own `receive`.
 protocol SchemeServer: Sendable {
     /// The scheme this machine answers for.
-    var schemeName: AuthSchemeName { get }
+    var schemeName: HTTPAuthScheme { get }
     /// Challenge values to offer a client that has not started (Digest mints a nonce here).
     mutating func freshChallengeValues(now: Date) -> [String]
     /// Handles credentials of this machine's scheme.
-    mutating func outcome(for credentials: AuthCredentialsValue, request: AuthRequest, now: Date) -> SchemeOutcome
+    mutating func outcome(for credentials: AuthCredentialsValue, request: AuthRequest, now: Date) -> SchemeResult
     /// Credentials that stay valid on this connection without a new `Authorization` (NTLM/Negotiate).
     func persistedCredentials(connectionID: UInt64) -> PresentedCredentials?
     /// Forgets per-connection state.
@@ -49,7 +50,7 @@ enum CredentialSelection: Equatable {
     /// The first value with an accepted scheme.
     case found(AuthCredentialsValue)
 
-    static func select(from values: [String], accepting: (AuthSchemeName) -> Bool) -> CredentialSelection {
+    static func select(from values: [String], accepting: (HTTPAuthScheme) -> Bool) -> CredentialSelection {
         guard !values.isEmpty else { return .none }
         var used: [String] = []
         for value in values {
@@ -59,7 +60,7 @@ enum CredentialSelection: Equatable {
             } catch {
                 return .unparsable(reason: "unparsable Authorization value: \(error)")
             }
-            if accepting(credentials.schemeName) { return .found(credentials) }
+            if let scheme = credentials.schemeName, accepting(scheme) { return .found(credentials) }
             used.append(credentials.scheme)
         }
         return .otherSchemes(used)

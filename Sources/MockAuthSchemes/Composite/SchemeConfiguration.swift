@@ -1,3 +1,5 @@
+import MockAuthVocabulary
+
 /// One scheme to offer, with its configuration.
 public enum SchemeConfiguration: Sendable, Equatable {
     /// Basic (RFC 7617).
@@ -12,7 +14,7 @@ public enum SchemeConfiguration: Sendable, Equatable {
     case bearer(BearerConfiguration)
 
     /// The scheme name this configuration answers for.
-    public var scheme: AuthSchemeName {
+    public var scheme: HTTPAuthScheme {
         switch self {
         case .basic: return .basic
         case .digest: return .digest

@@ -1,7 +1,8 @@
 import Foundation
+import MockAuthVocabulary
 
 extension SchemeMachine: SchemeServer {
-    var schemeName: AuthSchemeName {
+    var schemeName: HTTPAuthScheme {
         switch self {
         case .basic(let machine): return machine.schemeName
         case .digest(let machine): return machine.schemeName
@@ -24,7 +25,7 @@ extension SchemeMachine: SchemeServer {
         }
     }
 
-    mutating func outcome(for credentials: AuthCredentialsValue, request: AuthRequest, now: Date) -> SchemeOutcome {
+    mutating func outcome(for credentials: AuthCredentialsValue, request: AuthRequest, now: Date) -> SchemeResult {
         switch self {
         case .basic(let machine):
             return machine.outcome(for: credentials, request: request, now: now)

@@ -73,10 +73,7 @@ public enum DigestQualityOfProtection: String, Sendable, Hashable, CaseIterable 
 
     /// Parses a qop token case-insensitively.
     public init?(token: String) {
-        switch token.lowercased() {
-        case "auth": self = .auth
-        case "auth-int": self = .authInt
-        default: return nil
-        }
+        guard let qop = Self(rawValue: token.lowercased()) else { return nil }
+        self = qop
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 extension DigestServerStateMachine {
     /// Verifies shape-checked credentials: algorithm, realm, uri, user, qop, nonce, opaque, response, expiry, nc.
-    mutating func verify(_ credentials: DigestCredentials, request: AuthRequest, now: Date) -> SchemeOutcome {
+    mutating func verify(_ credentials: DigestCredentials, request: AuthRequest, now: Date) -> SchemeResult {
         var presented = PresentedCredentials(
             scheme: .digest, username: credentials.username, realm: credentials.realm, verified: false,
             detail: Self.detail(credentials))
@@ -78,7 +78,7 @@ extension DigestServerStateMachine {
         return .authenticated(presented, responseHeaders: headers)
     }
 
-    private mutating func reject(_ reason: String, _ presented: PresentedCredentials, _ now: Date) -> SchemeOutcome {
+    private mutating func reject(_ reason: String, _ presented: PresentedCredentials, _ now: Date) -> SchemeResult {
         .rejected(values: makeChallengeValues(now: now), reason: reason, credentials: presented)
     }
 

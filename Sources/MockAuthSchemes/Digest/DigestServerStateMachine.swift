@@ -1,4 +1,5 @@
 import Foundation
+import MockAuthVocabulary
 
 /// Issues Digest challenges (RFC 7616) and verifies `Authorization: Digest …` against a server-side nonce store.
 ///
@@ -68,13 +69,13 @@ public struct DigestServerStateMachine: Sendable {
 }
 
 extension DigestServerStateMachine: SchemeServer {
-    var schemeName: AuthSchemeName { .digest }
+    var schemeName: HTTPAuthScheme { .digest }
 
     mutating func freshChallengeValues(now: Date) -> [String] {
         makeChallengeValues(now: now)
     }
 
-    mutating func outcome(for value: AuthCredentialsValue, request: AuthRequest, now: Date) -> SchemeOutcome {
+    mutating func outcome(for value: AuthCredentialsValue, request: AuthRequest, now: Date) -> SchemeResult {
         let credentials: DigestCredentials
         do {
             credentials = try DigestCredentials(parsing: value)

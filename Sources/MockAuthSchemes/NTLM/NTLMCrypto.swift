@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import MockAuthCrypto
 
 /// The NTLM response computations of MS-NLMP §3.3.
 enum NTLMCrypto {

@@ -1,4 +1,5 @@
 import Foundation
+import MockAuthVocabulary
 
 /// The `NTLM` HTTP scheme: type 1 → `NTLM <type 2>` → type 3 verified, all on one connection.
 public struct NTLMServerStateMachine: Sendable {
@@ -24,7 +25,7 @@ public struct NTLMServerStateMachine: Sendable {
 }
 
 extension NTLMServerStateMachine: SchemeServer {
-    var schemeName: AuthSchemeName { .ntlm }
+    var schemeName: HTTPAuthScheme { .ntlm }
 
     func freshChallengeValues(now: Date) -> [String] { ["NTLM"] }
 
@@ -32,7 +33,7 @@ extension NTLMServerStateMachine: SchemeServer {
         handshake.persistedCredentials(connectionID: connectionID)
     }
 
-    mutating func outcome(for credentials: AuthCredentialsValue, request: AuthRequest, now: Date) -> SchemeOutcome {
+    mutating func outcome(for credentials: AuthCredentialsValue, request: AuthRequest, now: Date) -> SchemeResult {
         guard let token = credentials.token68 else {
             return .malformed(reason: "NTLM credentials must be a base64 token")
         }

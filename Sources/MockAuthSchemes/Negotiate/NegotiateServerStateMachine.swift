@@ -1,4 +1,5 @@
 import Foundation
+import MockAuthVocabulary
 
 /// The `Negotiate` scheme carrying NTLM in SPNEGO (RFC 4178): NegTokenInit(NTLM type 1) →
 /// NegTokenResp(accept-incomplete, NTLMSSP, type 2) → NegTokenResp(type 3) → accept-completed.
@@ -42,11 +43,11 @@ public struct NegotiateServerStateMachine: Sendable {
 
     private func value(_ token: SPNEGONegTokenResp) -> String { "Negotiate " + Base64.encode(token.encoded()) }
 
-    private func rejected(_ reason: String, _ credentials: PresentedCredentials? = nil) -> SchemeOutcome {
+    private func rejected(_ reason: String, _ credentials: PresentedCredentials? = nil) -> SchemeResult {
         .rejected(values: ["Negotiate"], reason: reason, credentials: credentials)
     }
 
-    private mutating func handleInitial(_ token: SPNEGONegTokenInit, request: AuthRequest, now: Date) -> SchemeOutcome {
+    private mutating func handleInitial(_ token: SPNEGONegTokenInit, request: AuthRequest, now: Date) -> SchemeResult {
         guard token.mechTypes.contains(.ntlmssp) else {
             if token.mechTypes.contains(where: \.isKerberos) { return rejected(Self.kerberosOnlyReason) }
             let offered = token.mechTypes.map(\.description).joined(separator: ", ")
@@ -66,7 +67,7 @@ public struct NegotiateServerStateMachine: Sendable {
 
     private mutating func ntlm(
         _ bytes: [UInt8], framing: ConnectionState, supportedMech: SPNEGOMechanism?, request: AuthRequest, now: Date
-    ) -> SchemeOutcome {
+    ) -> SchemeResult {
         let label = framing == .rawNTLMSSP ? "raw NTLMSSP" : "SPNEGO"
         switch handshake.receive(bytes, connectionID: request.connectionID, now: now) {
         case .challenge(let type2, var presented):
@@ -97,7 +98,7 @@ public struct NegotiateServerStateMachine: Sendable {
 }
 
 extension NegotiateServerStateMachine: SchemeServer {
-    var schemeName: AuthSchemeName { .negotiate }
+    var schemeName: HTTPAuthScheme { .negotiate }
 
     func freshChallengeValues(now: Date) -> [String] { ["Negotiate"] }
 
@@ -107,7 +108,7 @@ extension NegotiateServerStateMachine: SchemeServer {
         return credentials
     }
 
-    mutating func outcome(for credentials: AuthCredentialsValue, request: AuthRequest, now: Date) -> SchemeOutcome {
+    mutating func outcome(for credentials: AuthCredentialsValue, request: AuthRequest, now: Date) -> SchemeResult {
         guard let text = credentials.token68 else {
             return .malformed(reason: "Negotiate credentials must be a base64 token")
         }

@@ -1,19 +1,21 @@
 import Foundation
+import MockAuthVocabulary
 
-/// Offers several schemes in a configured order and dispatches each request's `Authorization` to the machine
-/// of the scheme the client chose.
-public struct OriginAuthenticator: Sendable {
+/// One protection space (a realm and its schemes) for an origin (401, `Authorization`) or a proxy
+/// (407, `Proxy-Authorization`): offers its schemes in the configured order and dispatches each
+/// request's credentials to the machine of the scheme the client chose.
+public struct ProtectionSpaceAuthenticator: Sendable {
     /// A decision plus the scheme the client chose (nil when it chose none of the offered ones).
     public struct Result: Sendable, Equatable {
         /// What to answer.
         public var decision: AuthDecision
         /// The offered scheme whose machine decided, if any.
-        public var chosenScheme: AuthSchemeName?
+        public var chosenScheme: HTTPAuthScheme?
         /// Whether the challenge is a step of a connection-based handshake (an NTLM type 2), not a refusal.
         public var isHandshakeStep: Bool
 
         /// Creates a result.
-        public init(decision: AuthDecision, chosenScheme: AuthSchemeName?, isHandshakeStep: Bool = false) {
+        public init(decision: AuthDecision, chosenScheme: HTTPAuthScheme?, isHandshakeStep: Bool = false) {
             self.decision = decision
             self.chosenScheme = chosenScheme
             self.isHandshakeStep = isHandshakeStep
@@ -32,7 +34,7 @@ public struct OriginAuthenticator: Sendable {
     }
 
     /// The offered scheme names, in order.
-    public var offeredSchemes: [AuthSchemeName] { machines.map(\.schemeName) }
+    public var offeredSchemes: [HTTPAuthScheme] { machines.map(\.schemeName) }
 
     /// Fresh challenge values of every scheme, in configured order (one header line each).
     public mutating func challengeValues(now: Date) -> [String] {
@@ -61,14 +63,14 @@ public struct OriginAuthenticator: Sendable {
         case .otherSchemes(let used):
             let reason =
                 "client used \(used.joined(separator: ", ")), which this server did not offer (offered: "
-                + offered.map(\.rawValue).joined(separator: ", ") + ")"
+                + offered.map(\.token).joined(separator: ", ") + ")"
             return Result(
                 decision: .challenge(values: challengeValues(now: now), reason: reason, credentials: nil),
                 chosenScheme: nil)
         case .unparsable(let reason):
             return Result(decision: .malformed(reason: reason), chosenScheme: nil)
         case .found(let credentials):
-            guard let index = offered.firstIndex(of: credentials.schemeName) else {
+            guard let scheme = credentials.schemeName, let index = offered.firstIndex(of: scheme) else {
                 return Result(decision: .malformed(reason: "no machine for \(credentials.scheme)"), chosenScheme: nil)
             }
             let outcome = machines[index].outcome(for: credentials, request: request, now: now)
@@ -86,7 +88,7 @@ public struct OriginAuthenticator: Sendable {
     }
 
     /// A refusal re-offers every scheme, using the deciding scheme's own values (e.g. Digest `stale=true`).
-    private mutating func combine(_ outcome: SchemeOutcome, from index: Int, now: Date) -> AuthDecision {
+    private mutating func combine(_ outcome: SchemeResult, from index: Int, now: Date) -> AuthDecision {
         switch outcome {
         case .rejected(let values, let reason, let credentials):
             var all: [String] = []

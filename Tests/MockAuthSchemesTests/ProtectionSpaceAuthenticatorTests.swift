@@ -3,11 +3,11 @@ import Testing
 
 @testable import MockAuthSchemes
 
-@Suite struct OriginAuthenticatorTests {
+@Suite struct ProtectionSpaceAuthenticatorTests {
     static let ntlm = NTLMConfiguration(username: "alice", password: "pw", domain: "CORP")
 
-    func authenticator() -> OriginAuthenticator {
-        OriginAuthenticator(
+    func authenticator() -> ProtectionSpaceAuthenticator {
+        ProtectionSpaceAuthenticator(
             schemes: [
                 .negotiate(NegotiateConfiguration(ntlm: Self.ntlm)),
                 .ntlm(Self.ntlm),
@@ -34,7 +34,7 @@ import Testing
         #expect(values[3].contains("algorithm=MD5"))
         #expect(values[4] == #"Basic realm="r", charset="UTF-8""#)
         #expect(values[5] == #"Bearer realm="r""#)
-        let line = OriginAuthenticator.joinedChallengeLine(values)
+        let line = ProtectionSpaceAuthenticator.joinedChallengeLine(values)
         let reparsed = try AuthParameterParser.parseChallenges(line)
         #expect(reparsed.map(\.schemeName) == [.negotiate, .ntlm, .digest, .digest, .basic, .bearer])
     }
@@ -114,7 +114,9 @@ import Testing
     }
 
     @Test func unofferedSchemeAndGarbage() {
-        var origin = OriginAuthenticator(schemes: [.basic(BasicConfiguration(realm: "r", username: "u", password: "p"))]
+        var origin = ProtectionSpaceAuthenticator(schemes: [
+            .basic(BasicConfiguration(realm: "r", username: "u", password: "p"))
+        ]
         )
         let other = origin.authenticate(AuthRequest(authorization: ["Bearer abc"]), now: testNow)
         guard case .challenge(let values, let reason, _) = other.decision else {

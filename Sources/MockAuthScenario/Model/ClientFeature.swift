@@ -1,0 +1,176 @@
+/// Something a scenario needs from a client. The one model of "what a scenario needs" and "what a
+/// client can do": scenarios derive theirs (``Scenario/requirements``), client adapters declare
+/// what they lack, and `mockauthd conform --lacks` takes the same names. A client that lacks a
+/// feature a scenario needs is skipped there, with the feature named.
+public enum ClientFeature: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// Speaking TLS.
+    case tls
+    /// Trusting the anchor it is given (`MOCKAUTH_CA_FILE`) instead of, or besides, the system store.
+    case customTrustAnchors
+    /// Presenting a client certificate.
+    case clientCertificate
+    /// Pinning a public key.
+    case pinning
+    /// Using a forward proxy.
+    case proxy
+    /// Following redirects.
+    case redirects
+    /// Answering challenges of one scheme (sending a bearer token, for `bearer`).
+    case scheme(AuthSchemeSpec)
+
+    /// Every feature, in the order documentation lists them.
+    public static var allCases: [ClientFeature] {
+        [.tls, .customTrustAnchors, .clientCertificate, .pinning, .proxy, .redirects]
+            + AuthSchemeSpec.allCases.map(ClientFeature.scheme)
+    }
+
+    /// The feature's name, as `--lacks`, `MOCKAUTH_FEATURES` and reports write it: `tls`, `custom-ca`,
+    /// `client-cert`, `pinning`, `proxy`, `redirect`, or a scheme's name (`digest-sha256`, `ntlm` …).
+    public var name: String {
+        switch self {
+        case .tls: "tls"
+        case .customTrustAnchors: "custom-ca"
+        case .clientCertificate: "client-cert"
+        case .pinning: "pinning"
+        case .proxy: "proxy"
+        case .redirects: "redirect"
+        case .scheme(let scheme): scheme.rawValue
+        }
+    }
+
+    /// The feature called `name`, or `nil`.
+    public init?(name: String) {
+        guard let feature = Self.allCases.first(where: { $0.name == name }) else { return nil }
+        self = feature
+    }
+
+    /// Several features by name, space- or comma-separated; unknown names are returned apart.
+    public static func parse(_ names: String) -> (features: Set<ClientFeature>, unknown: [String]) {
+        var features: Set<ClientFeature> = []
+        var unknown: [String] = []
+        for name in names.split(whereSeparator: { (character: Character) in character == " " || character == "," }) {
+            if let feature = ClientFeature(name: String(name)) {
+                features.insert(feature)
+            } else {
+                unknown.append(String(name))
+            }
+        }
+        return (features, unknown)
+    }
+
+    public static func < (lhs: ClientFeature, rhs: ClientFeature) -> Bool {
+        let order = allCases
+        return (order.firstIndex(of: lhs) ?? 0) < (order.firstIndex(of: rhs) ?? 0)
+    }
+
+    public var description: String { name }
+}
+
+/// What a client needs to take part in a scenario: features it must have, and choices of which it
+/// must have at least one (a protection space that offers several schemes needs one of them).
+public struct ClientRequirements: Sendable, Hashable, CustomStringConvertible {
+    /// Every one of these.
+    public var features: Set<ClientFeature>
+    /// At least one of each.
+    public var choices: Set<Set<ClientFeature>>
+
+    public init(features: Set<ClientFeature> = [], choices: Set<Set<ClientFeature>> = []) {
+        self.features = features
+        self.choices = choices.filter { !$0.isEmpty }
+    }
+
+    /// What a client lacking `lacking` misses, in words ("ntlm", "digest-md5 or digest-sha256");
+    /// empty when it can take part.
+    public func unmet(lacking: Set<ClientFeature>) -> [String] {
+        let missing = features.intersection(lacking).sorted().map(\.name)
+        let choices = self.choices.filter { $0.isSubset(of: lacking) }.map {
+            $0.sorted().map(\.name).joined(separator: " or ")
+        }
+        return missing + choices.sorted()
+    }
+
+    /// Whether a client lacking `lacking` can take part.
+    public func areMet(lacking: Set<ClientFeature>) -> Bool { unmet(lacking: lacking).isEmpty }
+
+    /// Every feature that appears, as one set.
+    public var allFeatures: Set<ClientFeature> { features.union(choices.flatMap { $0 }) }
+
+    /// The form of `MOCKAUTH_FEATURES`: names separated by spaces, the features of a choice joined
+    /// by `|` ("tls custom-ca digest-md5|digest-sha256").
+    public var environmentValue: String {
+        (features.sorted().map(\.name) + choices.map { $0.sorted().map(\.name).joined(separator: "|") }.sorted())
+            .joined(separator: " ")
+    }
+
+    /// Reads ``environmentValue``; unknown names are ignored (a newer harness may know more).
+    public init(environmentValue: String) {
+        var features: Set<ClientFeature> = []
+        var choices: Set<Set<ClientFeature>> = []
+        for word in environmentValue.split(separator: " ") {
+            let alternatives = Set(word.split(separator: "|").compactMap { ClientFeature(name: String($0)) })
+            if word.contains("|") {
+                choices.insert(alternatives)
+            } else {
+                features.formUnion(alternatives)
+            }
+        }
+        self.init(features: features, choices: choices)
+    }
+
+    public var description: String { environmentValue }
+}
+
+extension Scenario {
+    /// What a client needs to take part in this scenario at all: TLS, trusting the given anchor, a
+    /// client certificate, pinning, a proxy, following redirects, and for each protection space one
+    /// of the schemes it offers that the scenario accepts (`uses-scheme` narrows the choice).
+    public var requirements: ClientRequirements {
+        var features: Set<ClientFeature> = []
+        if servers.contains(where: { $0.tls != nil }) {
+            features.insert(.tls)
+            if client.trust == .harnessRoot { features.insert(.customTrustAnchors) }
+        }
+        if client.identity != nil { features.insert(.clientCertificate) }
+        if client.pin { features.insert(.pinning) }
+        if client.proxy != nil { features.insert(.proxy) }
+        if servers.flatMap(\.routes).contains(where: { $0.redirect != nil }) { features.insert(.redirects) }
+        var choices: Set<Set<ClientFeature>> = []
+        for server in servers {
+            let accepted = acceptedSchemes(server: server.id)
+            let spaces =
+                (server.auth.map { [$0] } ?? [])
+                + server.routes.compactMap { route -> AuthSpec? in
+                    switch route.auth {
+                    case .own(let spec): spec
+                    case .server, .none: nil
+                    }
+                }
+            for space in spaces {
+                let usable = space.schemes.filter { accepted?.contains($0.httpScheme) ?? true }
+                choices.insert(Set((usable.isEmpty ? space.schemes : usable).map(ClientFeature.scheme)))
+            }
+        }
+        // A choice of one is a plain requirement.
+        for choice in choices where choice.count == 1 { features.formUnion(choice) }
+        return ClientRequirements(features: features, choices: choices.filter { $0.count > 1 })
+    }
+
+    /// The schemes a `uses-scheme` rule of `server` accepts, if it has one.
+    private func acceptedSchemes(server: String) -> Set<HTTPAuthScheme>? {
+        var accepted: Set<HTTPAuthScheme>?
+        for expectation in expectations {
+            switch expectation.rule {
+            case .usesScheme(let ruleServer, let schemes) where ruleServer == server:
+                accepted = (accepted ?? Set(schemes)).intersection(schemes)
+            case .rejectsCertificate, .requestSucceeds, .presentsClientCertificate, .authenticates,
+                .noPreemptiveCredentials, .maxAttempts, .usesScheme, .neverReceives, .handshakeOnOneConnection,
+                .reusesCredentials, .recoversFromStale, .refusesRedirect:
+                continue
+            case .anyOf:
+                // An alternative is not a requirement.
+                continue
+            }
+        }
+        return accepted
+    }
+}

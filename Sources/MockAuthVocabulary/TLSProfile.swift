@@ -1,0 +1,30 @@
+/// A server certificate set-up: valid, or breaking exactly one property of a valid one.
+///
+/// The raw value is the name scenario files use (`tls: { profile: expired }`). The PKI issues each
+/// profile's credentials; adding a case is a compile error until every switch over profiles handles it.
+public enum TLSProfile: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+    /// A chain to the harness root that satisfies every rule (SAN, serverAuth, SHA-256, ≤ 825 days).
+    case valid
+    /// A leaf that signs itself.
+    case selfSigned = "self-signed"
+    /// notAfter in the past.
+    case expired
+    /// notBefore in the future.
+    case notYetValid = "not-yet-valid"
+    /// SAN holds only names other than the URL's host.
+    case wrongHost = "wrong-host"
+    /// Chained to a second root that is not in the trust file.
+    case untrustedRoot = "untrusted-root"
+    /// The server omits the intermediate.
+    case incompleteChain = "incomplete-chain"
+    /// The server requests and verifies a client certificate issued by the harness client CA.
+    case clientCertificateRequired = "client-cert-required"
+    /// A valid chain over a key other than the pinned one.
+    case pinMismatch = "pin-mismatch"
+    /// A freshly issued valid certificate for the pinned key.
+    case pinReissued = "pin-reissued"
+    /// A valid chain whose leaf has no subjectAltName, only the host in its common name.
+    case missingSAN = "missing-san"
+
+    public var description: String { rawValue }
+}
