@@ -1,5 +1,5 @@
 import Foundation
-import MockAuthScenario
+import MockAuthVocabulary
 import SwiftASN1
 import X509
 

@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import MockAuthScenario
+import MockAuthVocabulary
 import X509
 import _CryptoExtras
 
@@ -72,8 +72,9 @@ public struct HarnessKey: Sendable {
         }
     }
 
+    /// The pin of this key (SHA-256 of its SubjectPublicKeyInfo).
+    public var pins: PublicKeyPins { PublicKeyPins(subjectPublicKeyInfos: [subjectPublicKeyInfoDER]) }
+
     /// The public-key pin in curl's `--pinnedpubkey` form: `sha256//` + base64 SHA-256 of the SPKI.
-    public var pinSHA256: String {
-        "sha256//" + Data(SHA256.hash(data: subjectPublicKeyInfoDER)).base64EncodedString()
-    }
+    public var pinSHA256: String { pins.curlForm }
 }

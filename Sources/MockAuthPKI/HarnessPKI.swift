@@ -1,5 +1,5 @@
 import Foundation
-import MockAuthScenario
+import MockAuthVocabulary
 import Synchronization
 import X509
 
@@ -11,7 +11,7 @@ import X509
 ///
 /// ```swift
 /// let pki = try HarnessPKI()
-/// let credentials = try pki.serverCredentials(for: .expired, key: .p256, host: .ipv4Loopback)
+/// let credentials = try pki.serverCredentials(for: .expired, key: .p256, hostName: "127.0.0.1")
 /// ```
 public final class HarnessPKI: Sendable {
     /// The moment every validity period is computed from.
@@ -32,17 +32,19 @@ public final class HarnessPKI: Sendable {
     public let pinnedKey: HarnessKey
     /// The first certificate issued for ``pinnedKey``; `pin-reissued` servers present a newer one.
     public let pinnedOriginal: IssuedCertificate
-    /// The passphrase of ``clientPKCS12``: random per PKI.
+    /// The passphrase of ``clientPKCS12(_:)`` in every encoding: random per PKI.
     public let clientPKCS12Passphrase: String
-    /// ``clientIdentity`` with the client CA as PKCS#12 (see ``PKCS12/export(_:chain:passphrase:friendlyName:)``).
-    public let clientPKCS12: [UInt8]
+    /// ``clientIdentity`` with the client CA as PKCS#12 in the default encoding (``PKCS12Encoding/legacy``).
+    public var clientPKCS12: [UInt8] { clientPKCS12(.legacy) }
+    private let clientPKCS12Legacy: [UInt8]
+    private let clientPKCS12PBES2: [UInt8]
 
     private let cache = Mutex<[CacheKey: ServerCredentials]>([:])
 
     private struct CacheKey: Hashable {
-        var profile: TLSProfileName
+        var profile: TLSProfile
         var key: KeyAlgorithm
-        var host: ListenHost
+        var hostName: String
     }
 
     /// Generates a fresh PKI.
@@ -71,17 +73,32 @@ public final class HarnessPKI: Sendable {
                 notValidAfter: now.addingTimeInterval(30 * .day)),
             key: pinnedKey, issuer: intermediate)
         clientPKCS12Passphrase = "mockauth-" + (0..<12).map { _ in String(Int.random(in: 0..<36), radix: 36) }.joined()
-        clientPKCS12 = try PKCS12.export(
-            clientIdentity, chain: [clientCA], passphrase: clientPKCS12Passphrase, friendlyName: "MockAuth Client")
+        // Both encodings cost a few milliseconds together (2048 iterations each), so they are built here.
+        clientPKCS12Legacy = try PKCS12.export(
+            clientIdentity, chain: [clientCA], passphrase: clientPKCS12Passphrase, friendlyName: "MockAuth Client",
+            encoding: .legacy)
+        clientPKCS12PBES2 = try PKCS12.export(
+            clientIdentity, chain: [clientCA], passphrase: clientPKCS12Passphrase, friendlyName: "MockAuth Client",
+            encoding: .pbes2)
     }
 
-    /// The credentials a server of `profile` presents for `host`, issued on first use.
-    public func serverCredentials(for profile: TLSProfileName, key: KeyAlgorithm, host: ListenHost) throws
+    /// ``clientIdentity`` with the client CA as PKCS#12 in `encoding`, protected by
+    /// ``clientPKCS12Passphrase`` (see ``PKCS12/export(_:chain:passphrase:friendlyName:encoding:)``).
+    public func clientPKCS12(_ encoding: PKCS12Encoding) -> [UInt8] {
+        switch encoding {
+        case .legacy: clientPKCS12Legacy
+        case .pbes2: clientPKCS12PBES2
+        }
+    }
+
+    /// The credentials a server of `profile` presents when clients reach it as `hostName`, issued on
+    /// first use.
+    public func serverCredentials(for profile: TLSProfile, key: KeyAlgorithm, hostName: String) throws
         -> ServerCredentials
     {
-        let cacheKey = CacheKey(profile: profile, key: key, host: host)
+        let cacheKey = CacheKey(profile: profile, key: key, hostName: hostName)
         if let cached = cache.withLock({ $0[cacheKey] }) { return cached }
-        let issued = try issueServerCredentials(profile, key: key, host: host)
+        let issued = try issueServerCredentials(profile, key: key, hostName: hostName)
         return cache.withLock { cache in
             if let raced = cache[cacheKey] { return raced }
             cache[cacheKey] = issued

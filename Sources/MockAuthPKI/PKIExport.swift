@@ -1,9 +1,10 @@
-import MockAuthScenario
+import MockAuthVocabulary
 import SwiftASN1
 import X509
 
 /// Writes a whole PKI for inspection: every CA, every profile's served chain and key, and the client
-/// identity as PEM, DER and PKCS#12.
+/// identity as PEM, DER and PKCS#12
+/// (`client.p12` legacy, `client-pbes2.p12` PBES2; one passphrase).
 public struct PKIExport {
     public let pki: HarnessPKI
     public let writer: PKIFileWriter
@@ -26,11 +27,12 @@ public struct PKIExport {
             paths.append(try writer.writePublic("\(name).der", issued.derBytes))
         }
         paths.append(try writer.writeSecret("client.key", pki.clientIdentity.key.pkcs8PEM))
-        paths.append(try writer.writeSecret("client.p12", pki.clientPKCS12))
+        paths.append(try writer.writeSecret("client.p12", pki.clientPKCS12(.legacy)))
+        paths.append(try writer.writeSecret("client-pbes2.p12", pki.clientPKCS12(.pbes2)))
         paths.append(try writer.writeSecret("client.p12.password", pki.clientPKCS12Passphrase + "\n"))
         paths.append(try writer.writePublic("pin-sha256.txt", pki.pinnedKey.pinSHA256 + "\n"))
-        for profile in TLSProfileName.all {
-            let credentials = try pki.serverCredentials(for: profile, key: key, host: .ipv4Loopback)
+        for profile in TLSProfile.allCases {
+            let credentials = try pki.serverCredentials(for: profile, key: key, hostName: "127.0.0.1")
             let name = "server-\(profile.rawValue)"
             paths.append(try writer.writePublic("\(name).chain.pem", credentials.chain.map(\.pemString).joined()))
             paths.append(try writer.writePublic("\(name).der", credentials.leaf.derBytes))

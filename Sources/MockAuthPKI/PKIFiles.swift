@@ -16,7 +16,7 @@ public struct PKIFileWriter: Sendable {
             try FileManager.default.createDirectory(
                 at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw HarnessError("cannot create the directory \(directory.path): \(error.localizedDescription)")
+            throw PKIError("cannot create the directory \(directory.path): \(error.localizedDescription)")
         }
     }
 
@@ -50,7 +50,7 @@ public struct PKIFileWriter: Sendable {
         guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: mode]),
             let handle = FileHandle(forWritingAtPath: path)
         else {
-            throw HarnessError("cannot write \(path)")
+            throw PKIError("cannot write \(path)")
         }
         defer { try? handle.close() }
         do {
@@ -58,7 +58,7 @@ public struct PKIFileWriter: Sendable {
             try handle.write(contentsOf: Data(bytes))
             try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
         } catch {
-            throw HarnessError("cannot write \(path): \(error.localizedDescription)")
+            throw PKIError("cannot write \(path): \(error.localizedDescription)")
         }
         return path
     }

@@ -1,11 +1,11 @@
-import MockAuthScenario
+import MockAuthVocabulary
 import X509
 
 /// What a TLS server of one profile presents: its chain as sent on the wire, its key, and what is
 /// wrong with it.
 public struct ServerCredentials: Sendable {
     /// The profile these credentials implement.
-    public let profile: TLSProfileName
+    public let profile: TLSProfile
     /// The leaf and its key.
     public let leaf: IssuedCertificate
     /// The certificates the server sends, leaf first.

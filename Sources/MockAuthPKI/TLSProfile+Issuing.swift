@@ -1,10 +1,10 @@
 import Foundation
-import MockAuthScenario
+import MockAuthVocabulary
 import X509
 
 /// How each TLS profile differs from `valid`: exactly one property, and nothing else.
 extension HarnessPKI {
-    func issueServerCredentials(_ profile: TLSProfileName, key algorithm: KeyAlgorithm, host: ListenHost) throws
+    func issueServerCredentials(_ profile: TLSProfile, key algorithm: KeyAlgorithm, hostName: String) throws
         -> ServerCredentials
     {
         let key = profile == .pinReissued ? pinnedKey : try HarnessKey(algorithm)
@@ -37,7 +37,7 @@ extension HarnessPKI {
             defect = "a certificate that becomes valid only in 2 days"
         case .wrongHost:
             fields.subjectAlternativeNames = [.dnsName(Self.wrongHostName)]
-            defect = "a certificate for \(Self.wrongHostName) only (the URL's host is \(host.name))"
+            defect = "a certificate for \(Self.wrongHostName) only (the URL's host is \(hostName))"
         case .untrustedRoot:
             issuer = untrustedIntermediate
             defect = "a certificate chained to a root outside the trust file (MockAuth Untrusted Root CA)"
@@ -52,11 +52,9 @@ extension HarnessPKI {
             // Same key as the original pinned certificate, new serial and validity.
             fields.notValidBefore = now.addingTimeInterval(-3600)
         case .missingSAN:
-            fields.commonName = host.name
+            fields.commonName = hostName
             fields.subjectAlternativeNames = nil
-            defect = "a certificate without subjectAltName (\(host.name) only in its common name)"
-        default:
-            throw HarnessError.unknownProfile(profile)
+            defect = "a certificate without subjectAltName (\(hostName) only in its common name)"
         }
 
         let leaf = try CertificateIssuer.leaf(fields, key: key, issuer: issuer)

@@ -1,5 +1,5 @@
 import Foundation
-import MockAuthScenario
+import MockAuthVocabulary
 import SwiftASN1
 import Testing
 @_spi(FixedExpiryValidationTime) import X509
@@ -13,8 +13,8 @@ struct HarnessPKITests {
         do { return try HarnessPKI(now: now) } catch { fatalError("cannot build the test PKI: \(error)") }
     }()
 
-    func leaf(_ profile: TLSProfileName, key: KeyAlgorithm = .p256) throws -> ServerCredentials {
-        try Self.pki.serverCredentials(for: profile, key: key, host: .ipv4Loopback)
+    func leaf(_ profile: TLSProfile, key: KeyAlgorithm = .p256) throws -> ServerCredentials {
+        try Self.pki.serverCredentials(for: profile, key: key, hostName: "127.0.0.1")
     }
 
     @Test("a valid leaf satisfies Apple's rules for TLS server certificates", arguments: KeyAlgorithm.allCases)
