@@ -61,7 +61,7 @@ struct Listener {
                 try? await ipv4.close()
             }
         }
-        throw HarnessError(
+        throw ServerError(
             "cannot bind \(spec.id) on both 127.0.0.1 and ::1: \(lastError.map { "\($0)" } ?? "unknown error")")
     }
 }
@@ -71,7 +71,7 @@ extension SocketAddress {
     var loopbackDescription: String {
         switch self {
         case .v6: "[\(ipAddress ?? "?")]:\(port ?? 0)"
-        default: "\(ipAddress ?? "?"):\(port ?? 0)"
+        case .v4, .unixDomainSocket: "\(ipAddress ?? "?"):\(port ?? 0)"
         }
     }
 }

@@ -32,14 +32,18 @@ public final class ScenarioServer: Sendable {
 
     /// Starts every server of `scenario`.
     ///
-    /// - Throws: ``HarnessError`` when a port cannot be bound or a certificate cannot be loaded.
+    /// - Throws: ``ServerError`` when a port cannot be bound, `PKIError` when a certificate cannot be issued.
+    ///
+    /// - Parameter transcriptLimit: records kept per server; identical requests are folded into one
+    ///   record with a count, so only a client that keeps sending requests unlike any before reaches it.
     public static func start(
         _ scenario: Scenario,
         pki: HarnessPKI,
         group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
+        transcriptLimit: Int = ScenarioServer.defaultTranscriptLimit,
         logger: Logger = Logger(label: "mockauth.server")
     ) async throws -> ScenarioServer {
-        let recorder = TranscriptRecorder()
+        let recorder = TranscriptRecorder(limit: transcriptLimit)
         let directory = EndpointDirectory()
         var endpoints: [ServerEndpoint] = []
         var channels: [any Channel] = []
@@ -49,7 +53,8 @@ public final class ScenarioServer: Sendable {
             let ordered = scenario.servers.filter { !$0.isProxy } + scenario.servers.filter(\.isProxy)
             for spec in ordered {
                 let tls = try spec.tls.map { tls in
-                    try ServerTLS(credentials: pki.serverCredentials(for: tls.profile, key: tls.key, host: spec.host))
+                    try ServerTLS(
+                        credentials: pki.serverCredentials(for: tls.profile, key: tls.key, hostName: spec.host.name))
                 }
                 let behavior = ServerBehavior(spec: spec, endpoints: directory)
                 let listener = try await Listener.bind(
@@ -60,13 +65,13 @@ public final class ScenarioServer: Sendable {
                 channels.append(contentsOf: listener.channels)
                 records.append(
                     EndpointRecord(
-                        server: spec.id, url: listener.endpoint.baseURL, tlsProfile: spec.tls?.profile.rawValue,
+                        server: spec.id, url: listener.endpoint.baseURL, tlsProfile: spec.tls?.profile,
                         certificateDefect: tls?.credentials.defect))
             }
         } catch {
             for channel in channels { try? await channel.close() }
-            if error is HarnessError { throw error }
-            throw HarnessError("cannot start scenario '\(scenario.name)': \(error)")
+            if error is any HarnessFailure { throw error }
+            throw ServerError("cannot start scenario '\(scenario.name)': \(error)")
         }
         let order = scenario.servers.map(\.id)
         endpoints.sort { (order.firstIndex(of: $0.server) ?? 0) < (order.firstIndex(of: $1.server) ?? 0) }
@@ -75,6 +80,9 @@ public final class ScenarioServer: Sendable {
         logger.debug("serving \(scenario.name)", metadata: ["endpoints": "\(endpoints.map(\.baseURL))"])
         return ScenarioServer(scenario: scenario, endpoints: endpoints, recorder: recorder, channels: channels)
     }
+
+    /// Records a transcript keeps per server unless told otherwise.
+    public static let defaultTranscriptLimit = TranscriptRecorder.defaultLimit
 
     /// Where the server called `id` listens.
     public func endpoint(_ id: String) -> ServerEndpoint? {

@@ -4,16 +4,15 @@ import NIOHTTP1
 import NIOSSL
 
 extension ChannelPipeline.SynchronousOperations {
-    /// Assembles a scenario server connection: TLS (when configured) and its transcript handler,
-    /// HTTP/1.1 with NIO's protocol error handler (bad input gets a 400 and the server keeps
-    /// serving), then the route responder.
+    /// Assembles a scenario server connection: its lifetime handler, TLS (when configured) and its
+    /// transcript handlers, HTTP/1.1 with NIO's protocol error handler (bad input gets a 400 and the
+    /// server keeps serving), then the route responder.
     func addScenarioServerHandlers(tls: ServerTLS?, behavior: ServerBehavior, recorder: ConnectionRecorder) throws {
+        try addHandler(ConnectionLifetimeHandler(recorder: recorder, gates: behavior.gates))
         if let tls {
             try addHandler(TLSAlertSniffer(recorder: recorder))
             try addHandler(NIOSSLServerHandler(context: tls.makeContext()))
             try addHandler(TLSTranscriptHandler(recorder: recorder))
-        } else {
-            try addHandler(ConnectionCloseRecorder(recorder: recorder))
         }
         try configureHTTPServerPipeline(withErrorHandling: true)
         try addHandler(RequestResponder(behavior: behavior, recorder: recorder))

@@ -1,7 +1,9 @@
+import MockAuthVocabulary
+
 /// What an authenticating server made of one request's credentials.
-public struct AuthRecord: Sendable, Codable, Equatable {
-    /// How the server answered.
-    public enum Outcome: String, Sendable, Codable, Equatable {
+public struct AuthRecord: Sendable, Codable, Hashable {
+    /// What the server decided about the request's credentials.
+    public enum Decision: String, Sendable, Codable, Equatable {
         /// No credentials (or none for an offered scheme): the server challenged.
         case challenged
         /// A connection-based handshake continued (an NTLM type 2 went back).
@@ -14,14 +16,15 @@ public struct AuthRecord: Sendable, Codable, Equatable {
         case malformed
     }
 
-    public var outcome: Outcome
+    public var decision: Decision
     /// `Authorization` or `Proxy-Authorization`.
     public var header: String
     /// The protection space's realm.
     public var realm: String
-    /// The HTTP schemes the server offers there, in challenge order (`Digest`, `Basic` …).
-    public var offered: [String]
-    /// The scheme the client used, if it sent credentials for an offered one.
+    /// The HTTP schemes the server offers there, in challenge order.
+    public var offered: [HTTPAuthScheme]
+    /// The scheme token of the credentials the client sent, as it spelt it, whether the server
+    /// offered that scheme or not; `nil` when the request carried no credentials header.
     public var scheme: String?
     /// The user name the client presented, if it could be read.
     public var username: String?
@@ -32,10 +35,10 @@ public struct AuthRecord: Sendable, Codable, Equatable {
     public var reason: String
 
     public init(
-        outcome: Outcome, header: String, realm: String, offered: [String], scheme: String? = nil,
+        decision: Decision, header: String, realm: String, offered: [HTTPAuthScheme], scheme: String? = nil,
         username: String? = nil, domain: String? = nil, workstation: String? = nil, reason: String = ""
     ) {
-        self.outcome = outcome
+        self.decision = decision
         self.header = header
         self.realm = realm
         self.offered = offered
@@ -47,5 +50,5 @@ public struct AuthRecord: Sendable, Codable, Equatable {
     }
 
     /// Whether the client sent credentials with this request.
-    public var carriedCredentials: Bool { scheme != nil || outcome == .malformed }
+    public var carriedCredentials: Bool { scheme != nil || decision == .malformed }
 }

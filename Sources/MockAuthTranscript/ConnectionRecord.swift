@@ -1,7 +1,7 @@
 import Foundation
 
 /// One accepted TCP connection and everything that happened on it.
-public struct ConnectionRecord: Sendable, Codable, Equatable {
+public struct ConnectionRecord: Sendable, Codable, Hashable {
     /// Unique within a run; increases in the order connections were accepted.
     public var id: UInt64
     /// The scenario server that accepted it.
@@ -14,6 +14,9 @@ public struct ConnectionRecord: Sendable, Codable, Equatable {
     public var requests: [RequestRecord]
     /// Whether the connection has been closed (by either side).
     public var closed: Bool
+    /// How many identical connections (same server, same handshake, no request kept of their own)
+    /// closed after this one and were folded into it.
+    public var repeats: Int
 
     public init(
         id: UInt64,
@@ -21,7 +24,8 @@ public struct ConnectionRecord: Sendable, Codable, Equatable {
         remoteAddress: String? = nil,
         tls: TLSHandshakeRecord? = nil,
         requests: [RequestRecord] = [],
-        closed: Bool = false
+        closed: Bool = false,
+        repeats: Int = 0
     ) {
         self.id = id
         self.server = server
@@ -29,5 +33,15 @@ public struct ConnectionRecord: Sendable, Codable, Equatable {
         self.tls = tls
         self.requests = requests
         self.closed = closed
+        self.repeats = repeats
+    }
+
+    /// How many connections this record stands for: itself and its ``repeats``.
+    public var occurrences: Int { 1 + repeats }
+
+    /// The connection with what tells identical connections apart removed (its id, the client's
+    /// port, its requests, the repeats folded into it).
+    public var kind: ConnectionRecord {
+        ConnectionRecord(id: 0, server: server, tls: tls, closed: closed)
     }
 }

@@ -1,5 +1,5 @@
 /// One HTTP request as the server received it, and the status it answered with.
-public struct RequestRecord: Sendable, Codable, Equatable {
+public struct RequestRecord: Sendable, Codable, Hashable {
     public var method: String
     /// The request-target exactly as sent (`/`, `/a?b=c`, `http://host/` for a proxy).
     public var target: String
@@ -13,10 +13,15 @@ public struct RequestRecord: Sendable, Codable, Equatable {
     public var auth: AuthRecord?
     /// The `Location` the server redirected to, if it did.
     public var redirectedTo: String?
+    /// How many identical requests (same method, target, headers, answer and authentication) followed
+    /// this one and were folded into it rather than recorded one by one. See ``occurrences``.
+    public var repeats: Int
+    /// The ``sequence`` of the latest request folded into this one (its own when there is none).
+    public var lastSequence: UInt64
 
     public init(
         method: String, target: String, headers: [HeaderRecord] = [], responseStatus: Int? = nil, sequence: UInt64 = 0,
-        auth: AuthRecord? = nil, redirectedTo: String? = nil
+        auth: AuthRecord? = nil, redirectedTo: String? = nil, repeats: Int = 0, lastSequence: UInt64? = nil
     ) {
         self.method = method
         self.target = target
@@ -25,6 +30,21 @@ public struct RequestRecord: Sendable, Codable, Equatable {
         self.sequence = sequence
         self.auth = auth
         self.redirectedTo = redirectedTo
+        self.repeats = repeats
+        self.lastSequence = lastSequence ?? sequence
+    }
+
+    /// How many requests this record stands for: itself and its ``repeats``.
+    public var occurrences: Int { 1 + repeats }
+
+    /// The request with what tells identical requests apart removed (its place in the run, the
+    /// repeats folded into it): two requests of the same kind are the same to every rule.
+    public var kind: RequestRecord {
+        var kind = self
+        kind.sequence = 0
+        kind.repeats = 0
+        kind.lastSequence = 0
+        return kind
     }
 
     /// The path, without query.
@@ -42,7 +62,7 @@ public struct RequestRecord: Sendable, Codable, Equatable {
 }
 
 /// One header line.
-public struct HeaderRecord: Sendable, Codable, Equatable {
+public struct HeaderRecord: Sendable, Codable, Hashable {
     public var name: String
     public var value: String
 

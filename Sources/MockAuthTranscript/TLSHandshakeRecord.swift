@@ -1,7 +1,7 @@
 /// How the TLS handshake on one connection ended.
-public struct TLSHandshakeRecord: Sendable, Codable, Equatable {
-    /// The outcome of a handshake.
-    public enum Outcome: String, Sendable, Codable, Equatable {
+public struct TLSHandshakeRecord: Sendable, Codable, Hashable {
+    /// Where a handshake got to.
+    public enum State: String, Sendable, Codable, Equatable {
         /// Both sides finished the handshake.
         case completed
         /// The handshake failed: see ``TLSHandshakeRecord/alert`` and ``TLSHandshakeRecord/error``.
@@ -12,7 +12,7 @@ public struct TLSHandshakeRecord: Sendable, Codable, Equatable {
         case inProgress = "in-progress"
     }
 
-    public var outcome: Outcome
+    public var state: State
     /// The TLS alert the client sent when it aborted the handshake, in RFC 8446 spelling
     /// (`unknown_ca`, `certificate_expired`, `bad_certificate` …).
     public var alert: String?
@@ -23,12 +23,12 @@ public struct TLSHandshakeRecord: Sendable, Codable, Equatable {
     public var clientCertificate: ClientCertificateRecord?
 
     public init(
-        outcome: Outcome,
+        state: State,
         alert: String? = nil,
         error: String? = nil,
         clientCertificate: ClientCertificateRecord? = nil
     ) {
-        self.outcome = outcome
+        self.state = state
         self.alert = alert
         self.error = error
         self.clientCertificate = clientCertificate
@@ -36,7 +36,7 @@ public struct TLSHandshakeRecord: Sendable, Codable, Equatable {
 }
 
 /// A client certificate presented during a handshake.
-public struct ClientCertificateRecord: Sendable, Codable, Equatable {
+public struct ClientCertificateRecord: Sendable, Codable, Hashable {
     /// The subject distinguished name, e.g. `CN=MockAuth Client,O=MockAuth`.
     public var subject: String
     /// The issuer distinguished name.

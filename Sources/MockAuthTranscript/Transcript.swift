@@ -7,12 +7,18 @@ import Foundation
 public struct Transcript: Sendable, Codable, Equatable {
     /// The endpoints that were served, one per scenario server.
     public var endpoints: [EndpointRecord]
-    /// Every connection any of those endpoints accepted, ordered by connection id.
+    /// Every connection any of those endpoints accepted, ordered by connection id; identical ones
+    /// folded (see ``ConnectionRecord/repeats`` and ``RequestRecord/repeats``).
     public var connections: [ConnectionRecord]
+    /// What the recorder could not keep once it reached its limit, when it did.
+    public var overflow: TranscriptOverflow?
 
-    public init(endpoints: [EndpointRecord] = [], connections: [ConnectionRecord] = []) {
+    public init(
+        endpoints: [EndpointRecord] = [], connections: [ConnectionRecord] = [], overflow: TranscriptOverflow? = nil
+    ) {
         self.endpoints = endpoints
         self.connections = connections
+        self.overflow = overflow
     }
 
     /// The endpoint that served the scenario server called `server`, if any.

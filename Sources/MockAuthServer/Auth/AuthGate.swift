@@ -6,20 +6,21 @@ import Synchronization
 
 /// One protection space of a server: its scheme machines, shared by every connection, behind a lock.
 ///
-/// The gate turns a request's credentials into an ``AuthVerdict``: pass, or answer 401/407/400 with
-/// these headers. It knows nothing of NIO; handlers translate its answer.
+/// The gate turns a request's credentials into a ``GateResult``: let it through, challenge it
+/// (401 on an origin, 407 on a proxy), or refuse it as unreadable (400), plus what it made of the
+/// credentials for the transcript. It knows nothing of NIO; handlers translate its answer.
 final class AuthGate: Sendable {
     let spec: AuthSpec
     let isProxy: Bool
-    private let authenticator: Mutex<OriginAuthenticator>
-    private let offered: [String]
+    private let authenticator: Mutex<ProtectionSpaceAuthenticator>
+    private let offered: [HTTPAuthScheme]
 
     init(spec: AuthSpec, isProxy: Bool) {
         self.spec = spec
         self.isProxy = isProxy
-        let authenticator = OriginAuthenticator(schemes: spec.schemeConfigurations(isProxy: isProxy))
+        let authenticator = ProtectionSpaceAuthenticator(schemes: spec.schemeConfigurations(isProxy: isProxy))
         self.authenticator = Mutex(authenticator)
-        var offered: [String] = []
+        var offered: [HTTPAuthScheme] = []
         for scheme in spec.schemes.map(\.httpScheme) where !offered.contains(scheme) { offered.append(scheme) }
         self.offered = offered
     }
@@ -27,35 +28,39 @@ final class AuthGate: Sendable {
     /// The request header that carries credentials for this gate.
     var credentialsHeader: String { isProxy ? "Proxy-Authorization" : "Authorization" }
 
-    /// Judges one request's credentials.
+    /// The status of a challenge: 407 on a proxy, 401 on an origin.
+    var challengeStatus: Int { isProxy ? 407 : 401 }
+
+    /// Judges one request's credentials (every value of ``credentialsHeader``, in order).
     func check(method: String, target: String, credentials: [String], body: [UInt8], connectionID: UInt64)
-        -> AuthVerdict
+        -> GateResult
     {
         let request = AuthRequest(
             method: method, target: target, authorization: credentials, body: body, connectionID: connectionID)
         let result = authenticator.withLock { $0.authenticate(request, now: Date()) }
+        // Any credentials header counts as credentials, in whatever scheme, offered or not.
         var record = AuthRecord(
-            outcome: .challenged, header: credentialsHeader, realm: spec.realm, offered: offered,
-            scheme: result.chosenScheme.map(\.httpToken))
+            decision: .challenged, header: credentialsHeader, realm: spec.realm, offered: offered,
+            scheme: result.chosenScheme?.token ?? credentials.first.map(Self.schemeToken(of:)))
         switch result.decision {
         case .authenticated(let presented, let headers):
-            record.outcome = .authenticated
+            record.decision = .authenticated
             record.fill(from: presented)
             record.reason = presented.detail
-            return AuthVerdict(status: nil, headers: headers.map { ($0.name, $0.value) }, record: record)
+            return GateResult(decision: .pass(responseHeaders: headers.map { ($0.name, $0.value) }), record: record)
         case .challenge(let values, let reason, let presented):
             record.reason = reason
             if let presented { record.fill(from: presented) }
             if result.isHandshakeStep {
-                record.outcome = .continued
-            } else if result.chosenScheme != nil || !credentials.isEmpty {
-                record.outcome = .refused
+                record.decision = .continued
+            } else if !credentials.isEmpty {
+                record.decision = .refused
             }
-            return AuthVerdict(status: isProxy ? 407 : 401, headers: challengeHeaders(values), record: record)
+            return GateResult(decision: .challenge(headers: challengeHeaders(values)), record: record)
         case .malformed(let reason):
-            record.outcome = .malformed
+            record.decision = .malformed
             record.reason = reason
-            return AuthVerdict(status: 400, headers: [], record: record)
+            return GateResult(decision: .badRequest(reason: reason), record: record)
         }
     }
 
@@ -67,38 +72,39 @@ final class AuthGate: Sendable {
     private func challengeHeaders(_ values: [String]) -> [(String, String)] {
         let name = isProxy ? "Proxy-Authenticate" : "WWW-Authenticate"
         if spec.challengesOnOneLine, values.count > 1 {
-            return [(name, OriginAuthenticator.joinedChallengeLine(values))]
+            return [(name, ProtectionSpaceAuthenticator.joinedChallengeLine(values))]
         }
         return values.map { (name, $0) }
     }
+
+    /// The scheme token a credentials value starts with (`Basic` of `Basic YWxp…`).
+    private static func schemeToken(of value: String) -> String {
+        let token = value.drop { $0 == " " }.prefix { $0 != " " && $0 != "\t" }
+        return token.isEmpty ? "(empty)" : String(token)
+    }
 }
 
-/// A gate's answer: `status == nil` lets the request through (with `headers` added to the response).
-struct AuthVerdict: Sendable {
-    var status: Int?
-    var headers: [(String, String)]
+/// What a gate decided about one request, and the record of it for the transcript.
+struct GateResult: Sendable {
+    var decision: GateDecision
     var record: AuthRecord
+}
+
+/// What a gate tells the handler to do with a request.
+enum GateDecision: Sendable {
+    /// Serve it; add these headers (e.g. `Authentication-Info`) to the response.
+    case pass(responseHeaders: [(String, String)])
+    /// Answer with the gate's ``AuthGate/challengeStatus`` and these challenge headers.
+    case challenge(headers: [(String, String)])
+    /// Answer 400: the credentials could not be read.
+    case badRequest(reason: String)
 }
 
 extension AuthRecord {
     mutating func fill(from presented: PresentedCredentials) {
-        scheme = presented.scheme.httpToken
+        scheme = presented.scheme.token
         username = presented.username
         domain = presented.domain
         workstation = presented.workstation
-    }
-}
-
-extension AuthSchemeName {
-    /// The scheme as HTTP spells it (`Digest`, `NTLM` …).
-    var httpToken: String {
-        switch self {
-        case .basic: "Basic"
-        case .digest: "Digest"
-        case .ntlm: "NTLM"
-        case .negotiate: "Negotiate"
-        case .bearer: "Bearer"
-        default: rawValue
-        }
     }
 }

@@ -25,20 +25,25 @@ extension AuthSpec {
             digestAlgorithms = []
         }
         for scheme in schemes {
-            if let algorithm = scheme.digestAlgorithm.flatMap(DigestAlgorithm.init(rawValue:)) {
-                digestAlgorithms.append(algorithm)
-                continue
-            }
-            flushDigest()
             switch scheme {
+            case .digestMD5: digestAlgorithms.append(.md5)
+            case .digestMD5Session: digestAlgorithms.append(.md5Session)
+            case .digestSHA256: digestAlgorithms.append(.sha256)
+            case .digestSHA256Session: digestAlgorithms.append(.sha256Session)
+            case .digestSHA512_256: digestAlgorithms.append(.sha512_256)
+            case .digestSHA512_256Session: digestAlgorithms.append(.sha512_256Session)
             case .basic:
+                flushDigest()
                 configurations.append(
                     .basic(BasicConfiguration(realm: realm, username: account.username, password: account.password)))
             case .ntlm:
+                flushDigest()
                 configurations.append(.ntlm(ntlm))
             case .negotiate:
+                flushDigest()
                 configurations.append(.negotiate(NegotiateConfiguration(ntlm: ntlm, isProxy: isProxy)))
-            default:
+            case .bearer:
+                flushDigest()
                 configurations.append(.bearer(BearerConfiguration(realm: realm, validTokens: token.map { [$0] } ?? [])))
             }
         }

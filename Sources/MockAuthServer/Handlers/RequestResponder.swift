@@ -40,15 +40,16 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
-    func channelInactive(context: ChannelHandlerContext) {
-        for gate in behavior.gates { gate.connectionClosed(recorder.id) }
-        context.fireChannelInactive()
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        // NIO's protocol error handler has answered a parser error with 400 and `Connection: close`,
+        // and nothing after this handler closes a connection: whatever the error, this one is done.
+        context.close(promise: nil)
     }
 
     private func respond(to head: HTTPRequestHead, body: [UInt8], tooLarge: Bool, context: ChannelHandlerContext) {
         var record = RequestRecord(
             method: head.method.rawValue, target: head.uri,
-            headers: head.headers.map { HeaderRecord(name: $0.name, value: $0.value) })
+            headers: head.headers.recorded)
         let path = record.path
         var answer: Answer
         if tooLarge {
@@ -56,14 +57,20 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
         } else if let route = behavior.route(for: path) {
             answer = Answer(route: route.spec)
             if let gate = route.gate {
-                let verdict = gate.check(
+                let result = gate.check(
                     method: head.method.rawValue, target: head.uri, credentials: head.headers[gate.credentialsHeader],
                     body: body, connectionID: recorder.id)
-                record.auth = verdict.record
-                answer.headers += verdict.headers
-                if let status = verdict.status {
-                    answer.status = status
-                    answer.body = "\(verdict.record.reason)\n"
+                record.auth = result.record
+                switch result.decision {
+                case .pass(let headers):
+                    answer.headers += headers
+                case .challenge(let headers):
+                    answer.status = gate.challengeStatus
+                    answer.body = "\(result.record.reason)\n"
+                    answer.headers += headers
+                case .badRequest(let reason):
+                    answer.status = 400
+                    answer.body = "\(reason)\n"
                 }
             }
             // A redirecting route redirects once the request got through its authentication.
@@ -81,7 +88,7 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
             record.redirectedTo = location
         }
         record.responseStatus = answer.status
-        recorder.requestReceived(record)
+        recorder.requestAnswered(record)
         write(answer, for: head, context: context)
     }
 

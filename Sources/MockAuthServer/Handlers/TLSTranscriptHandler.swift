@@ -21,7 +21,7 @@ final class TLSTranscriptHandler: ChannelInboundHandler, RemovableChannelHandler
         if case TLSUserEvent.handshakeCompleted = event, !handshakeRecorded {
             handshakeRecorded = true
             recorder.handshakeEnded(
-                TLSHandshakeRecord(outcome: .completed, clientCertificate: clientCertificate(context: context)))
+                TLSHandshakeRecord(state: .completed, clientCertificate: clientCertificate(context: context)))
         }
         context.fireUserInboundEventTriggered(event)
     }
@@ -32,11 +32,6 @@ final class TLSTranscriptHandler: ChannelInboundHandler, RemovableChannelHandler
             recorder.handshakeEnded(Self.failedHandshake(error))
         }
         context.fireErrorCaught(error)
-    }
-
-    func channelInactive(context: ChannelHandlerContext) {
-        recorder.closed()
-        context.fireChannelInactive()
     }
 
     private func clientCertificate(context: ChannelHandlerContext) -> ClientCertificateRecord? {
@@ -56,12 +51,12 @@ final class TLSTranscriptHandler: ChannelInboundHandler, RemovableChannelHandler
     static func failedHandshake(_ error: any Error) -> TLSHandshakeRecord {
         let reasons = reasonCodes(error)
         if let alert = reasons.lazy.compactMap(alertName(fromReason:)).first {
-            return TLSHandshakeRecord(outcome: .failed, alert: alert, error: reasons.first)
+            return TLSHandshakeRecord(state: .failed, alert: alert, error: reasons.first)
         }
         if let first = reasons.first {
-            return TLSHandshakeRecord(outcome: .failed, error: first)
+            return TLSHandshakeRecord(state: .failed, error: first)
         }
-        return TLSHandshakeRecord(outcome: .failed, error: String(describing: error))
+        return TLSHandshakeRecord(state: .failed, error: String(describing: error))
     }
 
     /// BoringSSL's reason codes in an error, e.g. `TLSV1_ALERT_UNKNOWN_CA`.

@@ -10,7 +10,7 @@ final class ForwardProxyHandler: ChannelInboundHandler, RemovableChannelHandler 
 
     private let policy: ProxyPolicy
     private let recorder: ConnectionRecorder
-    private let dialer: OriginDialer
+    private let dialer: any OriginDialing
     private var machine: ForwardProxyStateMachine
     /// The request decoder in front of this handler; replaced after a CONNECT or Upgrade request.
     private var decoder: ByteToMessageHandler<HTTPRequestDecoder>
@@ -19,12 +19,10 @@ final class ForwardProxyHandler: ChannelInboundHandler, RemovableChannelHandler 
     private var context: ChannelHandlerContext?
     /// The origin connection of the exchange in flight.
     private var origin: (any Channel)?
-    /// The transcript index of the request in flight.
-    private var requestIndex: Int?
 
     /// Creates the handler; `decoder` is the request decoder already in the pipeline.
     init(
-        policy: ProxyPolicy, recorder: ConnectionRecorder, dialer: OriginDialer,
+        policy: ProxyPolicy, recorder: ConnectionRecorder, dialer: any OriginDialing,
         decoder: ByteToMessageHandler<HTTPRequestDecoder>
     ) {
         self.policy = policy
@@ -45,15 +43,13 @@ final class ForwardProxyHandler: ChannelInboundHandler, RemovableChannelHandler 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let head):
-            requestIndex = recorder.requestReceived(
-                RequestRecord(
-                    method: head.method.rawValue, target: head.uri,
-                    headers: head.headers.map { HeaderRecord(name: $0.name, value: $0.value) }))
+            recorder.requestStarted(
+                RequestRecord(method: head.method.rawValue, target: head.uri, headers: head.headers.recorded))
             let (decision, record) = policy.authorize(
                 ProxyAuthorizationRequest(
                     method: head.method.rawValue, target: head.uri,
                     proxyAuthorization: head.headers["Proxy-Authorization"], connectionID: recorder.id))
-            if let record, let requestIndex { recorder.attach(record, to: requestIndex) }
+            if let record { recorder.attachToStartedRequest(record) }
             run(machine.requestHead(head, authorization: decision))
         case .body(let buffer):
             run(machine.requestBody(buffer))
@@ -116,7 +112,7 @@ final class ForwardProxyHandler: ChannelInboundHandler, RemovableChannelHandler 
         switch action {
         case .answer(let head, let body, let then):
             closeOrigin()
-            if let requestIndex { recorder.answered(requestIndex, status: Int(head.status.code)) }
+            recorder.startedRequestAnswered(status: Int(head.status.code))
             context.write(wrapOutboundOut(.head(head)), promise: nil)
             if let body { context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: body)))), promise: nil) }
             complete(then, written: context.writeAndFlush(wrapOutboundOut(.end(nil))), context: context)
@@ -132,7 +128,7 @@ final class ForwardProxyHandler: ChannelInboundHandler, RemovableChannelHandler 
         case .sendEnd:
             origin?.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
         case .relayHead(let head):
-            if let requestIndex { recorder.answered(requestIndex, status: Int(head.status.code)) }
+            recorder.startedRequestAnswered(status: Int(head.status.code))
             context.writeAndFlush(wrapOutboundOut(.head(head)), promise: nil)
         case .relayBody(let buffer):
             context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
@@ -217,7 +213,7 @@ final class ForwardProxyHandler: ChannelInboundHandler, RemovableChannelHandler 
         do {
             try pipeline.removeHTTPServerHandlersForTunnel()
             context.writeAndFlush(NIOAny(ByteBuffer(string: Self.connectionEstablished(headers))), promise: nil)
-            if let requestIndex { recorder.answered(requestIndex, status: 200) }
+            recorder.startedRequestAnswered(status: 200)
             try pipeline.addHandler(TunnelGlue(partner: origin))
             TunnelGlue.attach(to: origin, partner: context.channel)
             // Removing the decoder passes the bytes it holds on (to the glue, once this handler is gone).

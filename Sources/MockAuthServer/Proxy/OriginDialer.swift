@@ -7,7 +7,7 @@ import NIOPosix
 ///
 /// A connection is opened on the client connection's own event loop when `group` has it (the
 /// usual case: the proxy listens on the same group), so the two sides never cross threads.
-struct OriginDialer: Sendable {
+struct OriginDialer: OriginDialing, Sendable {
     /// Where origin connections live.
     let group: any EventLoopGroup
     /// How long a dial may take before the client gets 502.
@@ -23,8 +23,7 @@ struct OriginDialer: Sendable {
             bootstrap
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHTTPClientHandlers()
-                    try channel.pipeline.syncOperations.addHandler(OriginResponseRelay(report: report))
+                    try channel.pipeline.syncOperations.addOriginForwardingHandlers(report: report)
                 }
             }
             .connect(host: target.host, port: target.port)
@@ -51,6 +50,15 @@ struct OriginDialer: Sendable {
 
     /// The failure a dial reports when there is no bootstrap: the client gets 502.
     private func noBootstrap(on loop: any EventLoop) -> EventLoopFuture<any Channel> {
-        loop.makeFailedFuture(HarnessError("the proxy's event loop group cannot open TCP connections"))
+        loop.makeFailedFuture(ServerError("the proxy's event loop group cannot open TCP connections"))
+    }
+}
+
+extension ChannelPipeline.SynchronousOperations {
+    /// Assembles an origin connection of a forwarded request: HTTP/1.1 client handlers, then a
+    /// relay that calls `report` with the response and the close.
+    func addOriginForwardingHandlers(report: @escaping @Sendable (OriginEvent) -> Void) throws {
+        try addHTTPClientHandlers()
+        try addHandler(OriginResponseRelay(report: report))
     }
 }

@@ -6,13 +6,13 @@ extension ProxyPolicy {
     init(allowedTargets: Set<ProxyTarget>, gate: AuthGate?) {
         self.init(allowedTargets: allowedTargets) { request in
             guard let gate else { return (.allow(responseHeaders: []), nil) }
-            let verdict = gate.check(
+            let result = gate.check(
                 method: request.method, target: request.target, credentials: request.proxyAuthorization, body: [],
                 connectionID: request.connectionID)
-            switch verdict.status {
-            case nil: return (.allow(responseHeaders: verdict.headers), verdict.record)
-            case 400: return (.malformed(reason: verdict.record.reason), verdict.record)
-            default: return (.challenge(values: verdict.headers.map(\.1)), verdict.record)
+            switch result.decision {
+            case .pass(let headers): return (.allow(responseHeaders: headers), result.record)
+            case .challenge(let headers): return (.challenge(values: headers.map(\.1)), result.record)
+            case .badRequest(let reason): return (.malformed(reason: reason), result.record)
             }
         }
     }

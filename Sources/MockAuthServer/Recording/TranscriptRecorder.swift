@@ -1,120 +1,90 @@
 import MockAuthTranscript
 import Synchronization
 
-/// Collects the transcript of one scenario run while its servers serve.
+/// Collects the transcript of one scenario run while its servers serve, in bounded memory.
 ///
-/// Each connection records into its own ``ConnectionRecorder``, so connections never contend;
-/// the recorder's own lock is taken once per accepted connection and per snapshot.
+/// Each connection records into its own ``ConnectionRecorder``. Identical requests and identical
+/// connections are folded into one record with a count (``RequestLog``), so a run under sustained
+/// load keeps a handful of records, not millions, and every rule still sees what it needs: the
+/// first request of each kind, the first of each kind after a new kind appeared (order between
+/// kinds), and exact counts. The recorder's own lock is taken once per accepted connection, per
+/// closed connection and per snapshot.
 final class TranscriptRecorder: Sendable {
+    /// Records kept per server before requests unlike any before are only counted.
+    static let defaultLimit = 10_000
+
     private struct State {
         var nextConnectionID: UInt64 = 1
+        /// Open connections, and closed ones that kept something of their own.
         var connections: [ConnectionRecorder] = []
+        /// The kept connection that stands for each kind of connection that closed.
+        var connectionKinds: [ConnectionRecord: ConnectionRecorder] = [:]
+        var logs: [String: RequestLog] = [:]
     }
 
     private let state = Mutex(State())
     let endpoints: Mutex<[EndpointRecord]> = Mutex([])
     /// Orders requests across connections and servers.
     private let sequencer = RequestSequencer()
+    /// Records kept per server.
+    let limit: Int
+
+    init(limit: Int = TranscriptRecorder.defaultLimit) {
+        self.limit = max(1, limit)
+    }
 
     /// Starts recording a newly accepted connection.
     func connectionAccepted(server: String, remoteAddress: String?, usesTLS: Bool) -> ConnectionRecorder {
         state.withLock { state in
+            let log =
+                state.logs[server]
+                ?? {
+                    let log = RequestLog(server: server, limit: limit)
+                    state.logs[server] = log
+                    return log
+                }()
             let recorder = ConnectionRecorder(
                 ConnectionRecord(
                     id: state.nextConnectionID, server: server, remoteAddress: remoteAddress,
-                    tls: usesTLS ? TLSHandshakeRecord(outcome: .inProgress) : nil),
-                sequencer: sequencer)
+                    tls: usesTLS ? TLSHandshakeRecord(state: .inProgress) : nil),
+                sequencer: sequencer, log: log,
+                onClose: { [weak self] connection in self?.connectionClosed(connection) })
             state.nextConnectionID += 1
             state.connections.append(recorder)
             return recorder
         }
     }
 
+    /// A connection closed: a connection that kept no request of its own and is like one already
+    /// kept is folded into that one.
+    func connectionClosed(_ connection: ConnectionRecorder) {
+        guard let kind = connection.foldableKind else { return }
+        let representative: ConnectionRecorder? = state.withLock { state in
+            if let representative = state.connectionKinds[kind], representative !== connection {
+                state.connections.removeAll { $0 === connection }
+                return representative
+            }
+            state.connectionKinds[kind] = connection
+            return nil
+        }
+        representative?.addConnectionRepeat()
+    }
+
     /// The transcript so far.
     func snapshot() -> Transcript {
-        let recorders = state.withLock { $0.connections }
-        return Transcript(endpoints: endpoints.withLock { $0 }, connections: recorders.map(\.record))
+        let (recorders, logs) = state.withLock { ($0.connections, Array($0.logs.values)) }
+        let dropped = logs.reduce(into: [String: Int]()) { result, log in
+            let count = log.droppedCount
+            if count > 0 { result[log.server] = count }
+        }
+        return Transcript(
+            endpoints: endpoints.withLock { $0 }, connections: recorders.map(\.record),
+            overflow: dropped.isEmpty ? nil : TranscriptOverflow(limit: limit, droppedRequests: dropped))
     }
 
     /// How many recorded connections are still open.
     var openConnectionCount: Int {
         state.withLock { $0.connections }.filter { !$0.isClosed }.count
-    }
-}
-
-/// The record of one connection, written from its event loop, read by snapshots.
-final class ConnectionRecorder: Sendable {
-    private let state: Mutex<ConnectionRecord>
-    private let sequencer: RequestSequencer
-
-    /// The connection's id; it never changes, so reading it takes no lock.
-    let id: UInt64
-
-    init(_ record: ConnectionRecord, sequencer: RequestSequencer) {
-        id = record.id
-        state = Mutex(record)
-        self.sequencer = sequencer
-    }
-
-    /// Whether the connection has closed, without copying the record.
-    var isClosed: Bool { state.withLock { $0.closed } }
-
-    var record: ConnectionRecord { state.withLock { $0 } }
-
-    /// Records how the handshake ended. An alert the client sent in plaintext (noted by
-    /// ``clientSentAlert(_:)``) wins over what the TLS library reported.
-    func handshakeEnded(_ handshake: TLSHandshakeRecord) {
-        state.withLock { record in
-            let sniffedAlert = record.tls?.alert
-            record.tls = handshake
-            if handshake.outcome != .completed, let sniffedAlert { record.tls?.alert = sniffedAlert }
-        }
-    }
-
-    /// Notes an alert the client sent before the handshake ended.
-    func clientSentAlert(_ alert: String) {
-        state.withLock { record in
-            guard record.tls?.outcome == .inProgress else { return }
-            record.tls?.alert = alert
-        }
-    }
-
-    /// Marks the connection closed; a handshake still in progress becomes failed (when the client
-    /// sent an alert) or abandoned.
-    func closed() {
-        state.withLock { record in
-            record.closed = true
-            if var tls = record.tls, tls.outcome == .inProgress {
-                tls.outcome = tls.alert == nil ? .abandoned : .failed
-                record.tls = tls
-            }
-        }
-    }
-
-    /// Records a request, giving it its place in the run; returns its index for ``answered(_:status:)``.
-    @discardableResult
-    func requestReceived(_ request: RequestRecord) -> Int {
-        var request = request
-        request.sequence = sequencer.next()
-        return state.withLock { record in
-            record.requests.append(request)
-            return record.requests.count - 1
-        }
-    }
-
-    /// Adds what the authentication made of request `index`'s credentials.
-    func attach(_ auth: AuthRecord, to index: Int) {
-        state.withLock { record in
-            guard record.requests.indices.contains(index) else { return }
-            record.requests[index].auth = auth
-        }
-    }
-
-    func answered(_ index: Int, status: Int) {
-        state.withLock { record in
-            guard record.requests.indices.contains(index) else { return }
-            record.requests[index].responseStatus = status
-        }
     }
 }
 

@@ -1,0 +1,153 @@
+import MockAuthTranscript
+import Synchronization
+
+/// The record of one connection, written from its event loop, read by snapshots.
+final class ConnectionRecorder: Sendable {
+    private struct State {
+        var record: ConnectionRecord
+        /// A request whose answer is not known yet (the proxy records the head first).
+        var pending: RequestRecord?
+    }
+
+    private let state: Mutex<State>
+    private let sequencer: RequestSequencer
+    private let log: RequestLog
+    private let onClose: @Sendable (ConnectionRecorder) -> Void
+
+    /// The connection's id; it never changes, so reading it takes no lock.
+    let id: UInt64
+
+    init(
+        _ record: ConnectionRecord, sequencer: RequestSequencer, log: RequestLog,
+        onClose: @escaping @Sendable (ConnectionRecorder) -> Void = { _ in }
+    ) {
+        id = record.id
+        state = Mutex(State(record: record))
+        self.sequencer = sequencer
+        self.log = log
+        self.onClose = onClose
+    }
+
+    /// Whether the connection has closed, without copying the record.
+    var isClosed: Bool { state.withLock { $0.record.closed } }
+
+    /// The record, with a request still waiting for its answer at the end.
+    var record: ConnectionRecord {
+        state.withLock { state in
+            var record = state.record
+            if let pending = state.pending { record.requests.append(pending) }
+            return record
+        }
+    }
+
+    /// The record's kind when the connection closed and kept no request of its own: then an
+    /// identical connection kept before may stand for it.
+    var foldableKind: ConnectionRecord? {
+        state.withLock { state in
+            state.record.closed && state.record.requests.isEmpty && state.pending == nil ? state.record.kind : nil
+        }
+    }
+
+    // MARK: TLS
+
+    /// The handshake as recorded so far.
+    private var handshake: TLSHandshakeRecord? { state.withLock { $0.record.tls } }
+
+    /// Records how the handshake ended. An alert the client sent in plaintext (noted by
+    /// ``clientSentAlert(_:)``) wins over what the TLS library reported. Once the connection has
+    /// closed, ``closed()`` has settled the handshake: the error NIOSSL reports after a close
+    /// during the handshake ("EOF during handshake") does not turn `abandoned` into `failed`.
+    func handshakeEnded(_ handshake: TLSHandshakeRecord) {
+        state.withLock { state in
+            guard !state.record.closed else { return }
+            let sniffedAlert = state.record.tls?.alert
+            state.record.tls = handshake
+            if handshake.state != .completed, let sniffedAlert { state.record.tls?.alert = sniffedAlert }
+        }
+    }
+
+    /// Notes an alert the client sent before the handshake ended.
+    func clientSentAlert(_ alert: String) {
+        state.withLock { state in
+            guard state.record.tls?.state == .inProgress else { return }
+            state.record.tls?.alert = alert
+        }
+    }
+
+    // MARK: Requests
+
+    /// Records a request that has been answered (its status, authentication and redirect known).
+    func requestAnswered(_ request: RequestRecord) {
+        var request = request
+        request.sequence = sequencer.next()
+        request.lastSequence = request.sequence
+        log.record(request, from: self, handshake: handshake)
+    }
+
+    /// Starts recording a request whose answer comes later (the proxy).
+    func requestStarted(_ request: RequestRecord) {
+        var request = request
+        request.sequence = sequencer.next()
+        request.lastSequence = request.sequence
+        let unfinished = state.withLock { state in
+            defer { state.pending = request }
+            return state.pending
+        }
+        if let unfinished { log.record(unfinished, from: self, handshake: handshake) }
+    }
+
+    /// Adds what the authentication made of the started request's credentials.
+    func attachToStartedRequest(_ auth: AuthRecord) {
+        state.withLock { $0.pending?.auth = auth }
+    }
+
+    /// The started request was answered with `status`: it is recorded.
+    func startedRequestAnswered(status: Int) {
+        let finished: RequestRecord? = state.withLock { state in
+            defer { state.pending = nil }
+            state.pending?.responseStatus = status
+            return state.pending
+        }
+        if let finished { log.record(finished, from: self, handshake: handshake) }
+    }
+
+    /// Appends a kept request (called by the ``RequestLog``); returns its index.
+    func append(_ request: RequestRecord) -> Int {
+        state.withLock { state in
+            state.record.requests.append(request)
+            return state.record.requests.count - 1
+        }
+    }
+
+    /// Counts an identical request (the one numbered `sequence`) folded into request `index`.
+    func addRepeat(at index: Int, sequence: UInt64) {
+        state.withLock { state in
+            guard state.record.requests.indices.contains(index) else { return }
+            state.record.requests[index].repeats += 1
+            state.record.requests[index].lastSequence = max(state.record.requests[index].lastSequence, sequence)
+        }
+    }
+
+    /// Counts an identical connection folded into this one.
+    func addConnectionRepeat() {
+        state.withLock { $0.record.repeats += 1 }
+    }
+
+    // MARK: Lifetime
+
+    /// Marks the connection closed: a request still waiting for its answer is recorded unanswered; a
+    /// handshake still in progress becomes failed (when the client sent an alert) or abandoned.
+    func closed() {
+        let unfinished: RequestRecord? = state.withLock { state in
+            state.record.closed = true
+            if var tls = state.record.tls, tls.state == .inProgress {
+                tls.state = tls.alert == nil ? .abandoned : .failed
+                state.record.tls = tls
+            }
+            defer { state.pending = nil }
+            return state.pending
+        }
+        if let unfinished { log.record(unfinished, from: self, handshake: handshake) }
+        onClose(self)
+    }
+}

@@ -1,0 +1,19 @@
+import MockAuthTranscript
+import NIOHTTP1
+
+extension HTTPHeaders {
+    /// Bytes of one header value a transcript keeps; the rest is replaced by a note of its length.
+    static let recordedValueLimit = 4096
+
+    /// The header lines as a transcript keeps them: every name, each value cut at
+    /// ``recordedValueLimit`` bytes, so that a client sending huge headers cannot make the transcript
+    /// grow without bound (the server limits the number of headers and the head's size).
+    var recorded: [HeaderRecord] {
+        map { name, value in
+            let bytes = value.utf8.count
+            guard bytes > Self.recordedValueLimit else { return HeaderRecord(name: name, value: value) }
+            let kept = String(decoding: value.utf8.prefix(Self.recordedValueLimit), as: UTF8.self)
+            return HeaderRecord(name: name, value: kept + "…(\(bytes) bytes in all)")
+        }
+    }
+}

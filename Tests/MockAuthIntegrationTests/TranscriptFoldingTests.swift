@@ -1,0 +1,178 @@
+import Foundation
+import MockAuthJudge
+import MockAuthScenario
+import MockAuthTranscript
+import Testing
+
+@testable import MockAuthServer
+
+/// The recorder folds identical requests and connections into one record with a count. These tests
+/// prove the folding changes nothing a verdict says, on random traffic, and that memory stays flat.
+@Suite("Transcript folding")
+struct TranscriptFoldingTests {
+    /// A deterministic generator (SplitMix64), so a failure can be replayed from its seed.
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static func auth(_ decision: AuthRecord.Decision, scheme: String?, reason: String) -> AuthRecord {
+        AuthRecord(
+            decision: decision, header: "Authorization", realm: "mockauth", offered: [.digest, .basic],
+            scheme: scheme, username: scheme == nil ? nil : "alice", reason: reason)
+    }
+
+    /// The kinds of request the random traffic is made of: every rule below reacts to some of them.
+    static let templates: [RequestRecord] = [
+        RequestRecord(
+            method: "GET", target: "/a", headers: [HeaderRecord(name: "Host", value: "x")], responseStatus: 401,
+            auth: auth(.challenged, scheme: nil, reason: "no credentials")),
+        RequestRecord(
+            method: "GET", target: "/a", headers: [HeaderRecord(name: "Authorization", value: "Digest x")],
+            responseStatus: 401, auth: auth(.refused, scheme: "Digest", reason: "wrong password for user alice")),
+        RequestRecord(
+            method: "GET", target: "/a", headers: [HeaderRecord(name: "Authorization", value: "Digest y")],
+            responseStatus: 401, auth: auth(.refused, scheme: "Digest", reason: "nonce expired (stale)")),
+        RequestRecord(
+            method: "GET", target: "/a", headers: [HeaderRecord(name: "Authorization", value: "Digest z")],
+            responseStatus: 200, auth: auth(.authenticated, scheme: "Digest", reason: "Digest SHA-256 qop=auth")),
+        RequestRecord(
+            method: "GET", target: "/b", headers: [HeaderRecord(name: "Authorization", value: "Basic YQ==")],
+            responseStatus: 200, auth: auth(.authenticated, scheme: "Basic", reason: "Basic")),
+        RequestRecord(
+            method: "GET", target: "/b", headers: [HeaderRecord(name: "Host", value: "x")], responseStatus: 401,
+            auth: auth(.challenged, scheme: nil, reason: "no credentials")),
+        RequestRecord(method: "GET", target: "/public", headers: [], responseStatus: 200),
+        RequestRecord(
+            method: "GET", target: "/public", headers: [HeaderRecord(name: "Authorization", value: "Basic YQ==")],
+            responseStatus: 200),
+    ]
+
+    static let scenario = Scenario(
+        name: "folding", summary: "every rule over one server", servers: [ServerSpec(id: "origin")],
+        client: ClientSpec(requests: [RequestSpec(server: "origin")]),
+        expectations: [
+            ScenarioExpectation(.requestSucceeds(server: "origin", path: "/b")),
+            ScenarioExpectation(.authenticates(server: "origin", path: "/a")),
+            ScenarioExpectation(.noPreemptiveCredentials(server: "origin")),
+            ScenarioExpectation(.maxAttempts(server: "origin", attempts: 3)),
+            ScenarioExpectation(.usesScheme(server: "origin", schemes: [.digest])),
+            ScenarioExpectation(.neverReceives(server: "origin", header: "Authorization", paths: ["/public"])),
+            ScenarioExpectation(.handshakeOnOneConnection(server: "origin")),
+            ScenarioExpectation(.reusesCredentials(server: "origin")),
+            ScenarioExpectation(.recoversFromStale(server: "origin")),
+            ScenarioExpectation(.rejectsCertificate(server: "origin")),
+            ScenarioExpectation(.presentsClientCertificate(server: "origin")),
+        ])
+
+    /// How the connections' handshakes end: with a verified client certificate, without one.
+    static let handshakes = [
+        TLSHandshakeRecord(
+            state: .completed,
+            clientCertificate: ClientCertificateRecord(
+                subject: "CN=MockAuth Client", issuer: "CN=MockAuth Client CA", sha256Fingerprint: "ab", verified: true)
+        ),
+        TLSHandshakeRecord(state: .completed),
+    ]
+
+    /// Plays `count` random requests over `connections` connections into a recorder, and builds the
+    /// transcript the recorder would have kept without folding.
+    static func play(seed: UInt64, count: Int, connections: Int, kinds: Int) -> (folded: Transcript, full: Transcript) {
+        var random = Generator(state: seed)
+        let recorder = TranscriptRecorder()
+        var full: [ConnectionRecord] = []
+        var live: [ConnectionRecorder] = []
+        for _ in 0..<connections {
+            let connection = recorder.connectionAccepted(server: "origin", remoteAddress: nil, usesTLS: true)
+            let handshake = handshakes[Int.random(in: 0..<handshakes.count, using: &random)]
+            connection.handshakeEnded(handshake)
+            live.append(connection)
+            full.append(ConnectionRecord(id: connection.id, server: "origin", tls: handshake))
+        }
+        // Runs of the same request, as real clients make them, between switches.
+        var template = Int.random(in: 0..<kinds, using: &random)
+        for sequence in 1...UInt64(count) {
+            if Int.random(in: 0..<8, using: &random) == 0 { template = Int.random(in: 0..<kinds, using: &random) }
+            let index = Int.random(in: 0..<connections, using: &random)
+            live[index].requestAnswered(templates[template])
+            var request = templates[template]
+            request.sequence = sequence
+            request.lastSequence = sequence
+            full[index].requests.append(request)
+        }
+        for connection in live { connection.closed() }
+        for index in full.indices { full[index].closed = true }
+        return (recorder.snapshot(), Transcript(connections: full))
+    }
+
+    @Test("on random traffic, every rule says the same of the folded transcript as of the full one", arguments: 1...40)
+    func verdictUnaffected(seed: UInt64) {
+        let (folded, full) = Self.play(seed: seed, count: 400, connections: 4, kinds: Self.templates.count)
+        let keptRequests = folded.connections.flatMap(\.requests)
+        #expect(keptRequests.reduce(0) { $0 + $1.occurrences } == 400)
+        #expect(keptRequests.count < 400, "identical requests were folded")
+        let foldedVerdict = Judge.verdict(for: Self.scenario, transcript: folded)
+        let fullVerdict = Judge.verdict(for: Self.scenario, transcript: full)
+        #expect(
+            foldedVerdict == fullVerdict, "seed \(seed)\nfolded:\n\(foldedVerdict.report)\nfull:\n\(fullVerdict.report)"
+        )
+    }
+
+    @Test("a client repeating one request a hundred thousand times leaves one record with its count")
+    func memoryStaysFlat() {
+        let recorder = TranscriptRecorder()
+        let connection = recorder.connectionAccepted(server: "origin", remoteAddress: nil, usesTLS: false)
+        for _ in 0..<100_000 { connection.requestAnswered(Self.templates[4]) }
+        let records = recorder.snapshot().connections.flatMap(\.requests)
+        #expect(records.count == 1)
+        #expect(records.first?.occurrences == 100_000)
+        #expect(records.first?.lastSequence == 100_000)
+    }
+
+    @Test("identical connections without requests of their own fold; connections with requests are kept")
+    func connectionsFold() {
+        let recorder = TranscriptRecorder()
+        for _ in 0..<1000 {
+            let connection = recorder.connectionAccepted(server: "origin", remoteAddress: "127.0.0.1:1", usesTLS: true)
+            connection.handshakeEnded(TLSHandshakeRecord(state: .failed, alert: "unknown_ca"))
+            connection.closed()
+        }
+        let kept = recorder.connectionAccepted(server: "origin", remoteAddress: nil, usesTLS: true)
+        kept.handshakeEnded(TLSHandshakeRecord(state: .completed))
+        kept.requestAnswered(Self.templates[6])
+        kept.closed()
+        let transcript = recorder.snapshot()
+        #expect(transcript.connections.count == 2)
+        #expect(transcript.connections.first?.occurrences == 1000)
+        #expect(transcript.connections.first?.tls?.alert == "unknown_ca")
+        let verdict = Judge.verdict(
+            for: Scenario(
+                name: "tls", summary: "", servers: [ServerSpec(id: "origin")],
+                client: ClientSpec(requests: [RequestSpec(server: "origin")]),
+                expectations: [ScenarioExpectation(.rejectsCertificate(server: "origin"))]),
+            transcript: transcript)
+        #expect(verdict.violations.first?.reason == "the client sent GET /public over the certificate of origin")
+    }
+
+    @Test("past the limit, requests unlike any before are counted, not kept, and the verdict says so")
+    func limit() {
+        let recorder = TranscriptRecorder(limit: 10)
+        let connection = recorder.connectionAccepted(server: "origin", remoteAddress: nil, usesTLS: false)
+        for index in 0..<25 {
+            connection.requestAnswered(RequestRecord(method: "GET", target: "/\(index)", responseStatus: 200))
+        }
+        connection.requestAnswered(RequestRecord(method: "GET", target: "/0", responseStatus: 200))
+        let transcript = recorder.snapshot()
+        #expect(transcript.connections.flatMap(\.requests).count == 10)
+        #expect(transcript.overflow == TranscriptOverflow(limit: 10, droppedRequests: ["origin": 15]))
+        #expect(transcript.connections.flatMap(\.requests).first?.occurrences == 2, "a known kind is still counted")
+        let verdict = Judge.verdict(for: Self.scenario, transcript: transcript)
+        #expect(verdict.note?.contains("limit of 10 records per server: 15 requests") == true, "\(verdict.report)")
+    }
+}

@@ -1,0 +1,274 @@
+import MockAuthScenario
+import MockAuthTranscript
+import NIOCore
+import NIOEmbedded
+import NIOHTTP1
+import Testing
+
+@testable import MockAuthServer
+
+@Suite("RequestResponder: raw requests in, raw responses out, on EmbeddedChannel")
+struct RequestResponderTests {
+    static let origin = ServerSpec(
+        id: "origin",
+        routes: [
+            RouteSpec(path: "/hello", body: "hello\n", headers: [RouteHeader(name: "X-Route", value: "hello")]),
+            RouteSpec(path: "/files", matchesSubpaths: true, status: 201, body: "file\n"),
+        ])
+
+    static let protected = ServerSpec(
+        id: "origin",
+        routes: [RouteSpec(path: "/public", auth: .none), .default],
+        auth: Fixtures.basicAuth)
+
+    @Test("a route answers with its status, body and headers; the request is recorded")
+    func routeAnswers() throws {
+        let connection = try ServedConnection(Self.origin)
+        let response = try connection.respond(to: "GET /hello?x=1 HTTP/1.1\r\nHost: x\r\nAccept: */*\r\n\r\n")
+
+        #expect(response.statusLine == "HTTP/1.1 200 OK")
+        #expect(response.body == "hello\n")
+        #expect(response.values(of: "Content-Length") == ["6"])
+        #expect(response.values(of: "Content-Type") == ["text/plain; charset=utf-8"])
+        #expect(response.values(of: "X-Route") == ["hello"])
+        #expect(response.values(of: "Connection").isEmpty)
+        #expect(
+            connection.requests == [
+                RequestRecord(
+                    method: "GET", target: "/hello?x=1",
+                    headers: [HeaderRecord(name: "Host", value: "x"), HeaderRecord(name: "Accept", value: "*/*")],
+                    responseStatus: 200, sequence: 1)
+            ])
+        #expect(connection.channel.isActive)
+        #expect(try connection.channel.finish().isClean)
+    }
+
+    @Test("a route with matchesSubpaths answers below its path; an unknown path gets 404")
+    func subpathsAndNotFound() throws {
+        let connection = try ServedConnection(Self.origin)
+        let file = try connection.respond(to: "GET /files/a/b HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(file.status == 201)
+        #expect(file.body == "file\n")
+
+        let missing = try connection.respond(to: "GET /nope HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(missing.statusLine == "HTTP/1.1 404 Not Found")
+        #expect(missing.body == "no route for /nope in this scenario\n")
+        #expect(connection.requests.map(\.responseStatus) == [201, 404])
+    }
+
+    @Test("no credentials: 401 with the Basic challenge, recorded as challenged")
+    func basicChallenge() throws {
+        let connection = try ServedConnection(Self.protected)
+        let response = try connection.respond(to: "GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+
+        #expect(response.statusLine == "HTTP/1.1 401 Unauthorized")
+        #expect(response.values(of: "WWW-Authenticate") == [Fixtures.basicChallenge])
+        #expect(response.body == "no credentials\n")
+        let auth = try #require(connection.requests.first?.auth)
+        #expect(
+            auth
+                == AuthRecord(
+                    decision: .challenged, header: "Authorization", realm: "mockauth", offered: [.basic],
+                    reason: "no credentials"))
+        #expect(!auth.carriedCredentials)
+        #expect(connection.requests.first?.responseStatus == 401)
+    }
+
+    @Test("the right credentials: 200, recorded as authenticated with the user name")
+    func basicAuthenticated() throws {
+        let connection = try ServedConnection(Self.protected)
+        let response = try connection.respond(
+            to: "GET / HTTP/1.1\r\nHost: x\r\nAuthorization: \(Fixtures.basic("alice", "secret"))\r\n\r\n")
+
+        #expect(response.status == 200)
+        #expect(response.body == "ok\n")
+        #expect(response.values(of: "WWW-Authenticate").isEmpty)
+        #expect(
+            connection.requests.first?.auth
+                == AuthRecord(
+                    decision: .authenticated, header: "Authorization", realm: "mockauth", offered: [.basic],
+                    scheme: "Basic", username: "alice", reason: "Basic"))
+    }
+
+    @Test("a wrong password: 401 again, recorded as refused with the reason")
+    func basicWrongPassword() throws {
+        let connection = try ServedConnection(Self.protected)
+        let response = try connection.respond(
+            to: "GET / HTTP/1.1\r\nHost: x\r\nAuthorization: \(Fixtures.basic("alice", "nope"))\r\n\r\n")
+
+        #expect(response.status == 401)
+        #expect(response.values(of: "WWW-Authenticate") == [Fixtures.basicChallenge])
+        #expect(response.body == "wrong password for user alice\n")
+        let auth = try #require(connection.requests.first?.auth)
+        #expect(auth.decision == .refused)
+        #expect(auth.scheme == "Basic")
+        #expect(auth.username == "alice")
+        #expect(auth.reason == "wrong password for user alice")
+        #expect(auth.carriedCredentials)
+    }
+
+    @Test("a public route of a protected server answers without a gate and records no AuthRecord")
+    func publicRoute() throws {
+        let connection = try ServedConnection(Self.protected)
+        let response = try connection.respond(to: "GET /public HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(response.status == 200)
+        #expect(connection.requests.first?.auth == nil)
+    }
+
+    @Test("Basic credentials to a Digest-only route are recorded as credentials in a scheme not offered")
+    func schemeNotOffered() throws {
+        let digestOnly = ServerSpec(
+            id: "origin", auth: AuthSpec(realm: "mockauth", schemes: [.digestSHA256], account: Fixtures.alice))
+        let connection = try ServedConnection(digestOnly)
+        let response = try connection.respond(
+            to: "GET / HTTP/1.1\r\nHost: x\r\nAuthorization: \(Fixtures.basic("alice", "secret"))\r\n\r\n")
+
+        #expect(response.status == 401)
+        let challenges = response.values(of: "WWW-Authenticate")
+        #expect(challenges.count == 1)
+        #expect(challenges.allSatisfy { $0.hasPrefix("Digest ") && $0.contains("algorithm=SHA-256") }, "\(challenges)")
+        let auth = try #require(connection.requests.first?.auth)
+        #expect(auth.carriedCredentials)
+        #expect(auth.scheme == "Basic")
+        #expect(auth.decision == .refused)
+        #expect(auth.offered == [.digest])
+        #expect(auth.username == nil)
+        #expect(auth.reason == "client used Basic, which this server did not offer (offered: Digest)")
+    }
+
+    @Test("a redirect route answers 302 with a Location on the other server, recorded")
+    func redirect() throws {
+        let directory = EndpointDirectory()
+        directory.register(
+            ServerEndpoint(server: "other", host: .localhost, port: 4321, scheme: "https", listensOnIPv6: false))
+        let spec = ServerSpec(
+            id: "origin", routes: [RouteSpec(path: "/go", redirect: RedirectSpec(server: "other", path: "/landing"))])
+        let connection = try ServedConnection(spec, endpoints: directory)
+        let response = try connection.respond(to: "GET /go HTTP/1.1\r\nHost: x\r\n\r\n")
+
+        #expect(response.statusLine == "HTTP/1.1 302 Found")
+        #expect(response.values(of: "Location") == ["https://localhost:4321/landing"])
+        #expect(response.body == "redirecting to https://localhost:4321/landing\n")
+        #expect(connection.requests.first?.redirectedTo == "https://localhost:4321/landing")
+        #expect(connection.requests.first?.responseStatus == 302)
+    }
+
+    @Test("a redirect behind authentication redirects only once the request is authenticated")
+    func redirectBehindAuth() throws {
+        let directory = EndpointDirectory()
+        directory.register(
+            ServerEndpoint(server: "other", host: .ipv4Loopback, port: 4321, scheme: "http", listensOnIPv6: false))
+        let spec = ServerSpec(
+            id: "origin", routes: [RouteSpec(path: "/", redirect: RedirectSpec(server: "other", status: 307))],
+            auth: Fixtures.basicAuth)
+        let connection = try ServedConnection(spec, endpoints: directory)
+
+        let challenged = try connection.respond(to: "GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(challenged.status == 401)
+        #expect(challenged.values(of: "Location").isEmpty)
+        let redirected = try connection.respond(
+            to: "GET / HTTP/1.1\r\nHost: x\r\nAuthorization: \(Fixtures.basic("alice", "secret"))\r\n\r\n")
+        #expect(redirected.status == 307)
+        #expect(redirected.values(of: "Location") == ["http://127.0.0.1:4321/"])
+        #expect(connection.requests.map(\.redirectedTo) == [nil, "http://127.0.0.1:4321/"])
+        #expect(connection.requests.map { $0.auth?.decision } == [.challenged, .authenticated])
+    }
+
+    @Test("a body over the limit gets 413; one at the limit is served; the connection goes on")
+    func bodyLimit() throws {
+        let connection = try ServedConnection(Self.origin)
+        let limit = RequestResponder.maximumBodySize
+        let atLimit = try connection.respond(
+            to: "POST /hello HTTP/1.1\r\nHost: x\r\nContent-Length: \(limit)\r\n\r\n"
+                + String(repeating: "a", count: limit))
+        #expect(atLimit.status == 200)
+
+        try connection.channel.writeInbound(
+            text: "POST /hello HTTP/1.1\r\nHost: x\r\nContent-Length: \(limit + 1)\r\n\r\n")
+        // The body arrives in pieces, as it would from a socket.
+        for piece in 0..<4 {
+            let count = piece == 3 ? limit / 4 + 1 : limit / 4
+            try connection.channel.writeInbound(ByteBuffer(repeating: UInt8(ascii: "b"), count: count))
+        }
+        let tooLarge = try WireResponse.parse(connection.channel.readOutboundText())
+        #expect(tooLarge.statusLine == "HTTP/1.1 413 Payload Too Large")
+        #expect(tooLarge.body == "request body larger than 1048576 bytes\n")
+
+        let next = try connection.respond(to: "GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(next.status == 200)
+        #expect(connection.requests.map(\.responseStatus) == [200, 413, 200])
+    }
+
+    @Test("Connection: close (and HTTP/1.0 without keep-alive) closes the channel after the response")
+    func connectionClose() throws {
+        for request in [
+            "GET /hello HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n", "GET /hello HTTP/1.0\r\n\r\n",
+        ] {
+            let connection = try ServedConnection(Self.origin)
+            let response = try connection.respond(to: request)
+            #expect(response.status == 200)
+            #expect(response.body == "hello\n")
+            #expect(response.values(of: "Connection") == ["close"])
+            #expect(!connection.channel.isActive, "\(request)")
+            #expect(connection.recorder.isClosed)
+        }
+
+        let keptAlive = try ServedConnection(Self.origin)
+        let response = try keptAlive.respond(to: "GET /hello HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+        #expect(response.statusLine == "HTTP/1.0 200 OK")
+        #expect(keptAlive.channel.isActive)
+        #expect(!keptAlive.recorder.isClosed)
+    }
+
+    @Test("a malformed request line gets NIO's 400 and a close; nothing is recorded; the server goes on")
+    func malformedRequestLine() throws {
+        let behavior = ServerBehavior(spec: Self.protected, endpoints: EndpointDirectory())
+        let connection = try ServedConnection(behavior: behavior)
+        // The responder closes the connection that NIO's 400 promised to close (the parser error
+        // ends there, instead of reaching the end of the pipeline).
+        try connection.channel.writeInbound(text: "GARBAGE\u{1} / HTTP/9\r\n\r\n")
+        let answer = try connection.channel.readOutboundText()
+        let response = try WireResponse.parse(answer)
+        #expect(response.statusLine == "HTTP/1.1 400 Bad Request")
+        #expect(response.values(of: "Connection") == ["close"])
+        #expect(!connection.channel.isActive)
+        #expect(connection.recorder.isClosed)
+        #expect(connection.requests.isEmpty)
+
+        let next = try ServedConnection(behavior: behavior)
+        let served = try next.respond(to: "GET /public HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(served.status == 200)
+        #expect(next.requests.count == 1)
+    }
+
+    @Test("HEAD gets the head of the response, with its Content-Length, and no body")
+    func head() throws {
+        let connection = try ServedConnection(Self.origin)
+        let answer = try connection.exchange("HEAD /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(answer.hasSuffix("\r\n\r\n"), "\(answer)")
+        let response = try WireResponse.parse(answer, bodiless: true)
+        #expect(response.status == 200)
+        #expect(response.values(of: "Content-Length") == ["6"])
+        #expect(response.body.isEmpty)
+        #expect(connection.requests.map(\.summary) == ["HEAD /hello"])
+
+        // The next response starts right after the head: no stray body bytes in between.
+        let next = try connection.respond(to: "GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(next.body == "hello\n")
+    }
+
+    @Test("pipelined requests in one read are answered in order and recorded in order")
+    func pipelined() throws {
+        let connection = try ServedConnection(Self.origin)
+        let answer = try connection.exchange(
+            "GET /hello HTTP/1.1\r\nHost: x\r\n\r\n" + "HEAD /hello HTTP/1.1\r\nHost: x\r\n\r\n"
+                + "GET /nope HTTP/1.1\r\nHost: x\r\n\r\n"
+                + "POST /files/1 HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabc")
+        let responses = try WireResponse.parseAll(answer, bodiless: [1])
+        #expect(responses.map(\.status) == [200, 200, 404, 201])
+        #expect(responses.map(\.body) == ["hello\n", "", "no route for /nope in this scenario\n", "file\n"])
+        #expect(connection.requests.map(\.summary) == ["GET /hello", "HEAD /hello", "GET /nope", "POST /files/1"])
+        #expect(connection.requests.map(\.sequence) == [1, 2, 3, 4])
+        #expect(connection.channel.isActive)
+    }
+}

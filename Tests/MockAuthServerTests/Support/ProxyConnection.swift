@@ -1,0 +1,48 @@
+import MockAuthScenario
+import MockAuthTranscript
+import NIOCore
+import NIOEmbedded
+
+@testable import MockAuthServer
+
+/// One client connection of the forward proxy, on an `EmbeddedChannel` with the pipeline
+/// ``Listener`` assembles (`addForwardProxyHandlers`), dialling through an ``EmbeddedOriginDialer``.
+struct ProxyConnection {
+    static let origin = ProxyTarget(host: "127.0.0.1", port: 8080)
+    static let account = Account(username: "proxyuser", password: "proxypass")
+    static let credentials = Fixtures.basic("proxyuser", "proxypass")
+    static let challenge = #"Basic realm="proxy", charset="UTF-8""#
+
+    let channel: EmbeddedChannel
+    let recorder: ConnectionRecorder
+    let dialer: EmbeddedOriginDialer
+
+    /// - Parameter realDialer: use ``OriginDialer`` on the embedded loop, which cannot open sockets.
+    init(realDialer: Bool = false) throws {
+        channel = EmbeddedChannel()
+        recorder = Fixtures.connectionRecorder(server: "proxy")
+        dialer = EmbeddedOriginDialer(loop: channel.embeddedEventLoop)
+        let gate = AuthGate(
+            spec: AuthSpec(realm: "proxy", schemes: [.basic], account: Self.account), isProxy: true)
+        try channel.pipeline.syncOperations.addForwardProxyHandlers(
+            policy: ProxyPolicy(allowedTargets: [Self.origin], gate: gate), recorder: recorder,
+            group: channel.embeddedEventLoop, gates: [gate], dialer: realDialer ? nil : dialer)
+        try channel.activate()
+    }
+
+    /// Delivers `text`, lets the loop run what the handlers scheduled (a request decoder's removal
+    /// hands its bytes on in a task), and returns what the proxy wrote to the client.
+    func send(_ text: String) throws -> String {
+        try channel.writeInbound(text: text)
+        channel.embeddedEventLoop.run()
+        return try channel.readOutboundText()
+    }
+
+    /// The proxy's record of each request on this connection.
+    var requests: [RequestRecord] { recorder.record.requests }
+
+    /// A request to the proxy with its credentials.
+    static func authorized(_ requestLine: String, _ headers: String = "") -> String {
+        "\(requestLine)\r\nHost: 127.0.0.1:8080\r\nProxy-Authorization: \(credentials)\r\n\(headers)\r\n"
+    }
+}
