@@ -11,82 +11,112 @@ public enum Judge {
     /// Judges `transcript` against every expectation of `scenario`. Every violated expectation is
     /// listed, not just the first.
     ///
-    /// - Parameter client: how the client command ended, when the harness ran one.
-    public static func verdict(for scenario: Scenario, transcript: Transcript, client: ClientOutcome? = nil) -> Verdict
-    {
-        var verdict = Verdict(scenario: scenario.name, outcome: .passed)
-        for expectation in scenario.expectations {
-            let finding = { (message: String) in
-                Finding(rule: expectation.rule.name, level: expectation.level.rawValue, message: message)
-            }
-            switch evaluator(for: expectation).evaluate(transcript) {
-            case .met(let message):
-                verdict.met.append(finding(message))
-            case .violated(let message) where expectation.level == .must:
-                verdict.violations.append(finding(message))
-            case .violated(let message):
-                verdict.warnings.append(finding(message))
-            case .notExercised(let message) where expectation.level == .must:
-                verdict.inconclusiveReasons.append(finding(message))
-            case .notExercised(let message):
-                verdict.warnings.append(finding(message))
-            }
+    /// - Parameter client: how the client command ended, when the harness ran one. A client that
+    ///   hung fails; one that exited 89 ("unsupported") is skipped.
+    public static func verdict(for scenario: Scenario, transcript: Transcript, client: ClientExit? = nil) -> Verdict {
+        if let client, client.reportedUnsupported {
+            return skipped(
+                scenario.name, because: "the client reports it does not support what the scenario needs (exit 89)",
+                client: client)
+        }
+        var findings = scenario.expectations.map { expectation in
+            let result = evaluator(for: expectation).evaluate(transcript)
+            return Finding(
+                rule: .scenario(expectation.rule.name), server: expectation.rule.server, level: expectation.level,
+                outcome: result.outcome, reason: result.reason)
         }
         if let client, client.timedOut {
-            verdict.violations.append(
+            findings.append(
                 Finding(
-                    rule: "client-finishes", level: ExpectationLevel.must.rawValue,
-                    message: "the client did not finish within \(client.timeoutSeconds) s and was stopped: it hung"))
+                    rule: .clientFinishes, outcome: .violated,
+                    reason: "the client did not finish within \(client.timeoutSeconds) s and was stopped: it hung"))
         }
-        if !verdict.violations.isEmpty {
-            verdict.outcome = .failed
-        } else if !verdict.inconclusiveReasons.isEmpty {
-            verdict.outcome = .inconclusive
+        var verdict = Verdict(scenario: scenario.name, result: .pass, findings: findings, client: client)
+        verdict.result = result(of: findings)
+        if let overflow = transcript.overflow {
+            let dropped = overflow.droppedRequests.values.reduce(0, +)
+            verdict.note =
+                "the transcript reached its limit of \(overflow.limit) records per server: \(dropped) requests unlike any before were counted, not kept, and no rule saw them"
         }
         return verdict
     }
 
-    /// The evaluator of one expectation.
-    static func evaluator(for expectation: ScenarioExpectation) -> any ExpectationEvaluator {
-        switch expectation.rule {
-        case .rejectsCertificate(let server):
-            RejectsCertificate(server: server, because: expectation.because)
-        case .requestSucceeds(let server, let path):
-            RequestSucceeds(server: server, path: path, because: expectation.because)
-        case .presentsClientCertificate(let server):
-            PresentsClientCertificate(server: server, because: expectation.because)
-        case .authenticates(let server, let path):
-            Authenticates(server: server, path: path, because: expectation.because)
-        case .noPreemptiveCredentials(let server):
-            NoPreemptiveCredentials(server: server, because: expectation.because)
-        case .maxAttempts(let server, let attempts):
-            MaxAttempts(server: server, attempts: attempts, because: expectation.because)
-        case .usesScheme(let server, let schemes):
-            UsesScheme(server: server, schemes: schemes, because: expectation.because)
-        case .neverReceives(let server, let header, let paths):
-            NeverReceives(server: server, header: header, paths: paths, because: expectation.because)
-        case .handshakeOnOneConnection(let server):
-            HandshakeOnOneConnection(server: server, because: expectation.because)
-        case .reusesCredentials(let server):
-            ReusesCredentials(server: server, because: expectation.because)
-        case .recoversFromStale(let server):
-            RecoversFromStale(server: server, because: expectation.because)
+    /// The verdict for a client that cannot take part (it lacks a feature the scenario needs).
+    public static func skipped(_ scenario: String, because reason: String, client: ClientExit? = nil) -> Verdict {
+        Verdict(scenario: scenario, result: .skip, client: client, note: reason)
+    }
+
+    /// The verdict when the harness itself failed and the client could not be judged.
+    public static func harnessFailed(_ scenario: String, because reason: String) -> Verdict {
+        Verdict(scenario: scenario, result: .error, note: reason)
+    }
+
+    /// The wrong-reason rule: `verdict` is about a rejection scenario and `control` about its control
+    /// (the twin that breaks nothing), for the same client. A client that does not pass the control
+    /// is not credited for passing the rejection: it would have refused anyway, so the verdict
+    /// becomes INCONCLUSIVE, with the reason. A skipped control credits nothing and blames nothing.
+    public static func applyingControl(_ control: Verdict, to verdict: Verdict) -> Verdict {
+        var verdict = verdict
+        verdict.control = ControlResult(scenario: control.scenario, result: control.result, reason: control.reason)
+        guard verdict.result == .pass else { return verdict }
+        switch control.result {
+        case .pass, .skip:
+            return verdict
+        case .fail, .inconclusive, .error:
+            verdict.findings.append(
+                Finding(
+                    rule: .control, outcome: .notExercised,
+                    reason:
+                        "the client also fails the control \(control.scenario) (\(control.result.label): \(control.reason)), so refusing here proves nothing"
+                ))
+            verdict.result = result(of: verdict.findings)
+            return verdict
         }
     }
-}
 
-/// How a client command ended, for the judge.
-public struct ClientOutcome: Sendable, Equatable {
-    /// The command's exit status, if it exited.
-    public var exitStatus: Int32?
-    /// Whether the harness stopped it after the timeout.
-    public var timedOut: Bool
-    /// The timeout, in seconds.
-    public var timeoutSeconds: Int
+    /// FAIL when a `must` was violated, else INCONCLUSIVE when a `must` was not exercised, else PASS.
+    static func result(of findings: [Finding]) -> VerdictResult {
+        let must = findings.filter { $0.level == .must }
+        if must.contains(where: { $0.outcome == .violated }) { return .fail }
+        if must.contains(where: { $0.outcome == .notExercised }) { return .inconclusive }
+        return .pass
+    }
 
-    public init(exitStatus: Int32?, timedOut: Bool, timeoutSeconds: Int) {
-        self.exitStatus = exitStatus
-        self.timedOut = timedOut
-        self.timeoutSeconds = timeoutSeconds
+    /// The evaluator of one expectation.
+    static func evaluator(for expectation: ScenarioExpectation) -> any ExpectationEvaluator {
+        evaluator(for: expectation.rule, because: expectation.because)
+    }
+
+    /// The evaluator of one rule; `because` ends its violations' sentences.
+    static func evaluator(for rule: ExpectationRule, because: String?) -> any ExpectationEvaluator {
+        switch rule {
+        case .rejectsCertificate(let server):
+            RejectsCertificate(server: server, because: because)
+        case .requestSucceeds(let server, let path):
+            RequestSucceeds(server: server, path: path, because: because)
+        case .presentsClientCertificate(let server):
+            PresentsClientCertificate(server: server, because: because)
+        case .authenticates(let server, let path):
+            Authenticates(server: server, path: path, because: because)
+        case .noPreemptiveCredentials(let server):
+            NoPreemptiveCredentials(server: server, because: because)
+        case .maxAttempts(let server, let attempts):
+            MaxAttempts(server: server, attempts: attempts, because: because)
+        case .usesScheme(let server, let schemes):
+            UsesScheme(server: server, schemes: schemes, because: because)
+        case .neverReceives(let server, let header, let paths):
+            NeverReceives(server: server, header: header, paths: paths, because: because)
+        case .handshakeOnOneConnection(let server):
+            HandshakeOnOneConnection(server: server, because: because)
+        case .reusesCredentials(let server):
+            ReusesCredentials(server: server, because: because)
+        case .recoversFromStale(let server):
+            RecoversFromStale(server: server, because: because)
+        case .refusesRedirect(let server):
+            RefusesRedirect(server: server, because: because)
+        case .anyOf(let alternatives):
+            // The alternatives' own sentences stand alone; the reason ends the whole.
+            AnyOf(alternatives: alternatives.map { evaluator(for: $0, because: nil) }, because: because)
+        }
     }
 }

@@ -4,7 +4,7 @@ extension ConnectionRecord {
     /// How the handshake ended, in words: "aborted the handshake with alert unknown_ca".
     var handshakeSummary: String {
         guard let tls else { return "used plain HTTP" }
-        switch tls.outcome {
+        switch tls.state {
         case .completed:
             return requests.isEmpty
                 ? "completed the handshake, then closed the connection without a request" : "completed the handshake"
@@ -29,18 +29,28 @@ extension Transcript {
     /// What the client did on `server`'s connections, as a clause: "the client aborted the
     /// handshake with alert unknown_ca", or "over 3 connections the client …; …".
     func connectionSummary(_ server: String) -> String {
-        let summaries = connections(to: server).map(\.handshakeSummary)
-        let unique = summaries.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-        let prefix = summaries.count > 1 ? "over \(summaries.count) connections " : ""
+        let connections = connections(to: server)
+        let count = connections.reduce(0) { $0 + $1.occurrences }
+        let unique = connections.map(\.handshakeSummary).reduce(into: [String]()) {
+            if !$0.contains($1) { $0.append($1) }
+        }
+        let prefix = count > 1 ? "over \(count) connections " : ""
         return "\(prefix)the client \(unique.joined(separator: "; "))"
     }
 }
 
-/// "GET /" or "GET / (and 2 more requests)".
+/// "GET /" or "GET / (and 2 more requests)", counting folded repeats.
 func describe(_ requests: [RequestRecord]) -> String {
     guard let first = requests.first else { return "no request" }
-    let more = requests.count - 1
+    let more = requests.reduce(0) { $0 + $1.occurrences } - 1
     return more == 0 ? first.summary : "\(first.summary) (and \(more) more request\(more == 1 ? "" : "s"))"
+}
+
+extension Sequence<RequestRecord> {
+    /// The request (of those matching `condition`) that arrived last, counting folded repeats.
+    func latest(where condition: (RequestRecord) -> Bool = { _ in true }) -> RequestRecord? {
+        filter(condition).max { $0.lastSequence < $1.lastSequence }
+    }
 }
 
 /// Appends ": because" when there is a reason.

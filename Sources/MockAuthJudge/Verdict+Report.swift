@@ -1,32 +1,37 @@
 extension Verdict {
-    /// The verdict as a person reads it: the outcome, then each finding on its own line.
+    /// The verdict as a person reads it: the result, then each finding on its own line.
     ///
     /// ```
     /// tls-expired: FAIL
     ///   ✗ rejects-certificate: the client sent GET / over a certificate that expired 2 days ago: it accepted an expired certificate
     /// ```
     public var report: String {
-        var lines = ["\(scenario): \(outcome.label)"]
+        var lines = ["\(scenario): \(result.label)"]
+        if let note { lines.append("  – \(note)") }
         lines += violations.map { "  ✗ \($0)" }
         lines += inconclusiveReasons.map { "  ? \($0)" }
         lines += warnings.map { "  ! \($0) (should)" }
         lines += met.map { "  ✓ \($0)" }
+        if let control, result == .pass { lines.append("  ✓ control \(control.scenario): \(control.result.label)") }
         return lines.joined(separator: "\n")
     }
 
     /// Only what went wrong, one finding a line: for assertion messages.
     public var problems: String {
-        (violations.map(\.description) + inconclusiveReasons.map(\.description)).joined(separator: "\n")
+        let findings = (violations + inconclusiveReasons).map(\.description)
+        return ((note.map { [$0] } ?? []) + findings).joined(separator: "\n")
     }
-}
 
-extension Verdict.Outcome {
-    /// `PASS`, `FAIL` or `INCONCLUSIVE`.
-    public var label: String {
-        switch self {
-        case .passed: "PASS"
-        case .failed: "FAIL"
-        case .inconclusive: "INCONCLUSIVE"
+    /// Why the verdict is what it is, on one line: the violations of a FAIL, the reasons of an
+    /// INCONCLUSIVE, the note of a SKIP or ERROR, what held for a PASS.
+    public var reason: String {
+        let findings: [Finding]
+        switch result {
+        case .pass: findings = met
+        case .fail: findings = violations
+        case .inconclusive: findings = inconclusiveReasons
+        case .skip, .error: return note ?? result.label
         }
+        return findings.map(\.reason).joined(separator: "; ")
     }
 }

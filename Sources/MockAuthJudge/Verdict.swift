@@ -1,62 +1,162 @@
-/// The judge's answer for one scenario run.
-public struct Verdict: Sendable, Codable, Equatable {
-    /// How the run ended.
-    public enum Outcome: String, Sendable, Codable, Equatable {
-        /// Every `must` expectation held.
-        case passed
-        /// At least one `must` expectation was violated.
-        case failed
-        /// The client never did what the scenario needs to judge it (e.g. it never connected),
-        /// so it is neither credited nor blamed.
-        case inconclusive
-    }
+import MockAuthScenario
 
+/// The judge's answer for one scenario run: the same value, and the same JSON, from every face
+/// (`mockauthd check --json`, `conform`, the control API, the in-process library).
+///
+/// ```swift
+/// let verdict = Judge.verdict(for: scenario, transcript: server.transcript())
+/// if !verdict.passed { print(verdict.report) }
+/// ```
+public struct Verdict: Sendable, Codable, Equatable {
     /// The scenario's name.
     public var scenario: String
-    public var outcome: Outcome
-    /// Violated `must` expectations, each in words.
-    public var violations: [Finding]
-    /// Violated `should` expectations: reported, not failing.
-    public var warnings: [Finding]
-    /// Expectations that held, each in words.
-    public var met: [Finding]
-    /// Why the verdict is inconclusive, when it is.
-    public var inconclusiveReasons: [Finding]
+    public var result: VerdictResult
+    /// Every expectation of the scenario, judged, in the scenario's order; then the harness's own
+    /// findings (a client that hung, a control the client failed).
+    public var findings: [Finding]
+    /// The scenario's control, when it was judged for the same client.
+    public var control: ControlResult?
+    /// How the client command ended, when the harness ran one.
+    public var client: ClientExit?
+    /// Why the scenario was skipped, or what went wrong in the harness.
+    public var note: String?
 
     public init(
-        scenario: String,
-        outcome: Outcome,
-        violations: [Finding] = [],
-        warnings: [Finding] = [],
-        met: [Finding] = [],
-        inconclusiveReasons: [Finding] = []
+        scenario: String, result: VerdictResult, findings: [Finding] = [], control: ControlResult? = nil,
+        client: ClientExit? = nil, note: String? = nil
     ) {
         self.scenario = scenario
-        self.outcome = outcome
-        self.violations = violations
-        self.warnings = warnings
-        self.met = met
-        self.inconclusiveReasons = inconclusiveReasons
+        self.result = result
+        self.findings = findings
+        self.control = control
+        self.client = client
+        self.note = note
     }
 
     /// Whether the client behaved as the scenario expects.
-    public var passed: Bool { outcome == .passed }
+    public var passed: Bool { result == .pass }
+
+    /// Violated `must` expectations: what fails the verdict.
+    public var violations: [Finding] { findings.filter { $0.level == .must && $0.outcome == .violated } }
+    /// `must` expectations the client never exercised: what makes the verdict inconclusive.
+    public var inconclusiveReasons: [Finding] { findings.filter { $0.level == .must && $0.outcome == .notExercised } }
+    /// `should` expectations that did not hold: reported, not failing.
+    public var warnings: [Finding] { findings.filter { $0.level == .should && $0.outcome != .met } }
+    /// Expectations that held.
+    public var met: [Finding] { findings.filter { $0.outcome == .met } }
 }
 
-/// One judged expectation, in words.
-public struct Finding: Sendable, Codable, Equatable, CustomStringConvertible {
-    /// The rule's name (`rejects-certificate` …).
-    public var rule: String
-    /// `must` or `should`.
-    public var level: String
-    /// What happened, as a sentence.
-    public var message: String
+/// How a scenario run came out. The raw values are what JSON, JUnit and reports write.
+public enum VerdictResult: String, Sendable, Codable, Equatable, CaseIterable {
+    /// Every `must` expectation held.
+    case pass
+    /// At least one `must` expectation was violated.
+    case fail
+    /// The client never did what the scenario needs to judge it (e.g. it never connected), or it
+    /// also failed the scenario's control: neither credited nor blamed.
+    case inconclusive
+    /// The client cannot do what the scenario needs (it lacks a feature, or said so with exit 89).
+    case skip
+    /// The harness itself failed (a port, a certificate, the client command could not start).
+    case error
 
-    public init(rule: String, level: String, message: String) {
+    /// `PASS`, `FAIL` …
+    public var label: String { rawValue.uppercased() }
+}
+
+/// One judged expectation (or one finding of the harness's own), in words.
+public struct Finding: Sendable, Codable, Equatable, CustomStringConvertible {
+    /// Which rule.
+    public var rule: JudgedRule
+    /// The server the rule is about, when it is about one.
+    public var server: String?
+    public var level: ExpectationLevel
+    public var outcome: RuleOutcome
+    /// What happened, as a sentence.
+    public var reason: String
+
+    public init(
+        rule: JudgedRule, server: String? = nil, level: ExpectationLevel = .must, outcome: RuleOutcome,
+        reason: String
+    ) {
         self.rule = rule
+        self.server = server
         self.level = level
-        self.message = message
+        self.outcome = outcome
+        self.reason = reason
     }
 
-    public var description: String { "\(rule): \(message)" }
+    public var description: String { "\(rule): \(reason)" }
+}
+
+/// What a finding is about: a rule of the scenario, or one the harness adds to every run.
+/// Encoded as the rule's name (`rejects-certificate`, `client-finishes`, `control`).
+public enum JudgedRule: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// An expectation written in the scenario.
+    case scenario(RuleName)
+    /// The client command finishes before the timeout (the harness adds it when it ran a command).
+    case clientFinishes
+    /// The client passes the scenario's control (the harness adds it when the control was judged).
+    case control
+
+    public var description: String {
+        switch self {
+        case .scenario(let name): name.rawValue
+        case .clientFinishes: "client-finishes"
+        case .control: "control"
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let name = try decoder.singleValueContainer().decode(String.self)
+        let known = RuleName.allCases.map(JudgedRule.scenario) + [.clientFinishes, .control]
+        guard let rule = known.first(where: { $0.description == name }) else {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "unknown rule '\(name)'"))
+        }
+        self = rule
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
+
+/// The result of a scenario's control for the same client.
+public struct ControlResult: Sendable, Codable, Equatable {
+    /// The control scenario's name.
+    public var scenario: String
+    public var result: VerdictResult
+    /// The control's one-line reason.
+    public var reason: String
+
+    public init(scenario: String, result: VerdictResult, reason: String) {
+        self.scenario = scenario
+        self.result = result
+        self.reason = reason
+    }
+}
+
+/// How a client command ended, for the judge.
+public struct ClientExit: Sendable, Codable, Equatable {
+    /// The exit status meaning "this client does not support what the scenario needs": the verdict
+    /// is SKIP, never counted (as BoGo shims do).
+    public static let unsupportedStatus: Int32 = 89
+
+    /// The command's exit status, if it exited.
+    public var status: Int32?
+    /// Whether the harness stopped it after the timeout.
+    public var timedOut: Bool
+    /// The timeout, in seconds.
+    public var timeoutSeconds: Int
+
+    public init(status: Int32?, timedOut: Bool, timeoutSeconds: Int) {
+        self.status = status
+        self.timedOut = timedOut
+        self.timeoutSeconds = timeoutSeconds
+    }
+
+    /// Whether the client said it cannot do what the scenario needs (exit 89).
+    public var reportedUnsupported: Bool { !timedOut && status == Self.unsupportedStatus }
 }

@@ -7,7 +7,7 @@ import Testing
 @Suite("Judge")
 struct JudgeTests {
     static let expiredEndpoint = EndpointRecord(
-        server: "origin", url: "https://127.0.0.1:4433", tlsProfile: "expired",
+        server: "origin", url: "https://127.0.0.1:4433", tlsProfile: .expired,
         certificateDefect: "a certificate that expired 2 days ago")
 
     func scenario(_ expectations: [ScenarioExpectation]) -> Scenario {
@@ -29,13 +29,13 @@ struct JudgeTests {
             endpoints: [Self.expiredEndpoint],
             connections: [
                 connection(
-                    tls: TLSHandshakeRecord(outcome: .completed),
+                    tls: TLSHandshakeRecord(state: .completed),
                     requests: [RequestRecord(method: "GET", target: "/", responseStatus: 200)])
             ])
         let verdict = Judge.verdict(for: scenario([rejects]), transcript: transcript)
-        #expect(verdict.outcome == .failed)
+        #expect(verdict.result == .fail)
         #expect(
-            verdict.violations.map(\.message) == [
+            verdict.violations.map(\.reason) == [
                 "the client sent GET / over a certificate that expired 2 days ago: it accepted an expired certificate"
             ])
     }
@@ -44,24 +44,24 @@ struct JudgeTests {
     func refused() {
         let transcript = Transcript(
             endpoints: [Self.expiredEndpoint],
-            connections: [connection(tls: TLSHandshakeRecord(outcome: .failed, alert: "certificate_expired"))])
+            connections: [connection(tls: TLSHandshakeRecord(state: .failed, alert: "certificate_expired"))])
         let verdict = Judge.verdict(for: scenario([rejects]), transcript: transcript)
-        #expect(verdict.outcome == .passed)
-        #expect(verdict.met.first?.message.contains("aborted the handshake with alert certificate_expired") == true)
+        #expect(verdict.result == .pass)
+        #expect(verdict.met.first?.reason.contains("aborted the handshake with alert certificate_expired") == true)
     }
 
     @Test("a client that completes the handshake and closes without a request passes (post-handshake checks)")
     func closedAfterHandshake() {
         let transcript = Transcript(
-            endpoints: [Self.expiredEndpoint], connections: [connection(tls: TLSHandshakeRecord(outcome: .completed))])
-        #expect(Judge.verdict(for: scenario([rejects]), transcript: transcript).outcome == .passed)
+            endpoints: [Self.expiredEndpoint], connections: [connection(tls: TLSHandshakeRecord(state: .completed))])
+        #expect(Judge.verdict(for: scenario([rejects]), transcript: transcript).result == .pass)
     }
 
     @Test("a client that never connected is inconclusive, not credited")
     func neverConnected() {
         let verdict = Judge.verdict(for: scenario([rejects]), transcript: Transcript(endpoints: [Self.expiredEndpoint]))
-        #expect(verdict.outcome == .inconclusive)
-        #expect(verdict.inconclusiveReasons.first?.message.contains("never connected") == true)
+        #expect(verdict.result == .inconclusive)
+        #expect(verdict.inconclusiveReasons.first?.reason.contains("never connected") == true)
     }
 
     @Test("request-succeeds needs a 2xx answer")
@@ -71,23 +71,23 @@ struct JudgeTests {
             Transcript(
                 connections: [
                     self.connection(
-                        tls: TLSHandshakeRecord(outcome: .completed),
+                        tls: TLSHandshakeRecord(state: .completed),
                         requests: [RequestRecord(method: "GET", target: "/a?x=1", responseStatus: status)])
                 ])
         }
-        #expect(Judge.verdict(for: scenario([expectation]), transcript: answered(204)).outcome == .passed)
+        #expect(Judge.verdict(for: scenario([expectation]), transcript: answered(204)).result == .pass)
         let notFound = Judge.verdict(for: scenario([expectation]), transcript: answered(404))
-        #expect(notFound.outcome == .failed)
-        #expect(notFound.violations.first?.message == "GET /a?x=1 reached origin but was answered 404")
+        #expect(notFound.result == .fail)
+        #expect(notFound.violations.first?.reason == "GET /a?x=1 reached origin but was answered 404")
         let refused = Judge.verdict(
             for: scenario([
                 ScenarioExpectation(.requestSucceeds(server: "origin", path: nil), because: "it does not trust the CA")
             ]),
             transcript: Transcript(connections: [
-                connection(tls: TLSHandshakeRecord(outcome: .failed, alert: "unknown_ca"))
+                connection(tls: TLSHandshakeRecord(state: .failed, alert: "unknown_ca"))
             ]))
         #expect(
-            refused.violations.first?.message
+            refused.violations.first?.reason
                 == "a request never reached origin: the client aborted the handshake with alert unknown_ca: it does not trust the CA"
         )
     }
@@ -101,16 +101,16 @@ struct JudgeTests {
         let presented = Transcript(
             connections: [
                 connection(
-                    tls: TLSHandshakeRecord(outcome: .completed, clientCertificate: certificate), requests: [request])
+                    tls: TLSHandshakeRecord(state: .completed, clientCertificate: certificate), requests: [request])
             ])
-        #expect(Judge.verdict(for: scenario([expectation]), transcript: presented).outcome == .passed)
+        #expect(Judge.verdict(for: scenario([expectation]), transcript: presented).result == .pass)
         let none = Transcript(
             connections: [
-                connection(tls: TLSHandshakeRecord(outcome: .failed, error: "PEER_DID_NOT_RETURN_A_CERTIFICATE"))
+                connection(tls: TLSHandshakeRecord(state: .failed, error: "PEER_DID_NOT_RETURN_A_CERTIFICATE"))
             ])
         let verdict = Judge.verdict(for: scenario([expectation]), transcript: none)
-        #expect(verdict.outcome == .failed)
-        #expect(verdict.violations.first?.message.contains("presented no client certificate") == true)
+        #expect(verdict.result == .fail)
+        #expect(verdict.violations.first?.reason.contains("presented no client certificate") == true)
     }
 
     @Test("a violated 'should' is reported as a warning and does not fail")
@@ -118,8 +118,8 @@ struct JudgeTests {
         let expectation = ScenarioExpectation(.requestSucceeds(server: "origin", path: nil), level: .should)
         let verdict = Judge.verdict(
             for: scenario([expectation]),
-            transcript: Transcript(connections: [connection(tls: TLSHandshakeRecord(outcome: .abandoned))]))
-        #expect(verdict.outcome == .passed)
+            transcript: Transcript(connections: [connection(tls: TLSHandshakeRecord(state: .abandoned))]))
+        #expect(verdict.result == .pass)
         #expect(verdict.warnings.count == 1)
         #expect(verdict.report.contains("(should)"))
     }
@@ -130,14 +130,17 @@ struct JudgeTests {
             endpoints: [Self.expiredEndpoint],
             connections: [
                 connection(
-                    tls: TLSHandshakeRecord(outcome: .completed),
+                    tls: TLSHandshakeRecord(state: .completed),
                     requests: [RequestRecord(method: "GET", target: "/", responseStatus: 500)])
             ])
         let verdict = Judge.verdict(
             for: scenario([rejects, ScenarioExpectation(.requestSucceeds(server: "origin", path: nil))]),
             transcript: transcript,
-            client: ClientOutcome(exitStatus: nil, timedOut: true, timeoutSeconds: 5))
-        #expect(verdict.violations.map(\.rule) == ["rejects-certificate", "request-succeeds", "client-finishes"])
+            client: ClientExit(status: nil, timedOut: true, timeoutSeconds: 5))
+        #expect(
+            verdict.violations.map(\.rule) == [
+                .scenario(.rejectsCertificate), .scenario(.requestSucceeds), .clientFinishes,
+            ])
         #expect(verdict.report.hasPrefix("example: FAIL\n  ✗ rejects-certificate: the client sent GET /"))
     }
 }
@@ -150,13 +153,13 @@ struct AuthRuleTests {
             client: ClientSpec(requests: [RequestSpec(server: "origin")]), expectations: [ScenarioExpectation(rule)])
     }
 
-    func request(_ sequence: UInt64, _ outcome: AuthRecord.Outcome, scheme: String? = "Basic", status: Int)
+    func request(_ sequence: UInt64, _ outcome: AuthRecord.Decision, scheme: String? = "Basic", status: Int)
         -> RequestRecord
     {
         RequestRecord(
             method: "GET", target: "/", responseStatus: status, sequence: sequence,
             auth: AuthRecord(
-                outcome: outcome, header: "Authorization", realm: "r", offered: ["Digest", "Basic"],
+                decision: outcome, header: "Authorization", realm: "r", offered: [.digest, .basic],
                 scheme: outcome == .challenged ? nil : scheme, reason: outcome == .refused ? "wrong password" : ""))
     }
 
@@ -167,16 +170,16 @@ struct AuthRuleTests {
             ConnectionRecord(id: 1, server: "origin", requests: [request(2, .challenged, status: 401)]),
         ])
         #expect(
-            Judge.verdict(for: scenario(.noPreemptiveCredentials(server: "origin")), transcript: early).outcome
-                == .failed)
+            Judge.verdict(for: scenario(.noPreemptiveCredentials(server: "origin")), transcript: early).result
+                == .fail)
         let waited = Transcript(connections: [
             ConnectionRecord(
                 id: 1, server: "origin",
                 requests: [request(1, .challenged, status: 401), request(2, .authenticated, status: 200)])
         ])
         #expect(
-            Judge.verdict(for: scenario(.noPreemptiveCredentials(server: "origin")), transcript: waited).outcome
-                == .passed)
+            Judge.verdict(for: scenario(.noPreemptiveCredentials(server: "origin")), transcript: waited).result
+                == .pass)
     }
 
     @Test("max-attempts counts refusals, and is inconclusive for a client that never tried")
@@ -185,12 +188,12 @@ struct AuthRuleTests {
         let transcript = Transcript(connections: [ConnectionRecord(id: 1, server: "origin", requests: refusals)])
         let rule = ExpectationRule.maxAttempts(server: "origin", attempts: 3)
         #expect(
-            Judge.verdict(for: scenario(rule), transcript: transcript).violations.first?.message.contains("4 times")
+            Judge.verdict(for: scenario(rule), transcript: transcript).violations.first?.reason.contains("4 times")
                 == true)
         let silent = Transcript(connections: [
             ConnectionRecord(id: 1, server: "origin", requests: [request(1, .challenged, status: 401)])
         ])
-        #expect(Judge.verdict(for: scenario(rule), transcript: silent).outcome == .inconclusive)
+        #expect(Judge.verdict(for: scenario(rule), transcript: silent).result == .inconclusive)
     }
 
     @Test("uses-scheme names the scheme used and those offered")
@@ -199,7 +202,7 @@ struct AuthRuleTests {
             ConnectionRecord(id: 1, server: "origin", requests: [request(1, .authenticated, status: 200)])
         ])
         let verdict = Judge.verdict(
-            for: scenario(.usesScheme(server: "origin", schemes: ["Digest"])), transcript: transcript)
-        #expect(verdict.violations.first?.message == "GET / answered with Basic although origin offered Digest, Basic")
+            for: scenario(.usesScheme(server: "origin", schemes: [.digest])), transcript: transcript)
+        #expect(verdict.violations.first?.reason == "GET / answered with Basic although origin offered Digest, Basic")
     }
 }

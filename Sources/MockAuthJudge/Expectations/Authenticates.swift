@@ -10,22 +10,23 @@ struct Authenticates: ExpectationEvaluator {
     func evaluate(_ transcript: Transcript) -> ExpectationResult {
         let requests = transcript.orderedRequests(to: server).map(\.request).filter { path == nil || $0.path == path }
         if let success = requests.first(where: {
-            $0.auth?.outcome == .authenticated && ($0.responseStatus ?? 500) < 400
+            $0.auth?.decision == .authenticated && ($0.responseStatus ?? 500) < 400
         }) {
             let who = success.auth?.username.map { " as \($0)" } ?? ""
             return .met(
                 "\(success.summary) authenticated with \(success.auth?.scheme ?? "credentials")\(who) and was answered \(success.responseStatus ?? 0)"
             )
         }
-        guard let last = requests.last else {
-            return .violated(explained("the client never sent a request to \(transcript.serverName(server))", because))
+        // The scenario's "because" explains wrong credentials; a client that never tried is told so
+        // plainly, without it.
+        guard let last = requests.latest() else {
+            return .violated("the client never sent a request to \(transcript.serverName(server))")
         }
-        guard let auth = requests.last(where: { $0.auth?.carriedCredentials == true })?.auth else {
-            let offered = last.auth?.offered.joined(separator: ", ") ?? "nothing"
+        guard let auth = requests.latest(where: { $0.auth?.carriedCredentials == true })?.auth else {
+            let offered = last.auth?.offeredList ?? "nothing"
             return .violated(
-                explained(
-                    "the client never answered \(transcript.serverName(server))'s challenge (offered: \(offered)); its last request, \(last.summary), carried no credentials",
-                    because))
+                "the client never answered \(transcript.serverName(server))'s challenge (offered: \(offered)); its last request, \(last.summary), carried no credentials"
+            )
         }
         return .violated(
             explained(
@@ -34,11 +35,14 @@ struct Authenticates: ExpectationEvaluator {
 }
 
 extension AuthRecord {
+    /// The offered schemes as a list: "Digest, Basic".
+    var offeredList: String { offered.map(\.token).joined(separator: ", ") }
+
     /// "Digest credentials for alice were refused (wrong password)".
     var summary: String {
         let who = username.map { " for \($0)" } ?? ""
         let what = "\(scheme ?? "the") credentials\(who)"
-        switch outcome {
+        switch decision {
         case .authenticated: return "\(what) were accepted"
         case .refused: return "\(what) were refused (\(reason))"
         case .malformed: return "the \(header) header could not be read (\(reason))"

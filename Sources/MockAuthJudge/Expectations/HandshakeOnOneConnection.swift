@@ -14,7 +14,7 @@ struct HandshakeOnOneConnection: ExpectationEvaluator {
                     "\(switched.request.summary) answered the handshake on connection #\(switched.connection.id), which never received the server's challenge message",
                     because))
         }
-        guard let done = requests.first(where: { $0.request.auth?.outcome == .authenticated }) else {
+        guard let done = requests.first(where: { $0.request.auth?.decision == .authenticated }) else {
             return .notExercised("no handshake with \(transcript.serverName(server)) completed")
         }
         return .met("the handshake completed on connection #\(done.connection.id)")

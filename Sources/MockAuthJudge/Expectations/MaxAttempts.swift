@@ -8,16 +8,17 @@ struct MaxAttempts: ExpectationEvaluator {
 
     func evaluate(_ transcript: Transcript) -> ExpectationResult {
         let requests = transcript.orderedRequests(to: server).map(\.request)
-        let refused = requests.filter { $0.auth?.outcome == .refused }
+        let refused = requests.filter { $0.auth?.decision == .refused }
+        let refusals = refused.reduce(0) { $0 + $1.occurrences }
         guard requests.contains(where: { $0.auth?.carriedCredentials == true }) else {
             return .notExercised("the client never sent credentials to \(transcript.serverName(server))")
         }
-        guard refused.count <= attempts else {
+        guard refusals <= attempts else {
             return .violated(
                 explained(
-                    "the client sent refused credentials \(refused.count) times (at most \(attempts) allowed; last: \(refused.last?.auth?.reason ?? "refused"))",
+                    "the client sent refused credentials \(refusals) times (at most \(attempts) allowed; last: \(refused.latest()?.auth?.reason ?? "refused"))",
                     because))
         }
-        return .met("the client stopped after \(refused.count) refused attempt\(refused.count == 1 ? "" : "s")")
+        return .met("the client stopped after \(refusals) refused attempt\(refusals == 1 ? "" : "s")")
     }
 }

@@ -1,6 +1,7 @@
 import MockAuthTranscript
 
-/// `never-receives`: the server never received `header` (on `paths`, when given).
+/// `never-receives`: the server never received `header` (on `paths`, when given). A server that
+/// received no request at all received no header either.
 struct NeverReceives: ExpectationEvaluator {
     var server: String
     var header: String
@@ -13,8 +14,10 @@ struct NeverReceives: ExpectationEvaluator {
                 || paths.contains { request.path == $0 || request.path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
         }
         guard !requests.isEmpty else {
+            // Nothing reached the server, so nothing leaked to it: a client that refused to go there
+            // (a downgrade, another host) keeps the rule. Other rules say whether it should have gone.
             let scope = paths.isEmpty ? "" : " for \(paths.joined(separator: ", "))"
-            return .notExercised("the client never sent a request to \(transcript.serverName(server))\(scope)")
+            return .met("\(transcript.serverName(server)) received no request\(scope), so no \(header)")
         }
         if let leak = requests.first(where: { !$0.values(of: header).isEmpty }) {
             let scheme = leak.values(of: header).first?.split(separator: " ").first.map(String.init) ?? "?"
@@ -22,6 +25,7 @@ struct NeverReceives: ExpectationEvaluator {
                 explained(
                     "\(transcript.serverName(server)) received \(header) (\(scheme)) with \(leak.summary)", because))
         }
-        return .met("\(server) never received \(header) (\(requests.count) request\(requests.count == 1 ? "" : "s"))")
+        let count = requests.reduce(0) { $0 + $1.occurrences }
+        return .met("\(server) never received \(header) (\(count) request\(count == 1 ? "" : "s"))")
     }
 }

@@ -8,22 +8,21 @@ struct PresentsClientCertificate: ExpectationEvaluator {
 
     func evaluate(_ transcript: Transcript) -> ExpectationResult {
         let connections = transcript.connections(to: server)
-        let withRequests = connections.filter { !$0.requests.isEmpty }
-        let unverified = withRequests.filter { $0.tls?.clientCertificate?.verified != true }
-        if let connection = unverified.first {
+        let requests = transcript.orderedRequests(to: server)
+        let unverified = requests.filter { $0.connection.tls?.clientCertificate?.verified != true }.map(\.request)
+        if !unverified.isEmpty {
             return .violated(
                 explained(
-                    "\(describe(connection.requests)) arrived over a handshake without a verified client certificate",
-                    because))
+                    "\(describe(unverified)) arrived over a handshake without a verified client certificate", because))
         }
-        if let connection = withRequests.first, let certificate = connection.tls?.clientCertificate {
+        if let first = requests.first, let certificate = first.connection.tls?.clientCertificate {
             return .met(
-                "\(describe(connection.requests)) arrived over a handshake in which the client presented \(certificate.subject)"
+                "\(describe(requests.map(\.request))) arrived over a handshake in which the client presented \(certificate.subject)"
             )
         }
         guard !connections.isEmpty else {
-            return .violated(
-                explained("the client never connected to \(transcript.serverName(server))", because))
+            // Not the scenario's "because": a client that never connected failed for another reason.
+            return .violated("the client never connected to \(transcript.serverName(server))")
         }
         let errors = connections.compactMap { $0.tls?.error ?? $0.tls?.alert }
         let detail = errors.first.map { " (server saw: \($0))" } ?? ""

@@ -15,7 +15,7 @@ struct RecoversFromStale: ExpectationEvaluator {
         }
         let target = requests[stale].target
         if let retry = requests[(stale + 1)...].first(where: {
-            $0.target == target && $0.auth?.outcome == .authenticated
+            $0.target == target && $0.auth?.decision == .authenticated
         }) {
             return .met("after stale=true the client retried \(retry.summary) with the new nonce and was accepted")
         }

@@ -10,7 +10,7 @@ struct RejectsCertificate: ExpectationEvaluator {
 
     func evaluate(_ transcript: Transcript) -> ExpectationResult {
         let connections = transcript.connections(to: server)
-        let requests = connections.flatMap(\.requests)
+        let requests = transcript.orderedRequests(to: server).map(\.request)
         guard requests.isEmpty else {
             let certificate = transcript.endpoint(server)?.certificateDefect ?? "the certificate of \(server)"
             return .violated(explained("the client sent \(describe(requests)) over \(certificate)", because))

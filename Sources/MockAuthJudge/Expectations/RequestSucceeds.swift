@@ -18,7 +18,7 @@ struct RequestSucceeds: ExpectationEvaluator {
                 "\(success.summary) reached \(transcript.serverName(server)) and was answered \(success.responseStatus ?? 0)"
             )
         }
-        if let last = requests.last {
+        if let last = requests.latest() {
             let status = last.responseStatus.map { "answered \($0)" } ?? "never answered"
             return .violated(explained("\(describe(requests)) reached \(server) but was \(status)", because))
         }

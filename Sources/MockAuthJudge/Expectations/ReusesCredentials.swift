@@ -8,7 +8,7 @@ struct ReusesCredentials: ExpectationEvaluator {
 
     func evaluate(_ transcript: Transcript) -> ExpectationResult {
         let requests = transcript.orderedRequests(to: server).map(\.request)
-        guard let first = requests.firstIndex(where: { $0.auth?.outcome == .authenticated }) else {
+        guard let first = requests.firstIndex(where: { $0.auth?.decision == .authenticated }) else {
             return .notExercised("the client never authenticated to \(transcript.serverName(server))")
         }
         let later = requests[(first + 1)...].filter { $0.target != requests[first].target }

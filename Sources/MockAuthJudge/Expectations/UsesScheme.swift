@@ -1,9 +1,10 @@
+import MockAuthScenario
 import MockAuthTranscript
 
 /// `uses-scheme`: every request with credentials used one of `schemes`.
 struct UsesScheme: ExpectationEvaluator {
     var server: String
-    var schemes: [String]
+    var schemes: [HTTPAuthScheme]
     var because: String?
 
     func evaluate(_ transcript: Transcript) -> ExpectationResult {
@@ -13,8 +14,10 @@ struct UsesScheme: ExpectationEvaluator {
         guard !credentialed.isEmpty else {
             return .notExercised("the client never sent credentials to \(transcript.serverName(server))")
         }
-        if let other = credentialed.first(where: { !schemes.contains($0.auth?.scheme ?? "") }) {
-            let offered = other.auth?.offered.joined(separator: ", ") ?? "?"
+        if let other = credentialed.first(where: { request in
+            !schemes.contains { scheme in request.auth?.scheme.flatMap(HTTPAuthScheme.init(token:)) == scheme }
+        }) {
+            let offered = other.auth?.offeredList ?? "?"
             return .violated(
                 explained(
                     "\(other.summary) answered with \(other.auth?.scheme ?? "an unknown scheme") although \(server) offered \(offered)",
