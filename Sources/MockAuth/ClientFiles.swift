@@ -12,10 +12,20 @@ public struct ClientFiles: Sendable {
     public let clientCertificate: String
     /// The client's private key, PKCS#8 PEM (mode 0600).
     public let clientKey: String
-    /// The client identity as PKCS#12 (mode 0600).
-    public let clientPKCS12: String
-    /// The PKCS#12 passphrase.
+    /// The client identity as PKCS#12 in the default encoding (mode 0600).
+    public var clientPKCS12: String { clientPKCS12(.legacy) }
+    /// The passphrase of every PKCS#12 file.
     public let clientPKCS12Passphrase: String
+    private let clientPKCS12Legacy: String
+    private let clientPKCS12PBES2: String
+
+    /// The client identity as PKCS#12 in `encoding` (mode 0600): `client.p12` or `client-pbes2.p12`.
+    public func clientPKCS12(_ encoding: PKCS12Encoding) -> String {
+        switch encoding {
+        case .legacy: clientPKCS12Legacy
+        case .pbes2: clientPKCS12PBES2
+        }
+    }
 
     /// Writes the files of `pki` to a new directory under `parent` (the system temporary directory
     /// by default).
@@ -28,8 +38,9 @@ public struct ClientFiles: Sendable {
             caFile: try writer.writePublic("ca.pem", pki.root.pem),
             clientCertificate: try writer.writePublic("client.pem", pki.clientIdentity.pem),
             clientKey: try writer.writeSecret("client.key", pki.clientIdentity.key.pkcs8PEM),
-            clientPKCS12: try writer.writeSecret("client.p12", pki.clientPKCS12),
-            clientPKCS12Passphrase: pki.clientPKCS12Passphrase)
+            clientPKCS12Passphrase: pki.clientPKCS12Passphrase,
+            clientPKCS12Legacy: try writer.writeSecret("client.p12", pki.clientPKCS12(.legacy)),
+            clientPKCS12PBES2: try writer.writeSecret("client-pbes2.p12", pki.clientPKCS12(.pbes2)))
     }
 
     /// Deletes the directory and everything in it.

@@ -36,16 +36,20 @@ public final class ScenarioRun: Sendable {
     ///   - files: client files already written for `pki` (several runs can share them); by default
     ///     the run writes its own to a new temporary directory and deletes them on shutdown.
     ///   - group: the event loops the servers run on.
+    ///   - transcriptLimit: records the transcript keeps per server (identical requests are folded
+    ///     into one record with a count, so memory stays bounded under load).
     public static func start(
         _ scenario: Scenario,
         pki: HarnessPKI? = nil,
         files: ClientFiles? = nil,
-        group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+        group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
+        transcriptLimit: Int = ScenarioServer.defaultTranscriptLimit
     ) async throws -> ScenarioRun {
         let pki = try pki ?? HarnessPKI.shared()
         let ownFiles = try files == nil ? ClientFiles.write(pki) : nil
         do {
-            let server = try await ScenarioServer.start(scenario, pki: pki, group: group)
+            let server = try await ScenarioServer.start(
+                scenario, pki: pki, group: group, transcriptLimit: transcriptLimit)
             guard let clientFiles = files ?? ownFiles else { throw HarnessError("no client files") }
             return ScenarioRun(
                 scenario: scenario, server: server, pki: pki, files: clientFiles, ownsFiles: ownFiles != nil)
@@ -65,8 +69,12 @@ public final class ScenarioRun: Sendable {
     /// The URL the client should request first.
     public var url: String { urls.first ?? "" }
 
-    /// The pin the client is given (`sha256//BASE64`), when the scenario gives one.
-    public var pin: String? { scenario.client.pin ? pki.pinnedKey.pinSHA256 : nil }
+    /// The pins the client is given, when the scenario gives some.
+    public var pins: PublicKeyPins? { scenario.client.pin ? pki.pinnedKey.pins : nil }
+
+    /// The pins in curl's `--pinnedpubkey` form (`sha256//BASE64`, several separated by `;`), as
+    /// `MOCKAUTH_PIN_SHA256` gives them.
+    public var pin: String? { pins?.curlForm }
 
     /// The environment a client command is given (DESIGN.md's contract). Variables that do not
     /// apply are absent, never empty.
@@ -76,13 +84,17 @@ public final class ScenarioRun: Sendable {
             "MOCKAUTH_URL": url,
             "MOCKAUTH_URLS": urls.joined(separator: " "),
         ]
+        let requirements = scenario.requirements
+        if !requirements.allFeatures.isEmpty {
+            environment["MOCKAUTH_FEATURES"] = requirements.environmentValue
+        }
         if scenario.client.trust == .harnessRoot {
             environment["MOCKAUTH_CA_FILE"] = files.caFile
         }
-        if scenario.client.identity {
+        if let identity = scenario.client.identity {
             environment["MOCKAUTH_CLIENT_CERT"] = files.clientCertificate
             environment["MOCKAUTH_CLIENT_KEY"] = files.clientKey
-            environment["MOCKAUTH_CLIENT_P12"] = files.clientPKCS12
+            environment["MOCKAUTH_CLIENT_P12"] = files.clientPKCS12(identity.pkcs12)
             environment["MOCKAUTH_CLIENT_P12_PASSWORD"] = files.clientPKCS12Passphrase
         }
         if let pin {
@@ -108,13 +120,13 @@ public final class ScenarioRun: Sendable {
     public func transcript() -> Transcript { server.transcript() }
 
     /// Waits for in-flight connections to settle, then judges the transcript.
-    public func verdict(client: ClientOutcome? = nil) async -> Verdict {
+    public func verdict(client: ClientExit? = nil) async -> Verdict {
         await server.settle()
         return Judge.verdict(for: scenario, transcript: server.transcript(), client: client)
     }
 
     /// Judges, then stops the servers and deletes the client files.
-    public func finish(client: ClientOutcome? = nil) async -> Verdict {
+    public func finish(client: ClientExit? = nil) async -> Verdict {
         let verdict = await verdict(client: client)
         await shutdown()
         return verdict

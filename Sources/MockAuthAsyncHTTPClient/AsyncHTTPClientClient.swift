@@ -1,6 +1,6 @@
 import AsyncHTTPClient
 import Foundation
-import MockAuthTesting
+import MockAuthClients
 import NIOCore
 import NIOSSL
 
@@ -16,8 +16,9 @@ public struct AsyncHTTPClientClient: ChallengeClient {
 
     public init() {}
 
-    public var unsupported: Set<ClientCapability> {
-        let schemes = AuthSchemeSpec.all.filter { $0 != .basic }.map { ClientCapability.scheme($0.name) }
+    /// It answers Basic and sends the bearer token; it has no Digest, NTLM or Negotiate, and no pinning.
+    public var unsupported: Set<ClientFeature> {
+        let schemes = AuthSchemeSpec.allCases.filter { $0 != .basic && $0 != .bearer }.map(ClientFeature.scheme)
         return Set(schemes).union([.pinning])
     }
 

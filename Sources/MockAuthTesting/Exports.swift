@@ -1,1 +1,3 @@
-@_exported import MockAuth
+// `import MockAuthTesting` brings the framework-neutral clients and runner (and through them every
+// layer of MockAuth); this module adds only the XCTest and Swift Testing faces.
+@_exported import MockAuthClients

@@ -1,6 +1,6 @@
 #if canImport(XCTest)
     import XCTest
-    import MockAuth
+    import MockAuthClients
 
     /// Fails the test, at the caller's line, unless the client behaved as the scenario expects; the
     /// message lists each violated expectation in words.
@@ -10,7 +10,7 @@
     ) {
         guard !verdict.passed else { return }
         let prefix = message().isEmpty ? "" : message() + ": "
-        XCTFail("\(prefix)\(verdict.scenario) \(verdict.outcome.label)\n\(verdict.problems)", file: file, line: line)
+        XCTFail("\(prefix)\(verdict.scenario) \(verdict.result.label)\n\(verdict.problems)", file: file, line: line)
     }
 
     /// Fails the test unless the verdict is a failure: for tests that prove a defective client is caught.
@@ -18,10 +18,10 @@
         _ verdict: Verdict, _ message: @autoclosure () -> String = "", file: StaticString = #filePath,
         line: UInt = #line
     ) {
-        guard verdict.outcome != .failed else { return }
+        guard verdict.result != .fail else { return }
         let prefix = message().isEmpty ? "" : message() + ": "
         XCTFail(
-            "\(prefix)expected \(verdict.scenario) to FAIL, got \(verdict.outcome.label)\n\(verdict.report)",
+            "\(prefix)expected \(verdict.scenario) to FAIL, got \(verdict.result.label)\n\(verdict.report)",
             file: file, line: line)
     }
 #endif

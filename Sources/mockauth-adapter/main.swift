@@ -1,4 +1,4 @@
-// A reference adapter for `mockauthd conform`: runs a built-in MockAuthTesting client
+// A reference adapter for `mockauthd conform`: runs a built-in MockAuthClients client
 // (URLSession or AsyncHTTPClient) against the scenario described by the MOCKAUTH_* environment.
 // Exit 0: every request got a 2xx; 89: the client cannot do what the scenario needs; 1 otherwise.
 // Usage: mockauth-adapter urlsession|asynchttpclient [--ca-in-system-store]
@@ -6,17 +6,27 @@
 // Conformance/adapters/urlsession.sh), so a client that only trusts the system store can verify.
 import Foundation
 import MockAuthAsyncHTTPClient
-import MockAuthTesting
+import MockAuthClients
+
+/// The clients this adapter runs, by the name its first argument gives.
+enum AdapterClient: String, CaseIterable {
+    case urlsession, asynchttpclient
+
+    var client: any ChallengeClient {
+        switch self {
+        case .urlsession: URLSessionClient()
+        case .asynchttpclient: AsyncHTTPClientClient()
+        }
+    }
+}
 
 let arguments = CommandLine.arguments.dropFirst()
-let client: any ChallengeClient
-switch arguments.first {
-case "urlsession": client = URLSessionClient()
-case "asynchttpclient": client = AsyncHTTPClientClient()
-default:
-    FileHandle.standardError.write(Data("usage: mockauth-adapter urlsession|asynchttpclient\n".utf8))
+guard let chosen = arguments.first.flatMap(AdapterClient.init(rawValue:)) else {
+    let names = AdapterClient.allCases.map(\.rawValue).joined(separator: "|")
+    FileHandle.standardError.write(Data("usage: mockauth-adapter \(names) [--ca-in-system-store]\n".utf8))
     exit(2)
 }
+let client = chosen.client
 
 let context: ClientContext
 do {
@@ -25,15 +35,15 @@ do {
     FileHandle.standardError.write(Data("mockauth-adapter: \(error)\n".utf8))
     exit(1)
 }
-var needs = context.requiredCapabilities
-if arguments.contains("--ca-in-system-store") { needs.remove(.customTrustRoots) }
-let missing = needs.intersection(client.unsupported)
+// The scenario's needs (MOCKAUTH_FEATURES) against the client's limits: the same derivation
+// `replay` and `conform` use, so every face skips the same cells.
+var lacking = client.unsupported
+if arguments.contains("--ca-in-system-store") { lacking.remove(.customTrustAnchors) }
+let missing = context.requirements.unmet(lacking: lacking)
 if !missing.isEmpty {
-    FileHandle.standardError.write(
-        Data("\(client.name) cannot: \(missing.map(\.name).sorted().joined(separator: ", "))\n".utf8))
-    exit(89)
+    FileHandle.standardError.write(Data("\(client.name) lacks \(missing.joined(separator: ", "))\n".utf8))
+    exit(ClientExit.unsupportedStatus)
 }
 let report = await client.perform(context)
 print(report.summary)
-let succeeded = report.notAttempted == nil && report.outcomes.allSatisfy { ($0.status ?? 0) / 100 == 2 }
-exit(succeeded ? 0 : 1)
+exit(report.succeeded ? 0 : 1)

@@ -1,5 +1,3 @@
-import MockAuth
-
 extension ScenarioRun {
     /// The harness root CA as PEM: the trust anchor to give the client.
     public var caCertificatePEM: String { pki.root.pem }
@@ -13,8 +11,9 @@ extension ScenarioRun {
     /// The client identity's private key as PKCS#8 PEM.
     public var clientKeyPEM: String { pki.clientIdentity.key.pkcs8PEM }
 
-    /// The client identity as PKCS#12 (see ``clientPKCS12Passphrase``).
-    public var clientPKCS12: [UInt8] { pki.clientPKCS12 }
+    /// The client identity as PKCS#12 in the encoding the scenario asks for (the default encoding
+    /// when it gives no identity; see ``clientPKCS12Passphrase``).
+    public var clientPKCS12: [UInt8] { pki.clientPKCS12(scenario.client.identity?.pkcs12 ?? .legacy) }
 
     /// The passphrase of ``clientPKCS12``.
     public var clientPKCS12Passphrase: String { pki.clientPKCS12Passphrase }

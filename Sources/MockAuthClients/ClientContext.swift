@@ -13,14 +13,18 @@ public struct ClientContext: Sendable {
     public var caCertificateDER: [UInt8]?
     /// The client identity, when the scenario gives one.
     public var identity: Identity?
-    /// The pin (`sha256//BASE64` of the SPKI), when the scenario gives one.
-    public var pin: String?
+    /// The pins (SHA-256 of the pinned SubjectPublicKeyInfo), when the scenario gives some.
+    public var pins: PublicKeyPins?
+    /// The pins in curl's form (`sha256//BASE64`, several separated by `;`), as `MOCKAUTH_PIN_SHA256` has them.
+    public var pin: String? { pins?.curlForm }
     /// The origin credentials, when the scenario gives some.
     public var credentials: Account?
     /// The bearer token, when the scenario gives one.
     public var token: String?
     /// The proxy and its credentials, when the scenario uses one.
     public var proxy: Proxy?
+    /// What the scenario needs from a client (``Scenario/requirements``; `MOCKAUTH_FEATURES`).
+    public var requirements: ClientRequirements
     /// The same as environment variables (the contract of `mockauthd check`).
     public var environment: [String: String]
     /// How long one request may take before the client should give up.
@@ -48,12 +52,12 @@ public struct ClientContext: Sendable {
         urls = run.urls
         caCertificatePEM = client.trust == .harnessRoot ? run.caCertificatePEM : nil
         caCertificateDER = client.trust == .harnessRoot ? run.caCertificateDER : nil
-        identity =
-            client.identity
-            ? Identity(
-                certificatePEM: run.clientCertificatePEM, privateKeyPEM: run.clientKeyPEM, pkcs12: run.clientPKCS12,
-                pkcs12Passphrase: run.clientPKCS12Passphrase) : nil
-        pin = run.pin
+        identity = client.identity.map {
+            Identity(
+                certificatePEM: run.clientCertificatePEM, privateKeyPEM: run.clientKeyPEM,
+                pkcs12: run.pki.clientPKCS12($0.pkcs12), pkcs12Passphrase: run.clientPKCS12Passphrase)
+        }
+        pins = run.pins
         credentials = client.credentials
         token = client.token
         proxy = client.proxy.flatMap { proxy in
@@ -61,6 +65,7 @@ public struct ClientContext: Sendable {
                 Proxy(host: $0.host.name, port: $0.port, credentials: proxy.credentials)
             }
         }
+        requirements = run.scenario.requirements
         environment = run.environment
         self.requestTimeoutSeconds = requestTimeoutSeconds
     }
@@ -75,14 +80,14 @@ extension ClientContext {
             do {
                 return try String(contentsOfFile: path, encoding: .utf8)
             } catch {
-                throw HarnessError("cannot read \(variable) (\(path)): \(error.localizedDescription)")
+                throw ClientContextError("cannot read \(variable) (\(path)): \(error.localizedDescription)")
             }
         }
         scenario = environment["MOCKAUTH_SCENARIO"] ?? "?"
         urls = (environment["MOCKAUTH_URLS"] ?? environment["MOCKAUTH_URL"] ?? "").split(separator: " ").map(
             String.init)
         caCertificatePEM = try read("MOCKAUTH_CA_FILE")
-        caCertificateDER = nil
+        caCertificateDER = caCertificatePEM.flatMap { CertificatePEM.derEncodings(of: $0).first }
         if let certificate = try read("MOCKAUTH_CLIENT_CERT"), let key = try read("MOCKAUTH_CLIENT_KEY") {
             let pkcs12 = environment["MOCKAUTH_CLIENT_P12"].flatMap { FileManager.default.contents(atPath: $0) }
             identity = Identity(
@@ -91,7 +96,7 @@ extension ClientContext {
         } else {
             identity = nil
         }
-        pin = environment["MOCKAUTH_PIN_SHA256"]
+        pins = environment["MOCKAUTH_PIN_SHA256"].flatMap(PublicKeyPins.init(curlForm:))
         credentials = environment["MOCKAUTH_USERNAME"].map {
             Account(
                 username: $0, password: environment["MOCKAUTH_PASSWORD"] ?? "", domain: environment["MOCKAUTH_DOMAIN"])
@@ -106,17 +111,18 @@ extension ClientContext {
                     })
             }
         }
+        requirements = ClientRequirements(environmentValue: environment["MOCKAUTH_FEATURES"] ?? "")
         self.environment = environment
         self.requestTimeoutSeconds = requestTimeoutSeconds
     }
+}
 
-    /// What this context asks of a client, as far as the environment tells.
-    public var requiredCapabilities: Set<ClientCapability> {
-        var needs: Set<ClientCapability> = []
-        if caCertificatePEM != nil, urls.contains(where: { $0.hasPrefix("https:") }) { needs.insert(.customTrustRoots) }
-        if identity != nil { needs.insert(.clientCertificate) }
-        if pin != nil { needs.insert(.pinning) }
-        if proxy != nil { needs.insert(.proxy) }
-        return needs
-    }
+/// The environment of a client command could not be read into a ``ClientContext``.
+public struct ClientContextError: Error, Sendable, CustomStringConvertible {
+    /// What could not be read, in words.
+    public var reason: String
+
+    public init(_ reason: String) { self.reason = reason }
+
+    public var description: String { reason }
 }

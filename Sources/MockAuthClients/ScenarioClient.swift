@@ -1,0 +1,24 @@
+import MockAuth
+
+/// A client as ``ScenarioRunner`` drives it: anything that can be pointed at a running scenario.
+///
+/// Built-in clients are ``CommandClient`` (any program, any language), ``URLSessionClient`` and
+/// `AsyncHTTPClientClient`; ``ChallengeClient`` is the easy way to write your own.
+public protocol ScenarioClient: Sendable {
+    /// The name reports use ("curl", "URLSession" …).
+    var name: String { get }
+    /// What this client cannot do at all; a scenario that needs one of these is skipped, with the reason.
+    var unsupported: Set<ClientFeature> { get }
+    /// Runs the client against `run`, whose servers are up, and reports what happened. The verdict
+    /// comes from what the servers saw; the report says how the client ended.
+    ///
+    /// - Parameters:
+    ///   - run: the running scenario: its URLs, environment and material.
+    ///   - timeoutSeconds: how long the client may take in all.
+    /// - Throws: only for failures of the harness (the client could not be started at all).
+    func exercise(_ run: ScenarioRun, timeoutSeconds: Int) async throws -> ClientReport
+}
+
+extension ScenarioClient {
+    public var unsupported: Set<ClientFeature> { [] }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import MockAuth
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+#if canImport(Network)
+    import Network
+#endif
+
+/// URLSession as a careful app uses it. Its delegate (``URLSessionChallengeAnswerer``) answers every
+/// challenge the way the scenario asks: server trust against the scenario's anchor only, then its
+/// pins; a client-certificate challenge with the scenario's identity; Basic, Digest, NTLM (with the
+/// domain) and Negotiate challenges, from the origin (401) and from the proxy (407), each with its
+/// own credentials, giving up after the third refusal.
+///
+/// What it can exercise depends on the platform, and ``unsupported`` says so, so that the runner
+/// skips with a reason instead of failing for the wrong one:
+///
+/// | | Apple platforms | Linux (FoundationNetworking, Swift 6.3) |
+/// |---|---|---|
+/// | custom trust anchors | yes (server-trust challenge, anchors only) | no: only the system store, TLS errors are -1 |
+/// | pinning | yes, after chain validation | no |
+/// | client certificates | yes (identity from the PKCS#12, in memory) | no |
+/// | Basic 401 | yes | yes (a realm is needed) |
+/// | Digest, NTLM, Negotiate 401 | yes (the system answers) | no: they come back as raw 401s |
+/// | proxies (407) | yes (an HTTP CONNECT proxy configuration) | no |
+public struct URLSessionClient: ChallengeClient {
+    public let name = "URLSession"
+
+    public init() {}
+
+    public var unsupported: Set<ClientFeature> {
+        #if canImport(FoundationNetworking)
+            let digests = AuthSchemeSpec.allCases.filter { $0.httpScheme == .digest }.map(ClientFeature.scheme)
+            return Set(digests).union([
+                .customTrustAnchors, .clientCertificate, .pinning, .proxy, .scheme(.ntlm), .scheme(.negotiate),
+            ])
+        #else
+            return []
+        #endif
+    }
+
+    public func perform(_ context: ClientContext) async -> ClientReport {
+        let delegate: URLSessionChallengeAnswerer
+        do {
+            delegate = try URLSessionChallengeAnswerer(context: context)
+        } catch {
+            return ClientReport(notAttempted: "cannot load the scenario's material: \(error)")
+        }
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = TimeInterval(context.requestTimeoutSeconds)
+        configuration.timeoutIntervalForResource = TimeInterval(context.requestTimeoutSeconds)
+        #if canImport(Network)
+            if let proxy = context.proxy, let port = NWEndpoint.Port(rawValue: UInt16(clamping: proxy.port)) {
+                // Credentials are not applied up front: the delegate answers the proxy's 407.
+                configuration.proxyConfigurations = [
+                    ProxyConfiguration(httpCONNECTProxy: .hostPort(host: NWEndpoint.Host(proxy.host), port: port))
+                ]
+            }
+        #endif
+        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        defer { session.invalidateAndCancel() }
+        var report = ClientReport()
+        for url in context.urls {
+            guard let target = URL(string: url) else {
+                report.responses.append(ClientReport.Response(url: url, error: "not a URL"))
+                continue
+            }
+            var request = URLRequest(url: target)
+            request.timeoutInterval = TimeInterval(context.requestTimeoutSeconds)
+            if let token = context.token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+            do {
+                let (_, response) = try await session.data(for: request)
+                report.record(url, status: (response as? HTTPURLResponse)?.statusCode ?? 0)
+            } catch {
+                report.record(url, error: error)
+            }
+        }
+        return report
+    }
+}

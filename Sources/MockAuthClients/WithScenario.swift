@@ -1,0 +1,69 @@
+import Foundation
+import MockAuth
+
+/// Whether `withScenario` also judges the scenario's control.
+public enum ControlPolicy: Sendable, Equatable {
+    /// When the scenario names a control and the client passed, run `body` once more against the
+    /// control: a client that fails the control is not credited for refusing (INCONCLUSIVE).
+    case judge
+    /// Judge the scenario alone (the default): `body` runs once.
+    case ignore
+}
+
+/// Runs `body` against a bundled scenario (or a scenario file), then judges what the servers saw.
+///
+/// The scenario's servers listen on ephemeral loopback ports and its client files live in a
+/// private temporary directory, so any number of tests can run scenarios in parallel. The servers
+/// stop and the files are deleted whether `body` returns or throws.
+///
+/// ```swift
+/// let verdict = try await withScenario("tls-expired") { scenario in
+///     _ = try? await myClient.get(scenario.url, trusting: scenario.caCertificatePEM)
+/// }
+/// #expect(verdict.passed, "\(verdict.report)")
+/// ```
+///
+/// - Important: a client that refuses everything passes every rejection scenario. Pass
+///   `control: .judge` to run `body` a second time against the scenario's control (e.g. `tls-valid`
+///   for `tls-expired`) when the client passed: one that fails the control is INCONCLUSIVE, not PASS,
+///   as in `replay` and `mockauthd check`. Or test the control in a test of its own.
+///
+/// - Parameters:
+///   - reference: a scenario name from the catalog, or a path to a scenario file.
+///   - catalog: where to look the name (and the control) up; by default the catalog bundled with MockAuth.
+///   - control: whether to judge the scenario's control too.
+///   - body: runs your client against the scenario; the servers stop when it returns or throws.
+/// - Returns: the verdict on what the client did inside `body`.
+public func withScenario(
+    _ reference: String,
+    catalog: ScenarioCatalog = .bundled,
+    control: ControlPolicy = .ignore,
+    _ body: (ScenarioRun) async throws -> Void
+) async throws -> Verdict {
+    try await withScenario(try catalog.load(reference), catalog: catalog, control: control, body)
+}
+
+/// Runs `body` against `scenario` (built in code or loaded), then judges what the servers saw.
+///
+/// - Parameters:
+///   - scenario: the scenario to start.
+///   - catalog: where the scenario's control is looked up.
+///   - control: whether to judge the scenario's control too (see the `String` variant).
+///   - body: runs your client against the scenario; the servers stop when it returns or throws.
+/// - Returns: the verdict on what the client did inside `body`.
+public func withScenario(
+    _ scenario: Scenario,
+    catalog: ScenarioCatalog = .bundled,
+    control: ControlPolicy = .ignore,
+    _ body: (ScenarioRun) async throws -> Void
+) async throws -> Verdict {
+    let runner = ScenarioRunner()
+    func exercise(_ run: ScenarioRun) async throws -> ClientReport {
+        try await body(run)
+        return ClientReport()
+    }
+    let verdict = try await runner.judge(scenario, client: "body", exercise: exercise).verdict
+    guard control == .judge, verdict.passed, let name = scenario.control else { return verdict }
+    let twin = try await runner.judge(try catalog.load(name), client: "body", exercise: exercise).verdict
+    return Judge.applyingControl(twin, to: verdict)
+}
