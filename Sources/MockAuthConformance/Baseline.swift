@@ -1,4 +1,5 @@
 import Foundation
+import MockAuthClients
 
 /// A stored conformance result with known deviations: what a client is expected to get, and why it
 /// deviates where it does.
@@ -7,10 +8,10 @@ public struct Baseline: Sendable, Codable, Equatable {
     public struct Deviation: Sendable, Codable, Equatable {
         public var client: String
         public var scenario: String
-        public var result: ConformanceResult.Outcome
+        public var result: VerdictResult
         public var reason: String
 
-        public init(client: String, scenario: String, result: ConformanceResult.Outcome, reason: String) {
+        public init(client: String, scenario: String, result: VerdictResult, reason: String) {
             self.client = client
             self.scenario = scenario
             self.result = result
@@ -22,9 +23,9 @@ public struct Baseline: Sendable, Codable, Equatable {
     public struct Entry: Sendable, Codable, Equatable {
         public var client: String
         public var scenario: String
-        public var result: ConformanceResult.Outcome
+        public var result: VerdictResult
 
-        public init(client: String, scenario: String, result: ConformanceResult.Outcome) {
+        public init(client: String, scenario: String, result: VerdictResult) {
             self.client = client
             self.scenario = scenario
             self.result = result
@@ -65,7 +66,7 @@ public struct Baseline: Sendable, Codable, Equatable {
     public struct Regression: Sendable, Equatable, CustomStringConvertible {
         public var client: String
         public var scenario: String
-        public var now: ConformanceResult.Outcome
+        public var now: VerdictResult
         public var reason: String
 
         public var description: String { "\(client) × \(scenario): PASS → \(now.label): \(reason)" }

@@ -1,4 +1,4 @@
-import MockAuth
+import MockAuthClients
 
 /// What the servers saw, in a few lines per connection, for reports.
 enum TranscriptSummary {
@@ -7,7 +7,7 @@ enum TranscriptSummary {
         for connection in transcript.connections {
             var line = "  #\(connection.id) \(connection.server)"
             if let tls = connection.tls {
-                line += " TLS \(tls.outcome.rawValue)"
+                line += " TLS \(tls.state.rawValue)"
                 if let alert = tls.alert {
                     line += ", alert \(alert)"
                 } else if let error = tls.error {
@@ -19,7 +19,7 @@ enum TranscriptSummary {
             for request in connection.requests {
                 var entry = "      \(request.summary) → \(request.responseStatus.map(String.init) ?? "no answer")"
                 if let auth = request.auth {
-                    entry += " [\(auth.header): \(auth.outcome.rawValue)\(auth.scheme.map { " \($0)" } ?? "")"
+                    entry += " [\(auth.header): \(auth.decision.rawValue)\(auth.scheme.map { " \($0)" } ?? "")"
                     entry += auth.reason.isEmpty ? "]" : " – \(auth.reason)]"
                 }
                 lines.append(entry)

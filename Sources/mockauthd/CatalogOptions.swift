@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import MockAuth
+import MockAuthClients
 
 /// `--scenarios DIR`, shared by every subcommand that reads the catalog.
 struct CatalogOptions: ParsableArguments {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import MockAuth
+import MockAuthClients
 
 extension MockAuthD {
     /// `mockauthd certs --out DIR`: writes a full PKI set for inspection.

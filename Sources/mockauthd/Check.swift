@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import MockAuth
+import MockAuthClients
 
 extension MockAuthD {
     /// `mockauthd check SCENARIO -- COMMAND [ARGS…]`: runs one client against one scenario and judges it.
@@ -37,46 +37,41 @@ extension MockAuthD {
             guard timeout > 0 else { throw ValidationError("--timeout must be a positive number of seconds") }
         }
 
+        @Flag(
+            name: .long,
+            help: "Judge the scenario alone: do not run the client against the scenario's control as well.")
+        var skipControl = false
+
         func run() async throws {
             let scenario = try catalog.load([self.scenario])[0]
-            let run = try await ScenarioRun.start(scenario)
-            let outcome: ClientOutcome
-            do {
-                outcome = try await ClientCommand(arguments: command, environment: run.environment)
-                    .run(timeoutSeconds: timeout, outputToStandardError: json)
-            } catch {
-                await run.shutdown()
-                throw error
+            let client = CommandClient(name: command[0], arguments: command, outputToStandardError: json)
+            let runner = ScenarioRunner(timeoutSeconds: timeout)
+            // The matrix of one cell: the scenario, and its control for the same command.
+            let controls = skipControl ? nil : catalog.catalog
+            guard let judged = await runner.run([scenario], clients: [client], controls: controls).first else {
+                throw HarnessError("the runner returned no verdict for \(scenario.name)")
             }
-            let verdict = await run.verdict(client: outcome)
-            let transcript = run.transcript()
-            await run.shutdown()
-
+            let verdict = judged.verdict
             if json {
-                print(try CheckReport(verdict: verdict, client: outcome, transcript: transcript).jsonString())
+                print(try CheckReport(verdict: verdict, transcript: judged.transcript).jsonString())
             } else {
                 print(verdict.report)
-                let exit = outcome.exitStatus.map { "exited with status \($0)" } ?? "was stopped"
-                print("  (the client command \(exit))")
+                if let report = judged.report { print("  (\(report.summary))") }
             }
-            if !verdict.passed { throw ExitCode(ExitStatus.clientFailed) }
+            switch verdict.result {
+            case .pass: return
+            case .fail, .inconclusive, .skip: throw ExitCode(ExitStatus.clientFailed)
+            case .error: throw ExitCode(ExitStatus.harness)
+            }
         }
     }
 }
 
-/// The JSON `check --json` prints.
+/// The JSON `check --json` prints: the verdict (the same JSON as the control API's
+/// `/v1/runs/ID/verdict`) and everything the servers saw.
 struct CheckReport: Encodable {
     var verdict: Verdict
-    var clientExitStatus: Int32?
-    var clientTimedOut: Bool
-    var transcript: Transcript
-
-    init(verdict: Verdict, client: ClientOutcome, transcript: Transcript) {
-        self.verdict = verdict
-        self.clientExitStatus = client.exitStatus
-        self.clientTimedOut = client.timedOut
-        self.transcript = transcript
-    }
+    var transcript: Transcript?
 
     func jsonString() throws -> String {
         let encoder = JSONEncoder()

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import MockAuth
+import MockAuthClients
 import MockAuthConformance
 import Synchronization
 
@@ -78,8 +78,9 @@ extension MockAuthD {
             let missing = try lacksByClient()
             let clients = self.clients.map { spec in
                 let name = String(spec.prefix { $0 != "=" })
-                return ConformanceClient(
-                    name: name, command: String(spec.dropFirst(name.count + 1)), lacks: missing[name] ?? [])
+                return CommandClient(
+                    name: name, shell: String(spec.dropFirst(name.count + 1)), unsupported: missing[name] ?? [],
+                    outputToStandardError: true)
             }
             let baselines = try baseline.map { path in
                 do {
@@ -91,13 +92,17 @@ extension MockAuthD {
             let reporter = TerminalReporter(colour: colour ?? (isatty(STDOUT_FILENO) == 1))
             let total = scenarios.count * clients.count
             let finished = Counter()
-            let report = await ConformanceRunner(
-                scenarios: scenarios, clients: clients, jobs: jobs, timeoutSeconds: timeout
-            )
-            .run { cell in
-                print(reporter.progressLine(cell, finished: finished.increment(), of: total))
+            let started = ContinuousClock.now
+            let runs = await ScenarioRunner(timeoutSeconds: timeout).run(
+                scenarios, clients: clients, controls: catalog.catalog, jobs: jobs
+            ) { run in
+                print(reporter.progressLine(ConformanceCell(run), finished: finished.increment(), of: total))
                 fflush(nil)
             }
+            let elapsed = ContinuousClock.now - started
+            let report = ConformanceReport(
+                clients: clients.map(\.name), scenarios: scenarios.map(\.name), results: runs.map(ConformanceCell.init),
+                seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
             print("")
             print(reporter.matrix(report))
             try write(report)
@@ -114,13 +119,18 @@ extension MockAuthD {
             print("no regressions against \(files)")
         }
 
-        private func lacksByClient() throws -> [String: Set<String>] {
-            var result: [String: Set<String>] = [:]
+        private func lacksByClient() throws -> [String: Set<ClientFeature>] {
+            var result: [String: Set<ClientFeature>] = [:]
             for spec in lacks {
                 guard let equals = spec.firstIndex(of: "=") else {
                     throw ValidationError("--lacks '\(spec)' is not NAME=FEATURE,…")
                 }
-                let features = spec[spec.index(after: equals)...].split(separator: ",").map { String($0) }
+                let (features, unknown) = ClientFeature.parse(String(spec[spec.index(after: equals)...]))
+                guard unknown.isEmpty else {
+                    throw ValidationError(
+                        "--lacks '\(spec)': unknown feature \(unknown.joined(separator: ", ")); the features are "
+                            + ClientFeature.allCases.map(\.name).joined(separator: ", "))
+                }
                 result[String(spec[..<equals]), default: []].formUnion(features)
             }
             return result

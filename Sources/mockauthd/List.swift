@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import MockAuth
+import MockAuthClients
 
 extension MockAuthD {
     /// `mockauthd list`: the catalog's scenarios.

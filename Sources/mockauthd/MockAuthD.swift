@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import MockAuth
+import MockAuthClients
 
 /// `mockauthd`: serves MockAuth scenarios and judges clients against them.
 ///
@@ -41,7 +41,7 @@ struct MockAuthD: AsyncParsableCommand {
         case let error as ScenarioErrors:
             printError(error.description)
             return ExitStatus.usage
-        case let error as HarnessError:
+        case let error as any HarnessFailure:
             printError(error.description)
             return ExitStatus.harness
         default:

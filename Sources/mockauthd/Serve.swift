@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import MockAuth
+import MockAuthClients
 
 extension MockAuthD {
     /// `mockauthd serve [SCENARIO…]`: serves scenarios until interrupted.

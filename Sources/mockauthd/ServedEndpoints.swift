@@ -1,5 +1,5 @@
 import Foundation
-import MockAuth
+import MockAuthClients
 
 /// What `mockauthd serve` serves, as a table and as JSON.
 struct ServedEndpoints: Encodable {

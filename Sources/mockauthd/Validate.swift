@@ -1,5 +1,5 @@
 import ArgumentParser
-import MockAuth
+import MockAuthClients
 
 extension MockAuthD {
     /// `mockauthd validate FILE…`: checks scenario files (or directories of them) without serving.

@@ -22,42 +22,43 @@ struct AdapterReplayTests {
     @Test("replay over the TLS catalog with curl: everything passes but the common-name fallback curl 7.88 has")
     func curlTLS() async throws {
         let report = try await replay(tagged: "tls", catalog: Self.catalog, with: Self.curl)
-        #expect(report.results.count >= 15)
+        #expect(report.runs.count >= 15)
         #expect(
-            report.failures.map(\.scenario) == ["tls-missing-san", "tls-missing-san-localhost"], "\(report.summary)")
+            report.failures.map(\.scenario.name) == ["tls-missing-san", "tls-missing-san-localhost"],
+            "\(report.summary)")
         #expect(report.summary.contains("PASS         tls-expired"), "\(report.summary)")
     }
 
     @Test("the AsyncHTTPClient adapter: TLS and Basic pass, what it cannot do is skipped with the reason")
     func asyncHTTPClient() async throws {
         let report = try await replay(tagged: nil, catalog: Self.catalog, with: AsyncHTTPClientClient())
-        let skipped = report.results.filter { $0.skipped != nil }.map(\.scenario)
+        let skipped = report.runs.filter { $0.verdict.result == .skip }.map(\.scenario.name)
         #expect(skipped.contains("ntlm") && skipped.contains("tls-pin-mismatch") && skipped.contains("digest-sha256"))
-        #expect(report.results.first { $0.scenario == "ntlm" }?.skipped == "AsyncHTTPClient cannot: ntlm")
+        #expect(report.runs.first { $0.scenario.name == "ntlm" }?.verdict.note == "AsyncHTTPClient lacks ntlm")
         for scenario in [
             "tls-valid", "tls-expired", "tls-client-cert-required", "basic", "proxy-connect", "redirect-cross-host",
         ] {
             #expect(
-                report.results.first { $0.scenario == scenario }?.verdict?.passed == true,
+                report.runs.first { $0.scenario.name == scenario }?.verdict.passed == true,
                 "\(scenario)\n\(report.summary)")
         }
         // The adapter answers every Basic challenge on a host with its one credential, as naive wrappers
         // do: protection-space-isolation catches that. NIOSSL takes a DNS host name from the common name
         // when a certificate has no subjectAltName: tls-missing-san-localhost catches that. Nothing else fails.
         #expect(
-            report.failures.map(\.scenario) == ["protection-space-isolation", "tls-missing-san-localhost"],
+            report.failures.map(\.scenario.name) == ["protection-space-isolation", "tls-missing-san-localhost"],
             "\(report.summary)")
         #expect(
-            report.failures.first?.verdict?.problems.contains("received Authorization (Basic) with GET /b/") == true)
+            report.failures.first?.verdict.problems.contains("received Authorization (Basic) with GET /b/") == true)
     }
 
     #if canImport(FoundationNetworking)
         @Test("URLSession on Linux cannot take the harness anchor: every catalog scenario is skipped, saying why")
         func urlSessionOnLinuxSkipsWithReasons() async throws {
             let report = try await replay(tagged: nil, catalog: Self.catalog, with: URLSessionClient())
-            #expect(report.results.allSatisfy { $0.skipped != nil }, "\(report.summary)")
+            #expect(report.runs.allSatisfy { $0.verdict.result == .skip }, "\(report.summary)")
             #expect(
-                report.results.first { $0.scenario == "tls-valid" }?.skipped == "URLSession cannot: custom-ca")
+                report.runs.first { $0.scenario.name == "tls-valid" }?.verdict.note == "URLSession lacks custom-ca")
         }
     #endif
 
@@ -97,7 +98,7 @@ struct AdapterReplayTests {
             report = await URLSessionClient().perform(ClientContext(run, requestTimeoutSeconds: 10))
         }
         #expect(verdict.passed, "\(verdict.report)\n\(report.summary)")
-        #expect(report.outcomes.first?.status == 200, "\(report.summary)")
+        #expect(report.responses.first?.status == 200, "\(report.summary)")
     }
 
     #if canImport(FoundationNetworking)
@@ -112,9 +113,9 @@ struct AdapterReplayTests {
             // The same redirect without a challenge is followed (see mockauthd's redirect tests); after the
             // delegate answered a 401, FoundationNetworking reports "too many HTTP redirects" without ever
             // connecting to the target. If this starts passing, the toolchain fixed it: update this test.
-            #expect(verdict.outcome == .failed, "\(verdict.report)")
-            #expect(verdict.violations.map(\.rule) == ["request-succeeds"], "\(verdict.report)")
-            #expect(report.outcomes.first?.error?.contains("-1007") == true, "\(report.summary)")
+            #expect(verdict.result == .fail, "\(verdict.report)")
+            #expect(verdict.violations.map(\.rule) == [.scenario(.requestSucceeds)], "\(verdict.report)")
+            #expect(report.responses.first?.error?.contains("-1007") == true, "\(report.summary)")
         }
     #endif
 
@@ -127,15 +128,21 @@ struct AdapterReplayTests {
                 let command = CommandClient(
                     name: name,
                     shell: #"curl -sS -o /dev/null -L --location-trusted -u '\#(credentials)' --basic "$MOCKAUTH_URL""#)
-                return await command.perform(context)
+                do {
+                    return try await command.perform(environment: context.environment, timeoutSeconds: 30)
+                } catch {
+                    return ClientReport(notAttempted: "\(error)")
+                }
             }
         }
         var report = ClientReport()
         let verdict = try await withScenario(Self.plainBasic(redirect: true)) { run in
             report = await Preemptive().perform(ClientContext(run))
         }
-        #expect(verdict.outcome == .failed)
-        #expect(verdict.violations.map(\.rule) == ["no-preemptive-credentials", "never-receives"], "\(verdict.report)")
-        #expect(report.outcomes.count == 1)
+        #expect(verdict.result == .fail)
+        #expect(
+            verdict.violations.map(\.rule) == [.scenario(.noPreemptiveCredentials), .scenario(.neverReceives)],
+            "\(verdict.report)")
+        #expect(report.exit?.status == 0, "\(report.summary)")
     }
 }

@@ -63,7 +63,7 @@ final class AsyncHTTPClientTests: XCTestCase {
         }
         XCTAssertScenarioFailed(verdict)
         XCTAssertEqual(
-            verdict.violations.first?.message,
+            verdict.violations.first?.reason,
             "the client sent GET / over a certificate that expired 2 days ago: it accepted an expired certificate")
     }
 
@@ -73,7 +73,7 @@ final class AsyncHTTPClientTests: XCTestCase {
             XCTAssertEqual(status, 200)
         }
         XCTAssertScenarioPassed(verdict)
-        XCTAssertTrue(verdict.met.contains { $0.message.contains("presented CN=MockAuth Client") }, verdict.report)
+        XCTAssertTrue(verdict.met.contains { $0.reason.contains("presented CN=MockAuth Client") }, verdict.report)
     }
 
     func testClientWithoutIdentityIsCaught() async throws {
@@ -94,7 +94,7 @@ final class AsyncHTTPClientTests: XCTestCase {
         XCTAssertNil(status)
         XCTAssertScenarioPassed(verdict)
         let connection = try XCTUnwrap(run.transcript().connections.first)
-        XCTAssertEqual(connection.tls?.outcome, .failed)
+        XCTAssertEqual(connection.tls?.state, .failed)
         XCTAssertEqual(connection.tls?.alert, "unknown_ca")
         XCTAssertTrue(connection.requests.isEmpty)
     }

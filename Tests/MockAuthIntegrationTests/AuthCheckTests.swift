@@ -71,6 +71,14 @@ let authMatrix: [AuthCase] =
             script: "\(curl) --basic \(user) $MOCKAUTH_URL",
             expectedStatus: 1, mustMention: "uses-scheme"),
         AuthCase(
+            scenario: "digest-md5", client: "curl --basic (preemptive Basic to a Digest-only server)",
+            script: "\(curl) --basic \(user) $MOCKAUTH_URL",
+            expectedStatus: 1, mustMention: "GET / carried Authorization (Basic) before origin had sent any challenge"),
+        AuthCase(
+            scenario: "ntlm", client: "curl --basic (preemptive Basic to an NTLM-only server)",
+            script: "\(curl) --basic \(user) $MOCKAUTH_URL",
+            expectedStatus: 1, mustMention: "GET / carried Authorization (Basic) before origin had sent any challenge"),
+        AuthCase(
             scenario: "digest-sha256", client: "curl --digest", script: "\(curl) --digest \(user) $MOCKAUTH_URL",
             expectedStatus: 0),
         AuthCase(scenario: "digest-sha256", client: "requests", script: "\(python) --auth digest", expectedStatus: 0),
@@ -196,6 +204,14 @@ let authMatrix: [AuthCase] =
                 expectedStatus: 1, mustMention: "received Authorization (Basic) with GET /landing"),
         ]
     } + [
+        AuthCase(
+            scenario: "redirect-https-to-http", client: "curl -L --proto-redir =https (refuses the downgrade)",
+            script: "\(curl) -L --proto-redir =https --anyauth \(user) $MOCKAUTH_URL", expectedStatus: 0,
+            mustMention: "the client did not follow origin's redirect"),
+        AuthCase(
+            scenario: "proxy-digest", client: "curl --proxy-basic (preemptive Basic to a Digest-only proxy)",
+            script: "\(curl) \(proxy) --proxy-basic \(proxyUser) $MOCKAUTH_URL", expectedStatus: 1,
+            mustMention: "carried Proxy-Authorization (Basic) before proxy had sent any challenge"),
         AuthCase(
             scenario: "proxy-basic", client: "curl -x --proxy-user",
             script: "\(curl) \(proxy) \(proxyUser) $MOCKAUTH_URL", expectedStatus: 0),

@@ -62,7 +62,7 @@ struct CertificateProfileTests {
     func servedChain(_ run: ScenarioRun) throws -> [String] {
         let url = try #require(run.server.endpoint("origin"))
         let identity =
-            run.scenario.client.identity
+            run.scenario.client.identity != nil
             ? #"-cert "\#(run.files.clientCertificate)" -key "\#(run.files.clientKey)""# : ""
         let result = try Shell.run(
             "openssl s_client -showcerts -connect 127.0.0.1:\(url.port) \(identity) </dev/null 2>/dev/null")

@@ -144,7 +144,7 @@ struct CheckCommandTests {
         #expect(result.status == 0)
         let object = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
         let verdict = object?["verdict"] as? [String: Any]
-        #expect(verdict?["outcome"] as? String == "passed")
+        #expect(verdict?["result"] as? String == "pass")
         let transcript = object?["transcript"] as? [String: Any]
         let connections = transcript?["connections"] as? [[String: Any]]
         let tls = connections?.first?["tls"] as? [String: Any]

@@ -94,7 +94,7 @@ struct ConformCommandTests {
         let cells = try #require(report).results
         #expect(cells.first { $0.scenario == "tls-client-cert-required" }?.result == .skip)
         #expect(cells.first { $0.scenario == "tls-client-cert-required" }?.reason.contains("exit 89") == true)
-        #expect(cells.first { $0.scenario == "tls-pin-mismatch" }?.reason == "the client lacks pinning")
+        #expect(cells.first { $0.scenario == "tls-pin-mismatch" }?.reason == "picky lacks pinning")
     }
 
     @Test("a baseline fails the run only on a PASS that became FAIL and is not a known deviation")

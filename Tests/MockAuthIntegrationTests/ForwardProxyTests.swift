@@ -153,7 +153,7 @@ struct ForwardProxyTests {
         let verdict = await run.verdict()
         #expect(verdict.passed, "\(verdict.report)")
         let connection = try #require(run.transcript().connections(to: "origin").first)
-        #expect(connection.tls?.outcome == .completed)
+        #expect(connection.tls?.state == .completed)
         #expect(connection.requests.map(\.summary) == ["GET /"])
         #expect(connection.requests.first?.values(of: "Proxy-Authorization") == [])
 
@@ -180,7 +180,7 @@ struct ForwardProxyTests {
         let connections = await proxy.transcript().connections(to: "proxy")
         #expect(connections.count == 1, "\(connections)")
         #expect(connections.first?.requests.map(\.responseStatus) == [407, 200])
-        #expect(run.transcript().connections(to: "origin").first?.tls?.outcome == .completed)
+        #expect(run.transcript().connections(to: "origin").first?.tls?.state == .completed)
     }
 
     @Test("targets outside allowedTargets get 403 and nothing is dialled")

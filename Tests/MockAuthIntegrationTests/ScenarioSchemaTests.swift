@@ -56,13 +56,13 @@ struct ScenarioSchemaTests {
             let properties = definitions[definition]?["properties"] as? [String: [String: Any]]
             return properties?[property]?["enum"] as? [String] ?? []
         }
-        #expect(enumeration("tls", "profile") == TLSProfileName.all.map(\.rawValue))
+        #expect(enumeration("tls", "profile") == TLSProfile.allCases.map(\.rawValue))
         #expect(enumeration("tls", "key") == KeyAlgorithm.allCases.map(\.rawValue))
-        #expect(enumeration("expectation", "rule") == ExpectationRule.names)
-        #expect(enumeration("server", "host") == ListenHost.all.map(\.name))
+        #expect(enumeration("expectation", "rule") == RuleName.allCases.map(\.rawValue))
+        #expect(enumeration("server", "host") == ListenHost.allCases.map(\.rawValue))
         #expect(enumeration("client", "trust") == TrustAnchors.allCases.map(\.rawValue))
         let auth = definitions["auth"]?["properties"] as? [String: [String: Any]]
         let offered = (auth?["schemes"]?["items"] as? [String: Any])?["enum"] as? [String]
-        #expect(offered == AuthSchemeSpec.all.map(\.name))
+        #expect(offered == AuthSchemeSpec.allCases.map(\.rawValue))
     }
 }

@@ -25,7 +25,7 @@ struct ServerRobustnessTests {
         #expect(good.output == "hello from tls-valid\n", "\(good.error)")
         let verdict = await run.verdict()
         #expect(verdict.passed, "\(verdict.report)")
-        let failures = run.transcript().connections.filter { $0.tls?.outcome != .completed }
+        let failures = run.transcript().connections.filter { $0.tls?.state != .completed }
         #expect(failures.count == 3, "\(run.transcript().connections)")
         #expect(failures.allSatisfy { $0.requests.isEmpty })
     }

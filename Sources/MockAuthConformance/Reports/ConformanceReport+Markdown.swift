@@ -1,3 +1,5 @@
+import MockAuthClients
+
 extension ConformanceReport {
     /// A Markdown matrix (scenarios down, clients across) with totals, followed (unless `reasons` is
     /// false) by the reason of every cell that is not a pass.
@@ -11,7 +13,7 @@ extension ConformanceReport {
         lines.append("")
         let totals = clients.map { client -> String in
             let cells = results.filter { $0.client == client }
-            let counts = ConformanceResult.Outcome.allCases.compactMap { outcome -> String? in
+            let counts = VerdictResult.allCases.compactMap { outcome -> String? in
                 let count = cells.filter { $0.result == outcome }.count
                 return count == 0 ? nil : "\(count) \(outcome.label)"
             }

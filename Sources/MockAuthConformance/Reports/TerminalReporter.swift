@@ -1,3 +1,5 @@
+import MockAuthClients
+
 /// Progress lines while a run goes on, and the matrix at the end; colour only on a terminal.
 public struct TerminalReporter: Sendable {
     public var colour: Bool
@@ -7,7 +9,7 @@ public struct TerminalReporter: Sendable {
     }
 
     /// One line for a finished cell: `PASS  curl  tls-expired  (43 ms)`.
-    public func progressLine(_ cell: ConformanceResult, finished: Int, of total: Int) -> String {
+    public func progressLine(_ cell: ConformanceCell, finished: Int, of total: Int) -> String {
         let counter = "[\(finished)/\(total)]".padding(toLength: 10, withPad: " ", startingAt: 0)
         let label = paint(cell.result.label.padding(toLength: 12, withPad: " ", startingAt: 0), cell.result)
         var line = "\(counter) \(label) \(cell.client)  \(cell.scenario)  (\(cell.milliseconds) ms)"
@@ -34,7 +36,7 @@ public struct TerminalReporter: Sendable {
             }.joined(separator: "  ")
             lines.append(line)
         }
-        let counts = ConformanceResult.Outcome.allCases.map { "\(report.counts[$0] ?? 0) \($0.label)" }
+        let counts = VerdictResult.allCases.map { "\(report.counts[$0] ?? 0) \($0.label)" }
         lines.append("")
         lines.append(
             "\(report.results.count) cells in \(String(format: "%.1f", report.seconds)) s: "
@@ -42,7 +44,7 @@ public struct TerminalReporter: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    private func paint(_ text: String, _ outcome: ConformanceResult.Outcome) -> String {
+    private func paint(_ text: String, _ outcome: VerdictResult) -> String {
         guard colour else { return text }
         let code =
             switch outcome {

@@ -41,7 +41,7 @@ final class TestForwardProxy: Sendable {
                     let connection = recorder.connectionAccepted(
                         server: "proxy", remoteAddress: channel.remoteAddress?.loopbackDescription, usesTLS: false)
                     try channel.pipeline.syncOperations.addForwardProxyHandlers(
-                        policy: policy, recorder: connection, group: group)
+                        policy: policy, recorder: connection, group: group, gates: [])
                 }
             }
             .bind(host: "127.0.0.1", port: 0).get()

@@ -1,17 +1,11 @@
-/// One cell of the matrix: a client on a scenario.
-public struct ConformanceResult: Sendable, Codable, Equatable {
-    /// The outcome of a cell.
-    public enum Outcome: String, Sendable, Codable, Equatable, CaseIterable {
-        case pass, fail, skip, inconclusive, error
+import MockAuthClients
 
-        /// `PASS`, `FAIL` …
-        public var label: String { rawValue.uppercased() }
-    }
-
+/// One cell of the matrix: a client on a scenario, as reports write it.
+public struct ConformanceCell: Sendable, Codable, Equatable {
     public var client: String
     public var scenario: String
-    public var result: Outcome
-    /// Why, in words: the violations, the skip reason, what the server saw.
+    public var result: VerdictResult
+    /// Why, in words: the violations, the skip reason, what held.
     public var reason: String
     /// The scenario's tags.
     public var tags: [String]
@@ -23,8 +17,8 @@ public struct ConformanceResult: Sendable, Codable, Equatable {
     public var details: String
 
     public init(
-        client: String, scenario: String, result: Outcome, reason: String, tags: [String], exitStatus: Int32? = nil,
-        milliseconds: Int = 0, details: String = ""
+        client: String, scenario: String, result: VerdictResult, reason: String, tags: [String],
+        exitStatus: Int32? = nil, milliseconds: Int = 0, details: String = ""
     ) {
         self.client = client
         self.scenario = scenario
@@ -34,6 +28,18 @@ public struct ConformanceResult: Sendable, Codable, Equatable {
         self.exitStatus = exitStatus
         self.milliseconds = milliseconds
         self.details = details
+    }
+
+    /// The cell of a judged run.
+    public init(_ run: JudgedRun) {
+        let (seconds, attoseconds) = run.duration.components
+        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
+        var details = run.verdict.report
+        if let transcript = run.transcript { details += "\n\n" + TranscriptSummary.describe(transcript) }
+        self.init(
+            client: run.client, scenario: run.scenario.name, result: run.verdict.result, reason: run.verdict.reason,
+            tags: run.scenario.tags, exitStatus: run.verdict.client?.status, milliseconds: Int(milliseconds),
+            details: details)
     }
 }
 
@@ -45,11 +51,11 @@ public struct ConformanceReport: Sendable, Codable, Equatable {
     public var version: Int
     public var clients: [String]
     public var scenarios: [String]
-    public var results: [ConformanceResult]
+    public var results: [ConformanceCell]
     /// Seconds the whole run took.
     public var seconds: Double
 
-    public init(clients: [String], scenarios: [String], results: [ConformanceResult], seconds: Double) {
+    public init(clients: [String], scenarios: [String], results: [ConformanceCell], seconds: Double) {
         self.version = Self.formatVersion
         self.clients = clients
         self.scenarios = scenarios
@@ -58,12 +64,12 @@ public struct ConformanceReport: Sendable, Codable, Equatable {
     }
 
     /// The cell of `client` on `scenario`.
-    public func result(_ client: String, _ scenario: String) -> ConformanceResult? {
+    public func result(_ client: String, _ scenario: String) -> ConformanceCell? {
         results.first { $0.client == client && $0.scenario == scenario }
     }
 
-    /// How many cells have each outcome.
-    public var counts: [ConformanceResult.Outcome: Int] {
+    /// How many cells have each result.
+    public var counts: [VerdictResult: Int] {
         results.reduce(into: [:]) { $0[$1.result, default: 0] += 1 }
     }
 }
