@@ -40,7 +40,7 @@ lint:
 ## docs: build the DocC catalogs of MockAuth and MockAuthTesting into .build/docs (fails on any warning)
 docs:
 	rm -rf .build/symbol-graphs .build/docs && mkdir -p .build/symbol-graphs/all .build/docs
-	for module in MockAuth MockAuthTesting; do \
+	for module in MockAuth MockAuthClients MockAuthTesting; do \
 	  rm -rf .build/symbol-graphs/$$module && mkdir -p .build/symbol-graphs/$$module && \
 	  touch Sources/$$module/*.swift && \
 	  $(SWIFT) build --target $$module -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc .build/symbol-graphs/all && \

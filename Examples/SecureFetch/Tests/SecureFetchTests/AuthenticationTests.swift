@@ -92,7 +92,7 @@ struct AuthenticationTests {
         }
         #expect(status == 401)
         verdict.expectPassed()
-        let attempts = verdict.met.first { $0.rule == "max-attempts" }?.message ?? ""
+        let attempts = verdict.met.first { $0.rule == .scenario(.maxAttempts) }?.reason ?? ""
         #expect(attempts.contains("1"), "\(verdict.report)")
     }
 

@@ -39,7 +39,7 @@ struct CertificatePinTests {
             }
             #expect(error?.code == .pinMismatch)
         }
-        #expect(verdict.outcome == .failed, "\(verdict.report)")
+        #expect(verdict.result == .fail, "\(verdict.report)")
         #expect(verdict.problems.contains("it refused a renewed certificate for the key it pins"), "\(verdict.report)")
     }
 }

@@ -45,7 +45,7 @@ struct TrustPolicyTests {
             #expect(response.status == 200)
         }
         verdict.expectPassed()
-        #expect(verdict.met.contains { $0.message.contains("presented CN=MockAuth Client") }, "\(verdict.report)")
+        #expect(verdict.met.contains { $0.reason.contains("presented CN=MockAuth Client") }, "\(verdict.report)")
     }
 
     @Test("tls-pin-mismatch: a valid chain over another key is refused by the public-key pin")

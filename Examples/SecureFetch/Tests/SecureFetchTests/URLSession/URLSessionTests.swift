@@ -40,7 +40,7 @@ struct URLSessionTests {
                 challenges = delegate.basicChallengesAnswered + delegate.otherChallenges
             }
             #expect(challenges == 0)
-            #expect(verdict.outcome == .failed, "\(verdict.report)")
+            #expect(verdict.result == .fail, "\(verdict.report)")
             #expect(verdict.problems.contains("never sent a request"), "\(verdict.report)")
         }
     #else
@@ -85,7 +85,7 @@ struct URLSessionTests {
                 requestsToOrigin = scenario.transcript().requests(to: "origin").count
             }
             #expect(requestsToOrigin > 2)
-            #expect(verdict.outcome == .failed, "\(verdict.report)")
+            #expect(verdict.result == .fail, "\(verdict.report)")
             #expect(verdict.problems.contains("never connected to other"), "\(verdict.report)")
             #expect(!verdict.problems.contains("received Authorization"), "\(verdict.report)")
         }
@@ -116,7 +116,7 @@ struct URLSessionTests {
             // FoundationNetworking 6.3.1: the 401 is neither retried nor delivered, and the request's
             // 10 s timeout never fires; 6.3.2 delivers the 401. Either way no credential was sent.
             #expect(outcome?.timedOut == true || outcome?.status == 401, "\(String(describing: outcome))")
-            #expect(verdict.outcome == .failed, "\(verdict.report)")
+            #expect(verdict.result == .fail, "\(verdict.report)")
             #expect(verdict.problems.contains("never answered"), "\(verdict.report)")
         }
     #endif
