@@ -43,12 +43,13 @@ build() {
         fail "swift build $* failed without OpenSSL's headers: does a target include <openssl/…>?"
 }
 
-# The executables, and the library products through their targets (a library product has no
-# artifact of its own to inspect; its targets are built, and every executable links them).
-build --product mockauthd
-build --product mockauth-adapter
-for target in MockAuth MockAuthTesting MockAuthAsyncHTTPClient; do
-    build --target "$target"
+# Every product the manifest declares (executables and libraries), read from dump-package so a new
+# product is covered without editing this script.
+products="$(swift package --scratch-path "$scratch" dump-package |
+    python3 -c 'import json, sys; print("\n".join(p["name"] for p in json.load(sys.stdin)["products"]))')"
+[ -n "$products" ] || fail "swift package dump-package listed no products"
+for product in $products; do
+    build --product "$product"
 done
 
 bin="$(swift build --scratch-path "$scratch" --show-bin-path)"
