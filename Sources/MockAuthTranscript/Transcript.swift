@@ -31,15 +31,27 @@ public struct Transcript: Sendable, Codable, Equatable {
         connections.filter { $0.server == server }
     }
 
-    /// Every request that reached the scenario server called `server`, in arrival order, with its connection.
+    /// The request records of the scenario server called `server`, in arrival order, with their connections.
+    ///
+    /// Repeated requests of one kind are folded into one record (see ``RequestRecord/repeats``): to
+    /// count requests, use ``requestCount(to:)``.
     public func orderedRequests(to server: String) -> [(connection: ConnectionRecord, request: RequestRecord)] {
         requests(to: server).sorted { $0.request.sequence < $1.request.sequence }
     }
 
-    /// Every request that reached the scenario server called `server`, with the connection it came over.
+    /// The request records of the scenario server called `server`, with the connection each came over.
+    ///
+    /// One record may stand for several requests of the same kind (``RequestRecord/occurrences``).
     public func requests(to server: String) -> [(connection: ConnectionRecord, request: RequestRecord)] {
         connections(to: server).flatMap { connection in
             connection.requests.map { (connection, $0) }
+        }
+    }
+
+    /// How many requests reached the scenario server called `server`, counting each folded repeat.
+    public func requestCount(to server: String) -> Int {
+        connections(to: server).reduce(0) { count, connection in
+            connection.requests.reduce(count) { $0 + $1.occurrences }
         }
     }
 }

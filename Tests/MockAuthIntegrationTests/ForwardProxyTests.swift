@@ -114,7 +114,7 @@ struct ForwardProxyTests {
         let requests = try #require(connections.first?.requests)
         #expect(requests.map(\.responseStatus) == [407, 200])
         #expect(requests.first?.values(of: "Proxy-Authorization") == [])
-        #expect(origin.run.transcript().requests(to: "origin").count == 1)
+        #expect(origin.run.transcript().requestCount(to: "origin") == 1)
     }
 
     @Test("without credentials, or with a wrong password, curl gets 407 and the origin sees nothing")
@@ -279,7 +279,7 @@ struct ForwardProxyTests {
         let good = try curl(#"-x \#(proxy.url) --proxy-user \#(TestForwardProxy.user) \#(origin.url)/"#)
         #expect(good.status == "200", "\(good.error)")
         #expect(good.body == "hello from origin\n")
-        #expect(origin.run.transcript().requests(to: "origin").count == 1)
+        #expect(origin.run.transcript().requestCount(to: "origin") == 1)
     }
 
     @Test("bytes sent right after the CONNECT head, before the 200, reach the origin")

@@ -52,7 +52,7 @@ struct AuthenticationTests {
         let (verdict, statuses) = try await run("multi-scheme")
         #expect(statuses == [200])
         verdict.expectPassed()
-        #expect(verdict.met.contains { $0.rule == "uses-scheme" }, "\(verdict.report)")
+        #expect(verdict.met.contains { $0.rule == .scenario(.usesScheme) }, "\(verdict.report)")
     }
 
     @Test("protection-space-reuse: the second URL of the realm gets cached Basic without a new 401")

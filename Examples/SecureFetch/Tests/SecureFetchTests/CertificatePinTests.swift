@@ -16,8 +16,10 @@ struct CertificatePinTests {
     @Test("tls-pin-reissued: a pin of the very certificate the server presents is accepted")
     func pinOfPresentedCertificate() async throws {
         let verdict = try await withScenario("tls-pin-reissued") { scenario in
-            let tls = try #require(scenario.scenario.server("origin")?.tls)
-            let presented = try scenario.pki.serverCredentials(for: tls.profile, key: tls.key, host: .ipv4Loopback)
+            let origin = try #require(scenario.scenario.server("origin"))
+            let tls = try #require(origin.tls)
+            let presented = try scenario.pki.serverCredentials(
+                for: tls.profile, key: tls.key, hostName: origin.host.name)
             let configuration = SecureFetchConfiguration(
                 trust: .certificatePins([pin(of: presented.leaf.derBytes)], roots: [scenario.caCertificatePEM]),
                 timeout: .seconds(10))

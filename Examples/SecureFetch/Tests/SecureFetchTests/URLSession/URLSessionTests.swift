@@ -82,7 +82,7 @@ struct URLSessionTests {
                 // localhost: no leak, and no page either.
                 #expect(
                     (outcome.error as? URLError)?.code == .httpTooManyRedirects, "\(String(describing: outcome.error))")
-                requestsToOrigin = scenario.transcript().requests(to: "origin").count
+                requestsToOrigin = scenario.transcript().requestCount(to: "origin")
             }
             #expect(requestsToOrigin > 2)
             #expect(verdict.result == .fail, "\(verdict.report)")
