@@ -97,11 +97,7 @@ public final class ScenarioServer: Sendable {
     /// Waits until every connection has closed, or `timeout` passes: a client that just exited
     /// may have bytes in flight. Call before judging.
     public func settle(timeout: Duration = .milliseconds(500)) async {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
-        while recorder.openConnectionCount > 0, clock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(5))
-        }
+        await recorder.waitUntilIdle(timeout: timeout)
     }
 
     /// Stops listening. Open connections are closed too.

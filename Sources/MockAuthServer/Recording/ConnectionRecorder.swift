@@ -138,15 +138,17 @@ final class ConnectionRecorder: Sendable {
     /// Marks the connection closed: a request still waiting for its answer is recorded unanswered; a
     /// handshake still in progress becomes failed (when the client sent an alert) or abandoned.
     func closed() {
-        let unfinished: RequestRecord? = state.withLock { state in
+        let (alreadyClosed, unfinished): (Bool, RequestRecord?) = state.withLock { state in
+            if state.record.closed { return (true, nil) }
             state.record.closed = true
             if var tls = state.record.tls, tls.state == .inProgress {
                 tls.state = tls.alert == nil ? .abandoned : .failed
                 state.record.tls = tls
             }
             defer { state.pending = nil }
-            return state.pending
+            return (false, state.pending)
         }
+        guard !alreadyClosed else { return }
         if let unfinished { log.record(unfinished, from: self, handshake: handshake) }
         onClose(self)
     }

@@ -20,6 +20,13 @@ final class TranscriptRecorder: Sendable {
         /// The kept connection that stands for each kind of connection that closed.
         var connectionKinds: [ConnectionRecord: ConnectionRecorder] = [:]
         var logs: [String: RequestLog] = [:]
+        /// Connections accepted and not yet closed.
+        var openCount = 0
+        /// Who waits for ``openCount`` to reach zero (``waitUntilIdle(timeout:)``), by ticket.
+        var idleWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+        /// Tickets whose wait ended by its time limit before the waiter was registered.
+        var abandonedTickets: Set<UInt64> = []
+        var nextTicket: UInt64 = 0
     }
 
     private let state = Mutex(State())
@@ -50,6 +57,7 @@ final class TranscriptRecorder: Sendable {
                 sequencer: sequencer, log: log,
                 onClose: { [weak self] connection in self?.connectionClosed(connection) })
             state.nextConnectionID += 1
+            state.openCount += 1
             state.connections.append(recorder)
             return recorder
         }
@@ -58,6 +66,13 @@ final class TranscriptRecorder: Sendable {
     /// A connection closed: a connection that kept no request of its own and is like one already
     /// kept is folded into that one.
     func connectionClosed(_ connection: ConnectionRecorder) {
+        let idle: [CheckedContinuation<Void, Never>] = state.withLock { state in
+            state.openCount -= 1
+            guard state.openCount == 0 else { return [] }
+            defer { state.idleWaiters = [:] }
+            return Array(state.idleWaiters.values)
+        }
+        for waiter in idle { waiter.resume() }
         guard let kind = connection.foldableKind else { return }
         let representative: ConnectionRecorder? = state.withLock { state in
             if let representative = state.connectionKinds[kind], representative !== connection {
@@ -84,7 +99,45 @@ final class TranscriptRecorder: Sendable {
 
     /// How many recorded connections are still open.
     var openConnectionCount: Int {
-        state.withLock { $0.connections }.filter { !$0.isClosed }.count
+        state.withLock { $0.openCount }
+    }
+
+    /// Returns when no connection is open (at once if none is), or when `timeout` has passed.
+    ///
+    /// Woken by the last close, not by polling.
+    func waitUntilIdle(timeout: Duration) async {
+        let ticket = state.withLock { state in
+            state.nextTicket += 1
+            return state.nextTicket
+        }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.idle(ticket) }
+            group.addTask { try? await Task.sleep(for: timeout) }
+            await group.next()
+            group.cancelAll()
+            self.abandon(ticket)
+        }
+    }
+
+    private func idle(_ ticket: UInt64) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let resumeNow = state.withLock { state in
+                if state.openCount == 0 || state.abandonedTickets.remove(ticket) != nil { return true }
+                state.idleWaiters[ticket] = continuation
+                return false
+            }
+            if resumeNow { continuation.resume() }
+        }
+    }
+
+    /// Ends the wait of `ticket`: resumes it if it is registered, or marks it so it never registers.
+    private func abandon(_ ticket: UInt64) {
+        let waiter: CheckedContinuation<Void, Never>? = state.withLock { state in
+            if let waiter = state.idleWaiters.removeValue(forKey: ticket) { return waiter }
+            state.abandonedTickets.insert(ticket)
+            return nil
+        }
+        waiter?.resume()
     }
 }
 
