@@ -72,11 +72,12 @@ public struct Baseline: Sendable, Codable, Equatable {
         public var description: String { "\(client) × \(scenario): PASS → \(now.label): \(reason)" }
     }
 
-    /// The regressions of `report` against this baseline: cells that passed here and fail now.
-    /// Improvements and new scenarios are not regressions.
+    /// The regressions of `report` against this baseline: cells that passed here and are anything
+    /// else now (FAIL, ERROR, and SKIP or INCONCLUSIVE too: a client that stops being judged has
+    /// lost a PASS). Improvements and new scenarios are not regressions.
     public func regressions(in report: ConformanceReport) -> [Regression] {
         report.results.compactMap { cell in
-            guard cell.result == .fail || cell.result == .error,
+            guard cell.result != .pass,
                 results.contains(where: {
                     $0.client == cell.client && $0.scenario == cell.scenario && $0.result == .pass
                 }),

@@ -1,4 +1,5 @@
 import Foundation
+import MockAuthClients
 import MockAuthConformance
 import Testing
 
@@ -97,7 +98,54 @@ struct ConformCommandTests {
         #expect(cells.first { $0.scenario == "tls-pin-mismatch" }?.reason == "picky lacks pinning")
     }
 
-    @Test("a baseline fails the run only on a PASS that became FAIL and is not a known deviation")
+    @Test(
+        "a PASS in the baseline that is anything else now is a regression, SKIP and INCONCLUSIVE included",
+        arguments: [VerdictResult.fail, .error, .skip, .inconclusive])
+    func everyLossOfAPassIsARegression(_ now: VerdictResult) {
+        let baseline = Baseline(
+            results: [
+                .init(client: "c", scenario: "tls-expired", result: .pass),
+                .init(client: "c", scenario: "basic", result: .fail),
+            ], deviations: [])
+        func report(_ expired: VerdictResult, _ basic: VerdictResult) -> ConformanceReport {
+            ConformanceReport(
+                clients: ["c"], scenarios: ["tls-expired", "basic"],
+                results: [
+                    ConformanceCell(client: "c", scenario: "tls-expired", result: expired, reason: "now", tags: []),
+                    ConformanceCell(client: "c", scenario: "basic", result: basic, reason: "now", tags: []),
+                ], seconds: 0)
+        }
+        #expect(
+            baseline.regressions(in: report(now, .fail)).map(\.description) == [
+                "c × tls-expired: PASS → \(now.label): now"
+            ])
+        // Anything that was not a PASS may change without a regression; a PASS that stays is fine.
+        #expect(baseline.regressions(in: report(.pass, now)).isEmpty)
+        let accepted = Baseline(
+            results: baseline.results,
+            deviations: [.init(client: "c", scenario: "tls-expired", result: now, reason: "known")])
+        #expect(accepted.regressions(in: report(now, .fail)).isEmpty)
+    }
+
+    @Test("a client that is skipped where it passed (here: told it lacks TLS) fails the baseline gate")
+    func skipAfterPassIsARegression() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let good = "\(Self.adapters)/curl.sh"
+        let (first, report) = try conform(
+            ["--client", "c=\(good)", "--tag", "tls"], directory: directory)
+        #expect(first.status == 0)
+        try Data(try #require(report).jsonData()).write(to: URL(fileURLWithPath: directory + "/baseline.json"))
+        let skipped = try Shell.execute(
+            [
+                MockAuthDBinary.path, "conform", "--scenarios", MockAuthDBinary.scenarios, "--client", "c=\(good)",
+                "--lacks", "c=tls", "--tag", "tls", "--baseline", directory + "/baseline.json",
+            ], timeout: 300)
+        #expect(skipped.status == 1, "\(skipped.output)")
+        #expect(skipped.error.contains("c × tls-expired: PASS → SKIP"), "\(skipped.error)")
+    }
+
+    @Test("a baseline fails the run on a PASS that became FAIL and is not a known deviation")
     func baseline() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
