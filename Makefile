@@ -4,10 +4,16 @@ CERTS_DIR ?= Certs/generated
 
 .PHONY: test build serve certs validate format lint docs conformance examples clean
 
-## test: build everything and run every test (needs curl, openssl, python3 + jsonschema/pyyaml: see .ci/run)
+VENV ?= .venv-test
+# The tests and the conformance run find the Python reference clients in $(VENV) first.
+WITH_VENV = PATH="$(CURDIR)/$(VENV)/bin:$$PATH"
+
+## test: set up the Python clients in $(VENV), name any missing system tool (its tests are skipped;
+## MOCKAUTH_REQUIRE_TOOLS=1 makes that a failure), build everything and run every test
 test:
+	VENV=$(VENV) scripts/test-setup
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --parallel
+	$(WITH_VENV) $(SWIFT) test --parallel
 
 ## examples: build and test the example client package (its own dependency build)
 examples:
@@ -51,17 +57,18 @@ docs:
 	done
 
 clean:
-	rm -rf .build $(CERTS_DIR)
+	rm -rf .build $(CERTS_DIR) $(VENV)
 
 ## conformance: the whole catalog against the reference adapters; writes .build/conformance/ and
 ## docs/conformance.md, and fails on a regression against Conformance/baselines/
 CONFORMANCE_OUT ?= .build/conformance
 ADAPTER = .build/debug/mockauth-adapter
 conformance:
+	VENV=$(VENV) scripts/test-setup
 	$(SWIFT) build --product mockauthd
 	$(SWIFT) build --product mockauth-adapter
 	mkdir -p $(CONFORMANCE_OUT)
-	.build/debug/mockauthd conform --scenarios Scenarios \
+	$(WITH_VENV) .build/debug/mockauthd conform --scenarios Scenarios \
 	  --client curl=Conformance/adapters/curl.sh \
 	  --client requests=Conformance/adapters/requests_adapter.py \
 	  --client urllib=Conformance/adapters/urllib_adapter.py \

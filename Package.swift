@@ -161,25 +161,31 @@ let package = Package(
             path: "Tests/COpenSSLCrossCheck",
             linkerSettings: [.linkedLibrary("crypto", .when(platforms: [.linux]))]
         ),
+        // Test-only: what the test targets share (the tools they run, a deterministic generator).
+        .target(
+            name: "MockAuthTestSupport",
+            path: "Tests/MockAuthTestSupport",
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "MockAuthCryptoTests",
-            dependencies: ["MockAuthCrypto"],
+            dependencies: ["MockAuthCrypto", "MockAuthTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "MockAuthScenarioTests",
-            dependencies: ["MockAuthScenario"],
+            dependencies: ["MockAuthScenario", "MockAuthTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "MockAuthSchemesTests",
-            dependencies: ["MockAuthSchemes"],
+            dependencies: ["MockAuthSchemes", "MockAuthTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "MockAuthPKITests",
             dependencies: [
-                "MockAuthPKI", "COpenSSLCrossCheck",
+                "MockAuthPKI", "COpenSSLCrossCheck", "MockAuthTestSupport",
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -208,7 +214,7 @@ let package = Package(
             name: "MockAuthIntegrationTests",
             dependencies: [
                 "MockAuth", "MockAuthTesting", "MockAuthAsyncHTTPClient", "MockAuthConformance", "mockauthd",
-                "MockAuthServer",
+                "MockAuthServer", "MockAuthTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

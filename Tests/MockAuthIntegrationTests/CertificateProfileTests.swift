@@ -1,5 +1,6 @@
 import Foundation
 import MockAuth
+import MockAuthTestSupport
 import Testing
 
 /// What `openssl verify` must say about a served certificate, and the one change that makes it pass.
@@ -77,53 +78,70 @@ struct CertificateProfileTests {
         "each profile breaks exactly one property: openssl reports only its error, and forgiving that one property verifies",
         arguments: profileCases)
     func profile(_ testCase: ProfileCase) async throws {
-        let scenario = try ScenarioCatalog.directory(MockAuthDBinary.scenarios).load(testCase.scenario)
-        let run = try await ScenarioRun.start(scenario)
-        defer { Task { await run.shutdown() } }
-        let chain = try servedChain(run)
-        try #require(!chain.isEmpty, "no certificate was served")
+        try await withTeardown { teardown in
+            let scenario = try ScenarioCatalog.directory(MockAuthDBinary.scenarios).load(testCase.scenario)
+            let run = try await ScenarioRun.start(scenario)
+            teardown.add { await run.shutdown() }
+            let chain = try servedChain(run)
+            try #require(!chain.isEmpty, "no certificate was served")
 
-        let directory = run.files.directory.path
-        try chain[0].write(toFile: directory + "/leaf.pem", atomically: true, encoding: .utf8)
-        try chain.dropFirst().joined().write(
-            toFile: directory + "/served-intermediates.pem", atomically: true, encoding: .utf8)
-        try run.pki.root.pem.write(toFile: directory + "/root.pem", atomically: true, encoding: .utf8)
-        try run.pki.untrustedRoot.pem.write(
-            toFile: directory + "/untrusted-root.pem", atomically: true, encoding: .utf8)
-        try run.pki.intermediate.pem.write(toFile: directory + "/intermediate.pem", atomically: true, encoding: .utf8)
+            let directory = run.files.directory.path
+            try chain[0].write(toFile: directory + "/leaf.pem", atomically: true, encoding: .utf8)
+            try chain.dropFirst().joined().write(
+                toFile: directory + "/served-intermediates.pem", atomically: true, encoding: .utf8)
+            try run.pki.root.pem.write(toFile: directory + "/root.pem", atomically: true, encoding: .utf8)
+            try run.pki.untrustedRoot.pem.write(
+                toFile: directory + "/untrusted-root.pem", atomically: true, encoding: .utf8)
+            try run.pki.intermediate.pem.write(
+                toFile: directory + "/intermediate.pem", atomically: true, encoding: .utf8)
 
-        // The shape every profile keeps: serverAuth, SHA-256, P-256 or RSA-2048, ≤ 825 days.
-        let text = try Shell.run(#"openssl x509 -in "\#(directory)/leaf.pem" -noout -text"#).output
-        #expect(text.contains("TLS Web Server Authentication"), "\(text)")
-        #expect(text.contains("ecdsa-with-SHA256") || text.contains("sha256WithRSAEncryption"), "\(text)")
-        #expect(text.contains("Public-Key: (256 bit)") || text.contains("Public-Key: (2048 bit)"), "\(text)")
-        #expect(text.contains("Subject Alternative Name") == (testCase.scenario != "tls-missing-san"), "\(text)")
-        let dates = try Shell.run(
-            #"for f in startdate enddate; do date -d "$(openssl x509 -in "\#(directory)/leaf.pem" -noout -$f | cut -d= -f2)" +%s; done"#
-        ).output.split(separator: "\n").compactMap { Int($0) }
-        try #require(dates.count == 2)
-        #expect(dates[1] - dates[0] <= 825 * 86_400)
-        let files = ProfileFiles(directory: directory, notBefore: dates[0], notAfter: dates[1])
+            // The shape every profile keeps: serverAuth, SHA-256, P-256 or RSA-2048, ≤ 825 days.
+            let text = try Shell.run(#"openssl x509 -in "\#(directory)/leaf.pem" -noout -text"#).output
+            #expect(text.contains("TLS Web Server Authentication"), "\(text)")
+            #expect(text.contains("ecdsa-with-SHA256") || text.contains("sha256WithRSAEncryption"), "\(text)")
+            #expect(text.contains("Public-Key: (256 bit)") || text.contains("Public-Key: (2048 bit)"), "\(text)")
+            #expect(text.contains("Subject Alternative Name") == (testCase.scenario != "tls-missing-san"), "\(text)")
+            // openssl (and LibreSSL) print "notBefore=Nov  2 10:00:00 2026 GMT"; parsed here, not by
+            // GNU `date -d`, so the test runs on macOS too.
+            let dates = try Shell.run(#"openssl x509 -in "\#(directory)/leaf.pem" -noout -startdate -enddate"#)
+                .output.split(separator: "\n").compactMap { line in
+                    line.split(separator: "=", maxSplits: 1).last.flatMap { opensslDate(String($0)) }
+                }
+            try #require(dates.count == 2)
+            #expect(dates[1] - dates[0] <= 825 * 86_400)
+            let files = ProfileFiles(directory: directory, notBefore: dates[0], notAfter: dates[1])
 
-        let intermediates = chain.count > 1 ? #" -untrusted "\#(files.served)""# : ""
-        let served = #"openssl verify -CAfile "\#(files.root)"\#(intermediates)"#
-        let verdict = try Shell.run(#"\#(served) \#(testCase.hostCheck.joined(separator: " ")) "\#(files.leaf)" 2>&1"#)
-        if let error = testCase.error {
-            #expect(verdict.status != 0, "\(testCase.scenario) verified but should fail with '\(error)'")
-            #expect(verdict.output.contains(error), "\(verdict.output)")
-            // "error 10 at 0 depth lookup: …" lines; the closing "error leaf.pem: verification failed" is not one.
-            let errors = verdict.output.split(separator: "\n").filter {
-                $0.contains(" at ") && $0.contains("depth lookup")
+            let intermediates = chain.count > 1 ? #" -untrusted "\#(files.served)""# : ""
+            let served = #"openssl verify -CAfile "\#(files.root)"\#(intermediates)"#
+            let verdict = try Shell.run(
+                #"\#(served) \#(testCase.hostCheck.joined(separator: " ")) "\#(files.leaf)" 2>&1"#)
+            if let error = testCase.error {
+                #expect(verdict.status != 0, "\(testCase.scenario) verified but should fail with '\(error)'")
+                #expect(verdict.output.contains(error), "\(verdict.output)")
+                // "error 10 at 0 depth lookup: …" lines; the closing "error leaf.pem: verification failed" is not one.
+                let errors = verdict.output.split(separator: "\n").filter {
+                    $0.contains(" at ") && $0.contains("depth lookup")
+                }
+                #expect(errors.count == 1, "more than one property is broken: \(verdict.output)")
+                // Forgiving a host-name property replaces the IP check; any other keeps it.
+                let forgivingArguments = testCase.forgiveness(files)
+                let hostCheck = forgivingArguments.contains("-verify_hostname") ? [] : testCase.hostCheck
+                let arguments = (hostCheck + forgivingArguments).map { "'\($0)'" }.joined(separator: " ")
+                let forgiven = try Shell.run(#"\#(served) \#(arguments) "\#(files.leaf)" 2>&1"#)
+                #expect(forgiven.status == 0, "forgiving the one property does not make it verify: \(forgiven.output)")
+            } else {
+                #expect(verdict.status == 0, "\(verdict.output)")
             }
-            #expect(errors.count == 1, "more than one property is broken: \(verdict.output)")
-            // Forgiving a host-name property replaces the IP check; any other keeps it.
-            let forgivingArguments = testCase.forgiveness(files)
-            let hostCheck = forgivingArguments.contains("-verify_hostname") ? [] : testCase.hostCheck
-            let arguments = (hostCheck + forgivingArguments).map { "'\($0)'" }.joined(separator: " ")
-            let forgiven = try Shell.run(#"\#(served) \#(arguments) "\#(files.leaf)" 2>&1"#)
-            #expect(forgiven.status == 0, "forgiving the one property does not make it verify: \(forgiven.output)")
-        } else {
-            #expect(verdict.status == 0, "\(verdict.output)")
         }
     }
+}
+
+/// Seconds since 1970 of a date as `openssl x509 -startdate` prints it ("Nov  2 10:00:00 2026 GMT").
+func opensslDate(_ text: String) -> Int? {
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(identifier: "GMT")
+    formatter.dateFormat = "MMM d HH:mm:ss yyyy zzz"
+    let normalized = text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+    return formatter.date(from: normalized).map { Int($0.timeIntervalSince1970) }
 }

@@ -128,10 +128,13 @@ struct CheckCommandTests {
     @Test("client files are private: the key and PKCS#12 are 0600 and removed afterwards")
     func clientFilePermissions() throws {
         let script =
-            #"stat -c '%a %n' "$MOCKAUTH_CLIENT_KEY" "$MOCKAUTH_CLIENT_P12" "$(dirname "$MOCKAUTH_CA_FILE")"; echo "DIR=$(dirname "$MOCKAUTH_CA_FILE")"; curl -sS -o /dev/null --cacert "$MOCKAUTH_CA_FILE" --cert "$MOCKAUTH_CLIENT_CERT" --key "$MOCKAUTH_CLIENT_KEY" "$MOCKAUTH_URL""#
+            #"for f in "$MOCKAUTH_CLIENT_KEY" "$MOCKAUTH_CLIENT_P12" "$(dirname "$MOCKAUTH_CA_FILE")"; do echo "$(ls -ld "$f" | cut -c1-10) $f"; done; echo "DIR=$(dirname "$MOCKAUTH_CA_FILE")"; curl -sS -o /dev/null --cacert "$MOCKAUTH_CA_FILE" --cert "$MOCKAUTH_CLIENT_CERT" --key "$MOCKAUTH_CLIENT_KEY" "$MOCKAUTH_URL""#
         let result = try MockAuthDBinary.check("tls-client-cert-required", script)
         #expect(result.status == 0, "\(result.output)\(result.error)")
-        let lines = result.output.split(separator: "\n").map(String.init)
+        // `ls -ld` modes ("-rw-------"), as octal: portable where `stat -c` is GNU only.
+        let lines = result.output.split(separator: "\n").map { line in
+            octalMode(line.prefix(10)).map { "\($0)\(line.dropFirst(10))" } ?? String(line)
+        }
         #expect(lines.filter { $0.hasPrefix("600 ") }.count == 2, "\(result.output)")
         #expect(lines.contains { $0.hasPrefix("700 ") }, "\(result.output)")
         let directory = lines.first { $0.hasPrefix("DIR=") }.map { String($0.dropFirst(4)) } ?? ""
@@ -157,4 +160,17 @@ struct CheckCommandTests {
         #expect(result.status == 1)
         #expect(result.output.contains("did not finish within 1 s"), "\(result.output)")
     }
+}
+
+/// The permission bits of an `ls -l` mode string ("drwx------" → "700"), or nil for another text.
+func octalMode(_ mode: Substring) -> String? {
+    let bits = mode.dropFirst()
+    guard mode.count == 10, bits.allSatisfy({ "rwx-sStT".contains($0) }) else { return nil }
+    let triads = stride(from: 0, to: 9, by: 3).map { start in
+        bits.dropFirst(start).prefix(3).enumerated().reduce(0) { value, element in
+            value
+                | (element.element == "-" || element.element == "S" || element.element == "T" ? 0 : 4 >> element.offset)
+        }
+    }
+    return triads.map(String.init).joined()
 }

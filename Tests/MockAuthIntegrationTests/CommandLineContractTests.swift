@@ -86,11 +86,11 @@ struct CommandLineContractTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let result = try Shell.execute([MockAuthDBinary.path, "certs", "--out", directory])
         #expect(result.status == 0, "\(result.error)")
-        let modes = try Shell.run(
-            "cd '\(directory)' && stat -c '%a %n' client.key client.p12 server-expired.key root-ca.pem")
-        #expect(
-            modes.output == "600 client.key\n600 client.p12\n600 server-expired.key\n644 root-ca.pem\n",
-            "\(modes.output)")
+        let modes = try ["client.key", "client.p12", "server-expired.key", "root-ca.pem"].map { name in
+            let attributes = try FileManager.default.attributesOfItem(atPath: directory + "/" + name)
+            return String((attributes[.posixPermissions] as? Int) ?? 0, radix: 8) + " " + name
+        }
+        #expect(modes == ["600 client.key", "600 client.p12", "600 server-expired.key", "644 root-ca.pem"], "\(modes)")
         let chain = try Shell.run(
             "cd '\(directory)' && openssl verify -CAfile root-ca.pem -untrusted intermediate-ca.pem client.pem server-valid.der 2>&1; openssl x509 -inform DER -in server-valid.der -noout -subject"
         )

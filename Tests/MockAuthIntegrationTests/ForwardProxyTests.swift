@@ -1,5 +1,6 @@
 import Foundation
 import MockAuth
+import MockAuthTestSupport
 import Testing
 
 @testable import MockAuthServer
@@ -72,231 +73,258 @@ struct ForwardProxyTests {
 
     @Test("an absolute-form GET with preemptive Basic reaches the origin without the proxy's headers")
     func forwardsWithBasic() async throws {
-        let origin = try await plainOrigin()
-        defer { Task { await origin.run.shutdown() } }
-        let proxy = try await TestForwardProxy.start(allowing: [origin.target])
-        defer { Task { await proxy.shutdown() } }
+        try await withTeardown { teardown in
+            let origin = try await plainOrigin()
+            teardown.add { await origin.run.shutdown() }
+            let proxy = try await TestForwardProxy.start(allowing: [origin.target])
+            teardown.add { await proxy.shutdown() }
 
-        let outcome = try curl(#"-x \#(proxy.url) --proxy-user \#(TestForwardProxy.user) "\#(origin.url)/path?q=1""#)
-        #expect(outcome.status == "200", "\(outcome.error)")
-        #expect(outcome.body == "hello from origin\n")
+            let outcome = try curl(
+                #"-x \#(proxy.url) --proxy-user \#(TestForwardProxy.user) "\#(origin.url)/path?q=1""#)
+            #expect(outcome.status == "200", "\(outcome.error)")
+            #expect(outcome.body == "hello from origin\n")
 
-        let seen = origin.run.transcript().requests(to: "origin")
-        #expect(seen.count == 1)
-        let request = try #require(seen.first?.request)
-        #expect(request.target == "/path?q=1")
-        #expect(request.values(of: "Proxy-Authorization").isEmpty)
-        #expect(request.values(of: "Proxy-Connection").isEmpty)
-        #expect(request.values(of: "Host") == ["127.0.0.1:\(origin.target.port)"])
-        #expect(request.values(of: "Connection") == ["close"])
-        #expect(request.responseStatus == 200)
+            let seen = origin.run.transcript().requests(to: "origin")
+            #expect(seen.count == 1)
+            let request = try #require(seen.first?.request)
+            #expect(request.target == "/path?q=1")
+            #expect(request.values(of: "Proxy-Authorization").isEmpty)
+            #expect(request.values(of: "Proxy-Connection").isEmpty)
+            #expect(request.values(of: "Host") == ["127.0.0.1:\(origin.target.port)"])
+            #expect(request.values(of: "Connection") == ["close"])
+            #expect(request.responseStatus == 200)
 
-        let proxied = await proxy.transcript().requests(to: "proxy").map(\.request)
-        #expect(proxied.map(\.summary) == ["GET \(origin.url)/path?q=1"])
-        #expect(proxied.map(\.responseStatus) == [200])
-        #expect(proxied.first?.values(of: "Proxy-Authorization") == [TestForwardProxy.credentials])
+            let proxied = await proxy.transcript().requests(to: "proxy").map(\.request)
+            #expect(proxied.map(\.summary) == ["GET \(origin.url)/path?q=1"])
+            #expect(proxied.map(\.responseStatus) == [200])
+            #expect(proxied.first?.values(of: "Proxy-Authorization") == [TestForwardProxy.credentials])
+        }
     }
 
     @Test("--proxy-anyauth gets 407 first, then 200 on the same proxy connection")
     func anyAuthChallengeThenSuccess() async throws {
-        let origin = try await plainOrigin()
-        defer { Task { await origin.run.shutdown() } }
-        let proxy = try await TestForwardProxy.start(allowing: [origin.target])
-        defer { Task { await proxy.shutdown() } }
+        try await withTeardown { teardown in
+            let origin = try await plainOrigin()
+            teardown.add { await origin.run.shutdown() }
+            let proxy = try await TestForwardProxy.start(allowing: [origin.target])
+            teardown.add { await proxy.shutdown() }
 
-        let outcome = try curl(
-            #"-x \#(proxy.url) --proxy-anyauth --proxy-user \#(TestForwardProxy.user) \#(origin.url)/"#)
-        #expect(outcome.status == "200", "\(outcome.error)")
-        #expect(outcome.body == "hello from origin\n")
+            let outcome = try curl(
+                #"-x \#(proxy.url) --proxy-anyauth --proxy-user \#(TestForwardProxy.user) \#(origin.url)/"#)
+            #expect(outcome.status == "200", "\(outcome.error)")
+            #expect(outcome.body == "hello from origin\n")
 
-        let connections = await proxy.transcript().connections(to: "proxy")
-        #expect(connections.count == 1, "\(connections)")
-        let requests = try #require(connections.first?.requests)
-        #expect(requests.map(\.responseStatus) == [407, 200])
-        #expect(requests.first?.values(of: "Proxy-Authorization") == [])
-        #expect(origin.run.transcript().requestCount(to: "origin") == 1)
+            let connections = await proxy.transcript().connections(to: "proxy")
+            #expect(connections.count == 1, "\(connections)")
+            let requests = try #require(connections.first?.requests)
+            #expect(requests.map(\.responseStatus) == [407, 200])
+            #expect(requests.first?.values(of: "Proxy-Authorization") == [])
+            #expect(origin.run.transcript().requestCount(to: "origin") == 1)
+        }
     }
 
     @Test("without credentials, or with a wrong password, curl gets 407 and the origin sees nothing")
     func challengesWithoutValidCredentials() async throws {
-        let origin = try await plainOrigin()
-        defer { Task { await origin.run.shutdown() } }
-        let proxy = try await TestForwardProxy.start(allowing: [origin.target])
-        defer { Task { await proxy.shutdown() } }
+        try await withTeardown { teardown in
+            let origin = try await plainOrigin()
+            teardown.add { await origin.run.shutdown() }
+            let proxy = try await TestForwardProxy.start(allowing: [origin.target])
+            teardown.add { await proxy.shutdown() }
 
-        let anonymous = try curl(#"-D - -x \#(proxy.url) \#(origin.url)/"#)
-        #expect(anonymous.status == "407", "\(anonymous.error)")
-        #expect(anonymous.body.contains(#"Proxy-Authenticate: Basic realm="proxy""#), "\(anonymous.body)")
-        let wrong = try curl(#"-x \#(proxy.url) --proxy-user proxyuser:wrong \#(origin.url)/"#)
-        #expect(wrong.status == "407", "\(wrong.error)")
+            let anonymous = try curl(#"-D - -x \#(proxy.url) \#(origin.url)/"#)
+            #expect(anonymous.status == "407", "\(anonymous.error)")
+            #expect(anonymous.body.contains(#"Proxy-Authenticate: Basic realm="proxy""#), "\(anonymous.body)")
+            let wrong = try curl(#"-x \#(proxy.url) --proxy-user proxyuser:wrong \#(origin.url)/"#)
+            #expect(wrong.status == "407", "\(wrong.error)")
 
-        #expect(origin.run.transcript().connections.isEmpty)
-        let proxied = await proxy.transcript().requests(to: "proxy").map(\.request)
-        #expect(proxied.map(\.responseStatus) == [407, 407])
+            #expect(origin.run.transcript().connections.isEmpty)
+            let proxied = await proxy.transcript().requests(to: "proxy").map(\.request)
+            #expect(proxied.map(\.responseStatus) == [407, 407])
+        }
     }
 
     @Test("HTTPS goes through CONNECT: the TLS origin completes the handshake and serves the request")
     func httpsThroughConnect() async throws {
-        let run = try await ScenarioRun.start(
-            try ScenarioCatalog.directory(MockAuthDBinary.scenarios).load("tls-valid"))
-        defer { Task { await run.shutdown() } }
-        let port = try #require(run.server.endpoint("origin")?.port)
-        let proxy = try await TestForwardProxy.start(allowing: [ProxyTarget(host: "127.0.0.1", port: port)])
-        defer { Task { await proxy.shutdown() } }
+        try await withTeardown { teardown in
+            let run = try await ScenarioRun.start(
+                try ScenarioCatalog.directory(MockAuthDBinary.scenarios).load("tls-valid"))
+            teardown.add { await run.shutdown() }
+            let port = try #require(run.server.endpoint("origin")?.port)
+            let proxy = try await TestForwardProxy.start(allowing: [ProxyTarget(host: "127.0.0.1", port: port)])
+            teardown.add { await proxy.shutdown() }
 
-        let outcome = try curl(
-            #"-x \#(proxy.url) --proxy-user \#(TestForwardProxy.user) --cacert "\#(run.files.caFile)" "\#(run.url)""#)
-        #expect(outcome.status == "200", "\(outcome.error)")
-        #expect(outcome.connectStatus == "200")
-        #expect(outcome.body == "hello from tls-valid\n")
+            let outcome = try curl(
+                #"-x \#(proxy.url) --proxy-user \#(TestForwardProxy.user) --cacert "\#(run.files.caFile)" "\#(run.url)""#
+            )
+            #expect(outcome.status == "200", "\(outcome.error)")
+            #expect(outcome.connectStatus == "200")
+            #expect(outcome.body == "hello from tls-valid\n")
 
-        let verdict = await run.verdict()
-        #expect(verdict.passed, "\(verdict.report)")
-        let connection = try #require(run.transcript().connections(to: "origin").first)
-        #expect(connection.tls?.state == .completed)
-        #expect(connection.requests.map(\.summary) == ["GET /"])
-        #expect(connection.requests.first?.values(of: "Proxy-Authorization") == [])
+            let verdict = await run.verdict()
+            #expect(verdict.passed, "\(verdict.report)")
+            let connection = try #require(run.transcript().connections(to: "origin").first)
+            #expect(connection.tls?.state == .completed)
+            #expect(connection.requests.map(\.summary) == ["GET /"])
+            #expect(connection.requests.first?.values(of: "Proxy-Authorization") == [])
 
-        let proxied = await proxy.transcript().requests(to: "proxy").map(\.request)
-        #expect(proxied.map(\.summary) == ["CONNECT 127.0.0.1:\(port)"])
-        #expect(proxied.map(\.responseStatus) == [200])
+            let proxied = await proxy.transcript().requests(to: "proxy").map(\.request)
+            #expect(proxied.map(\.summary) == ["CONNECT 127.0.0.1:\(port)"])
+            #expect(proxied.map(\.responseStatus) == [200])
+        }
     }
 
     @Test("CONNECT with --proxy-anyauth: 407, then the tunnel on the same proxy connection")
     func connectChallengeThenTunnel() async throws {
-        let run = try await ScenarioRun.start(
-            try ScenarioCatalog.directory(MockAuthDBinary.scenarios).load("tls-valid"))
-        defer { Task { await run.shutdown() } }
-        let port = try #require(run.server.endpoint("origin")?.port)
-        let proxy = try await TestForwardProxy.start(allowing: [ProxyTarget(host: "127.0.0.1", port: port)])
-        defer { Task { await proxy.shutdown() } }
+        try await withTeardown { teardown in
+            let run = try await ScenarioRun.start(
+                try ScenarioCatalog.directory(MockAuthDBinary.scenarios).load("tls-valid"))
+            teardown.add { await run.shutdown() }
+            let port = try #require(run.server.endpoint("origin")?.port)
+            let proxy = try await TestForwardProxy.start(allowing: [ProxyTarget(host: "127.0.0.1", port: port)])
+            teardown.add { await proxy.shutdown() }
 
-        let outcome = try curl(
-            #"-x \#(proxy.url) --proxy-anyauth --proxy-user \#(TestForwardProxy.user) --cacert "\#(run.files.caFile)" "\#(run.url)""#
-        )
-        #expect(outcome.status == "200", "\(outcome.error)")
-        #expect(outcome.body == "hello from tls-valid\n")
+            let outcome = try curl(
+                #"-x \#(proxy.url) --proxy-anyauth --proxy-user \#(TestForwardProxy.user) --cacert "\#(run.files.caFile)" "\#(run.url)""#
+            )
+            #expect(outcome.status == "200", "\(outcome.error)")
+            #expect(outcome.body == "hello from tls-valid\n")
 
-        let connections = await proxy.transcript().connections(to: "proxy")
-        #expect(connections.count == 1, "\(connections)")
-        #expect(connections.first?.requests.map(\.responseStatus) == [407, 200])
-        #expect(run.transcript().connections(to: "origin").first?.tls?.state == .completed)
+            let connections = await proxy.transcript().connections(to: "proxy")
+            #expect(connections.count == 1, "\(connections)")
+            #expect(connections.first?.requests.map(\.responseStatus) == [407, 200])
+            #expect(run.transcript().connections(to: "origin").first?.tls?.state == .completed)
+        }
     }
 
     @Test("targets outside allowedTargets get 403 and nothing is dialled")
     func forbidsOtherTargets() async throws {
-        let origin = try await plainOrigin()
-        defer { Task { await origin.run.shutdown() } }
-        let other = try await plainOrigin()
-        defer { Task { await other.run.shutdown() } }
-        // A non-loopback target is refused even when listed.
-        let proxy = try await TestForwardProxy.start(
-            allowing: [origin.target, ProxyTarget(host: "example.com", port: 80)])
-        defer { Task { await proxy.shutdown() } }
+        try await withTeardown { teardown in
+            let origin = try await plainOrigin()
+            teardown.add { await origin.run.shutdown() }
+            let other = try await plainOrigin()
+            teardown.add { await other.run.shutdown() }
+            // A non-loopback target is refused even when listed.
+            let proxy = try await TestForwardProxy.start(
+                allowing: [origin.target, ProxyTarget(host: "example.com", port: 80)])
+            teardown.add { await proxy.shutdown() }
 
-        let tunnel = try curl(#"-p -x \#(proxy.url) --proxy-user \#(TestForwardProxy.user) \#(other.url)/"#)
-        #expect(tunnel.connectStatus == "403", "\(tunnel.error)")
-        let forward = try curl(#"-x \#(proxy.url) --proxy-user \#(TestForwardProxy.user) \#(other.url)/"#)
-        #expect(forward.status == "403", "\(forward.error)")
-        let remote = try curl(#"-x \#(proxy.url) --proxy-user \#(TestForwardProxy.user) http://example.com/"#)
-        #expect(remote.status == "403", "\(remote.error)")
+            let tunnel = try curl(#"-p -x \#(proxy.url) --proxy-user \#(TestForwardProxy.user) \#(other.url)/"#)
+            #expect(tunnel.connectStatus == "403", "\(tunnel.error)")
+            let forward = try curl(#"-x \#(proxy.url) --proxy-user \#(TestForwardProxy.user) \#(other.url)/"#)
+            #expect(forward.status == "403", "\(forward.error)")
+            let remote = try curl(#"-x \#(proxy.url) --proxy-user \#(TestForwardProxy.user) http://example.com/"#)
+            #expect(remote.status == "403", "\(remote.error)")
 
-        try await Task.sleep(for: .milliseconds(200))
-        #expect(other.run.transcript().connections.isEmpty)
-        let proxied = await proxy.transcript().requests(to: "proxy").map(\.request)
-        #expect(proxied.map(\.responseStatus) == [403, 403, 403])
+            // The proxy decides before it dials: once it has answered 403 and its connections have
+            // closed, a dial to `other` would already show in other's transcript.
+            let proxied = await proxy.transcript().requests(to: "proxy").map(\.request)
+            #expect(proxied.map(\.responseStatus) == [403, 403, 403])
+            #expect(other.run.transcript().connections.isEmpty)
+        }
     }
 
     @Test("two URLs in one curl: both succeed over one kept-alive proxy connection")
     func keepsProxyConnectionAlive() async throws {
-        let origin = try await plainOrigin()
-        defer { Task { await origin.run.shutdown() } }
-        let proxy = try await TestForwardProxy.start(allowing: [origin.target])
-        defer { Task { await proxy.shutdown() } }
+        try await withTeardown { teardown in
+            let origin = try await plainOrigin()
+            teardown.add { await origin.run.shutdown() }
+            let proxy = try await TestForwardProxy.start(allowing: [origin.target])
+            teardown.add { await proxy.shutdown() }
 
-        let outcome = try curl(
-            #"-x \#(proxy.url) --proxy-basic --proxy-user \#(TestForwardProxy.user) \#(origin.url)/one \#(origin.url)/two"#
-        )
-        #expect(outcome.status == "200", "\(outcome.error)")
-        #expect(outcome.body.components(separatedBy: "hello from origin").count == 3, "\(outcome.body)")
+            let outcome = try curl(
+                #"-x \#(proxy.url) --proxy-basic --proxy-user \#(TestForwardProxy.user) \#(origin.url)/one \#(origin.url)/two"#
+            )
+            #expect(outcome.status == "200", "\(outcome.error)")
+            #expect(outcome.body.components(separatedBy: "hello from origin").count == 3, "\(outcome.body)")
 
-        let connections = await proxy.transcript().connections(to: "proxy")
-        #expect(connections.count == 1, "\(connections)")
-        #expect(connections.first?.requests.map(\.responseStatus) == [200, 200])
-        #expect(origin.run.transcript().requests(to: "origin").map(\.request.target) == ["/one", "/two"])
+            let connections = await proxy.transcript().connections(to: "proxy")
+            #expect(connections.count == 1, "\(connections)")
+            #expect(connections.first?.requests.map(\.responseStatus) == [200, 200])
+            #expect(origin.run.transcript().requests(to: "origin").map(\.request.target) == ["/one", "/two"])
+        }
     }
 
     @Test("a POST body is streamed to the origin")
     func forwardsRequestBody() async throws {
-        let origin = try await plainOrigin()
-        defer { Task { await origin.run.shutdown() } }
-        let proxy = try await TestForwardProxy.start(allowing: [origin.target])
-        defer { Task { await proxy.shutdown() } }
+        try await withTeardown { teardown in
+            let origin = try await plainOrigin()
+            teardown.add { await origin.run.shutdown() }
+            let proxy = try await TestForwardProxy.start(allowing: [origin.target])
+            teardown.add { await proxy.shutdown() }
 
-        let outcome = try curl(
-            #"-x \#(proxy.url) --proxy-user \#(TestForwardProxy.user) -d name=value \#(origin.url)/submit"#)
-        #expect(outcome.status == "200", "\(outcome.error)")
-        let request = try #require(origin.run.transcript().requests(to: "origin").first?.request)
-        #expect(request.summary == "POST /submit")
-        #expect(request.values(of: "Content-Length") == ["10"])
+            let outcome = try curl(
+                #"-x \#(proxy.url) --proxy-user \#(TestForwardProxy.user) -d name=value \#(origin.url)/submit"#)
+            #expect(outcome.status == "200", "\(outcome.error)")
+            let request = try #require(origin.run.transcript().requests(to: "origin").first?.request)
+            #expect(request.summary == "POST /submit")
+            #expect(request.values(of: "Content-Length") == ["10"])
+        }
     }
 
     @Test("an unreachable origin gets 502")
     func unreachableOrigin() async throws {
-        let origin = try await plainOrigin()
-        let closed = origin.target
-        await origin.run.shutdown()
-        let proxy = try await TestForwardProxy.start(allowing: [closed])
-        defer { Task { await proxy.shutdown() } }
+        try await withTeardown { teardown in
+            let origin = try await plainOrigin()
+            let closed = origin.target
+            await origin.run.shutdown()
+            let proxy = try await TestForwardProxy.start(allowing: [closed])
+            teardown.add { await proxy.shutdown() }
 
-        let outcome = try curl(
-            #"-x \#(proxy.url) --proxy-user \#(TestForwardProxy.user) http://127.0.0.1:\#(closed.port)/"#)
-        #expect(outcome.status == "502", "\(outcome.error)")
-        let tunnel = try curl(
-            #"-p -x \#(proxy.url) --proxy-user \#(TestForwardProxy.user) http://127.0.0.1:\#(closed.port)/"#)
-        #expect(tunnel.connectStatus == "502", "\(tunnel.error)")
+            let outcome = try curl(
+                #"-x \#(proxy.url) --proxy-user \#(TestForwardProxy.user) http://127.0.0.1:\#(closed.port)/"#)
+            #expect(outcome.status == "502", "\(outcome.error)")
+            let tunnel = try curl(
+                #"-p -x \#(proxy.url) --proxy-user \#(TestForwardProxy.user) http://127.0.0.1:\#(closed.port)/"#)
+            #expect(tunnel.connectStatus == "502", "\(tunnel.error)")
+        }
     }
 
     @Test("garbage and unusable targets get 400 and close only that connection; curl still works")
     func badInput() async throws {
-        let origin = try await plainOrigin()
-        defer { Task { await origin.run.shutdown() } }
-        let proxy = try await TestForwardProxy.start(allowing: [origin.target])
-        defer { Task { await proxy.shutdown() } }
-        let authorization = "Proxy-Authorization: \(TestForwardProxy.credentials)"
+        try await withTeardown { teardown in
+            let origin = try await plainOrigin()
+            teardown.add { await origin.run.shutdown() }
+            let proxy = try await TestForwardProxy.start(allowing: [origin.target])
+            teardown.add { await proxy.shutdown() }
+            let authorization = "Proxy-Authorization: \(TestForwardProxy.credentials)"
 
-        let garbage = try exchange([0x47, 0x41, 0x52, 0x00, 0x01] + Array(" / HTTP/9\r\n\r\n".utf8), with: proxy.port)
-        #expect(garbage.hasPrefix("HTTP/1.1 400"), "\(garbage)")
-        let tls = try exchange([0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xfc, 0x03, 0x03], with: proxy.port)
-        #expect(tls.hasPrefix("HTTP/1.1 400"), "\(tls)")
-        let https = try exchange(
-            "GET https://127.0.0.1:\(origin.target.port)/ HTTP/1.1\r\nHost: x\r\n\(authorization)\r\n\r\n",
-            with: proxy.port)
-        #expect(https.hasPrefix("HTTP/1.1 400"), "\(https)")
-        let originForm = try exchange("GET / HTTP/1.1\r\nHost: x\r\n\(authorization)\r\n\r\n", with: proxy.port)
-        #expect(originForm.hasPrefix("HTTP/1.1 400"), "\(originForm)")
+            let garbage = try exchange(
+                [0x47, 0x41, 0x52, 0x00, 0x01] + Array(" / HTTP/9\r\n\r\n".utf8), with: proxy.port)
+            #expect(garbage.hasPrefix("HTTP/1.1 400"), "\(garbage)")
+            let tls = try exchange(
+                [0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xfc, 0x03, 0x03], with: proxy.port)
+            #expect(tls.hasPrefix("HTTP/1.1 400"), "\(tls)")
+            let https = try exchange(
+                "GET https://127.0.0.1:\(origin.target.port)/ HTTP/1.1\r\nHost: x\r\n\(authorization)\r\n\r\n",
+                with: proxy.port)
+            #expect(https.hasPrefix("HTTP/1.1 400"), "\(https)")
+            let originForm = try exchange("GET / HTTP/1.1\r\nHost: x\r\n\(authorization)\r\n\r\n", with: proxy.port)
+            #expect(originForm.hasPrefix("HTTP/1.1 400"), "\(originForm)")
 
-        let good = try curl(#"-x \#(proxy.url) --proxy-user \#(TestForwardProxy.user) \#(origin.url)/"#)
-        #expect(good.status == "200", "\(good.error)")
-        #expect(good.body == "hello from origin\n")
-        #expect(origin.run.transcript().requestCount(to: "origin") == 1)
+            let good = try curl(#"-x \#(proxy.url) --proxy-user \#(TestForwardProxy.user) \#(origin.url)/"#)
+            #expect(good.status == "200", "\(good.error)")
+            #expect(good.body == "hello from origin\n")
+            #expect(origin.run.transcript().requestCount(to: "origin") == 1)
+        }
     }
 
     @Test("bytes sent right after the CONNECT head, before the 200, reach the origin")
     func bytesAfterConnectHead() async throws {
-        let origin = try await plainOrigin()
-        defer { Task { await origin.run.shutdown() } }
-        let proxy = try await TestForwardProxy.start(allowing: [origin.target])
-        defer { Task { await proxy.shutdown() } }
+        try await withTeardown { teardown in
+            let origin = try await plainOrigin()
+            teardown.add { await origin.run.shutdown() }
+            let proxy = try await TestForwardProxy.start(allowing: [origin.target])
+            teardown.add { await proxy.shutdown() }
 
-        let authority = "127.0.0.1:\(origin.target.port)"
-        let answer = try exchange(
-            "CONNECT \(authority) HTTP/1.1\r\nHost: \(authority)\r\n"
-                + "Proxy-Authorization: \(TestForwardProxy.credentials)\r\n\r\n"
-                + "GET /tunnelled HTTP/1.1\r\nHost: \(authority)\r\nConnection: close\r\n\r\n",
-            with: proxy.port)
-        #expect(answer.hasPrefix("HTTP/1.1 200 Connection Established\r\n\r\nHTTP/1.1 200 OK\r\n"), "\(answer)")
-        #expect(answer.hasSuffix("hello from origin\n"), "\(answer)")
-        #expect(origin.run.transcript().requests(to: "origin").map(\.request.summary) == ["GET /tunnelled"])
+            let authority = "127.0.0.1:\(origin.target.port)"
+            let answer = try exchange(
+                "CONNECT \(authority) HTTP/1.1\r\nHost: \(authority)\r\n"
+                    + "Proxy-Authorization: \(TestForwardProxy.credentials)\r\n\r\n"
+                    + "GET /tunnelled HTTP/1.1\r\nHost: \(authority)\r\nConnection: close\r\n\r\n",
+                with: proxy.port)
+            #expect(answer.hasPrefix("HTTP/1.1 200 Connection Established\r\n\r\nHTTP/1.1 200 OK\r\n"), "\(answer)")
+            #expect(answer.hasSuffix("hello from origin\n"), "\(answer)")
+            #expect(origin.run.transcript().requests(to: "origin").map(\.request.summary) == ["GET /tunnelled"])
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import MockAuth
+import MockAuthTestSupport
 import Testing
 
 @Suite("Bad input: a clear error or a 4xx, and the server keeps serving")
@@ -14,53 +15,60 @@ struct ServerRobustnessTests {
 
     @Test("TLS garbage, plain HTTP and a truncated handshake on a TLS port are recorded; valid clients still pass")
     func tlsGarbage() async throws {
-        let run = try await ScenarioRun.start(
-            try ScenarioCatalog.directory(MockAuthDBinary.scenarios).load("tls-valid"))
-        defer { Task { await run.shutdown() } }
-        let port = try #require(run.server.endpoint("origin")?.port)
-        _ = try send(#"\x16\x03\x01\xff\xff garbage that is not TLS"#, to: port)
-        _ = try send(#"GET / HTTP/1.1\r\nHost: x\r\n\r\n"#, to: port)
-        _ = try send(#"\x16\x03\x01\x00"#, to: port)
-        let good = try Shell.run(#"curl -sS --max-time 10 --cacert "\#(run.files.caFile)" "\#(run.url)""#)
-        #expect(good.output == "hello from tls-valid\n", "\(good.error)")
-        let verdict = await run.verdict()
-        #expect(verdict.passed, "\(verdict.report)")
-        let failures = run.transcript().connections.filter { $0.tls?.state != .completed }
-        #expect(failures.count == 3, "\(run.transcript().connections)")
-        #expect(failures.allSatisfy { $0.requests.isEmpty })
+        try await withTeardown { teardown in
+            let run = try await ScenarioRun.start(
+                try ScenarioCatalog.directory(MockAuthDBinary.scenarios).load("tls-valid"))
+            teardown.add { await run.shutdown() }
+            let port = try #require(run.server.endpoint("origin")?.port)
+            _ = try send(#"\x16\x03\x01\xff\xff garbage that is not TLS"#, to: port)
+            _ = try send(#"GET / HTTP/1.1\r\nHost: x\r\n\r\n"#, to: port)
+            _ = try send(#"\x16\x03\x01\x00"#, to: port)
+            let good = try Shell.run(#"curl -sS --max-time 10 --cacert "\#(run.files.caFile)" "\#(run.url)""#)
+            #expect(good.output == "hello from tls-valid\n", "\(good.error)")
+            let verdict = await run.verdict()
+            #expect(verdict.passed, "\(verdict.report)")
+            let failures = run.transcript().connections.filter { $0.tls?.state != .completed }
+            #expect(failures.count == 3, "\(run.transcript().connections)")
+            #expect(failures.allSatisfy { $0.requests.isEmpty })
+        }
     }
 
     @Test("malformed HTTP gets a 400 and the next client is served")
     func malformedHTTP() async throws {
-        let scenario = Scenario(
-            name: "plain", summary: "plain HTTP", servers: [ServerSpec(id: "origin")],
-            client: ClientSpec(requests: [RequestSpec(server: "origin")], trust: .none),
-            expectations: [ScenarioExpectation(.requestSucceeds(server: "origin", path: nil))])
-        let run = try await ScenarioRun.start(scenario)
-        defer { Task { await run.shutdown() } }
-        let port = try #require(run.server.endpoint("origin")?.port)
-        #expect(try send(#"GARBAGE\x00\x01 / HTTP/9\r\n\r\n"#, to: port).hasPrefix("HTTP/1.1 400"))
-        #expect(
-            try send(#"GET / HTTP/1.1\r\nHost: x\r\nContent-Length: nope\r\n\r\n"#, to: port).hasPrefix("HTTP/1.1 400"))
-        #expect(try send(#"GET /missing HTTP/1.1\r\nHost: x\r\n\r\n"#, to: port).hasPrefix("HTTP/1.1 200"))
-        let good = try Shell.run(#"curl -sS --max-time 10 "\#(run.url)""#)
-        #expect(good.output == "ok\n", "\(good.error)")
-        #expect(await run.verdict().passed)
+        try await withTeardown { teardown in
+            let scenario = Scenario(
+                name: "plain", summary: "plain HTTP", servers: [ServerSpec(id: "origin")],
+                client: ClientSpec(requests: [RequestSpec(server: "origin")], trust: .none),
+                expectations: [ScenarioExpectation(.requestSucceeds(server: "origin", path: nil))])
+            let run = try await ScenarioRun.start(scenario)
+            teardown.add { await run.shutdown() }
+            let port = try #require(run.server.endpoint("origin")?.port)
+            #expect(try send(#"GARBAGE\x00\x01 / HTTP/9\r\n\r\n"#, to: port).hasPrefix("HTTP/1.1 400"))
+            #expect(
+                try send(#"GET / HTTP/1.1\r\nHost: x\r\nContent-Length: nope\r\n\r\n"#, to: port).hasPrefix(
+                    "HTTP/1.1 400"))
+            #expect(try send(#"GET /missing HTTP/1.1\r\nHost: x\r\n\r\n"#, to: port).hasPrefix("HTTP/1.1 200"))
+            let good = try Shell.run(#"curl -sS --max-time 10 "\#(run.url)""#)
+            #expect(good.output == "ok\n", "\(good.error)")
+            #expect(await run.verdict().passed)
+        }
     }
 
     @Test("a scenario route that is not listed answers 404")
     func unknownRoute() async throws {
-        let scenario = Scenario(
-            name: "routes", summary: "", servers: [ServerSpec(id: "origin", routes: [RouteSpec(path: "/only")])],
-            client: ClientSpec(requests: [RequestSpec(server: "origin", path: "/only")], trust: .none),
-            expectations: [ScenarioExpectation(.requestSucceeds(server: "origin", path: "/only"))])
-        let run = try await ScenarioRun.start(scenario)
-        defer { Task { await run.shutdown() } }
-        let base = try #require(run.server.endpoint("origin")?.baseURL)
-        let status = try Shell.run(
-            #"curl -s -o /dev/null -w '%{http_code}' "\#(base)/other"; curl -s -o /dev/null -w ' %{http_code}' "\#(base)/only""#
-        )
-        #expect(status.output == "404 200")
+        try await withTeardown { teardown in
+            let scenario = Scenario(
+                name: "routes", summary: "", servers: [ServerSpec(id: "origin", routes: [RouteSpec(path: "/only")])],
+                client: ClientSpec(requests: [RequestSpec(server: "origin", path: "/only")], trust: .none),
+                expectations: [ScenarioExpectation(.requestSucceeds(server: "origin", path: "/only"))])
+            let run = try await ScenarioRun.start(scenario)
+            teardown.add { await run.shutdown() }
+            let base = try #require(run.server.endpoint("origin")?.baseURL)
+            let status = try Shell.run(
+                #"curl -s -o /dev/null -w '%{http_code}' "\#(base)/other"; curl -s -o /dev/null -w ' %{http_code}' "\#(base)/only""#
+            )
+            #expect(status.output == "404 200")
+        }
     }
 
     func authScenario(oneLine: Bool) -> Scenario {
@@ -75,20 +83,22 @@ struct ServerRobustnessTests {
 
     @Test("garbage credentials (NTLM blobs, Digest parameters, base64) get a 400 and the server keeps serving")
     func garbageCredentials() async throws {
-        let run = try await ScenarioRun.start(authScenario(oneLine: false))
-        defer { Task { await run.shutdown() } }
-        let port = try #require(run.server.endpoint("origin")?.port)
-        for header in [
-            "NTLM TlRMTVNTUAADAAAA", "NTLM !!!not-base64!!!", "NTLM TlRMTVNTUAADAAAAGAAYAP////8=",
-            #"Digest username="alice", nonce=, uri"#, "Basic ====", #"Digest \x01\x02 realm"#,
-        ] {
-            let answer = try send(
-                #"GET / HTTP/1.1\r\nHost: x\r\nAuthorization: \#(header)\r\nConnection: close\r\n\r\n"#, to: port)
-            #expect(answer.hasPrefix("HTTP/1.1 400") || answer.hasPrefix("HTTP/1.1 401"), "\(header): \(answer)")
+        try await withTeardown { teardown in
+            let run = try await ScenarioRun.start(authScenario(oneLine: false))
+            teardown.add { await run.shutdown() }
+            let port = try #require(run.server.endpoint("origin")?.port)
+            for header in [
+                "NTLM TlRMTVNTUAADAAAA", "NTLM !!!not-base64!!!", "NTLM TlRMTVNTUAADAAAAGAAYAP////8=",
+                #"Digest username="alice", nonce=, uri"#, "Basic ====", #"Digest \x01\x02 realm"#,
+            ] {
+                let answer = try send(
+                    #"GET / HTTP/1.1\r\nHost: x\r\nAuthorization: \#(header)\r\nConnection: close\r\n\r\n"#, to: port)
+                #expect(answer.hasPrefix("HTTP/1.1 400") || answer.hasPrefix("HTTP/1.1 401"), "\(header): \(answer)")
+            }
+            let good = try Shell.run(#"curl -sS -o /dev/null -w '%{http_code}' --anyauth -u alice:pw "\#(run.url)""#)
+            #expect(good.output == "200", "\(good.error)")
+            #expect(await run.verdict().passed)
         }
-        let good = try Shell.run(#"curl -sS -o /dev/null -w '%{http_code}' --anyauth -u alice:pw "\#(run.url)""#)
-        #expect(good.output == "200", "\(good.error)")
-        #expect(await run.verdict().passed)
     }
 
     @Test("challenges go one per header line by default, or on one line, in the scenario's order")

@@ -1,6 +1,7 @@
 import Foundation
 import MockAuthJudge
 import MockAuthScenario
+import MockAuthTestSupport
 import MockAuthTranscript
 import Testing
 
@@ -10,18 +11,6 @@ import Testing
 /// prove the folding changes nothing a verdict says, on random traffic, and that memory stays flat.
 @Suite("Transcript folding")
 struct TranscriptFoldingTests {
-    /// A deterministic generator (SplitMix64), so a failure can be replayed from its seed.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static func auth(_ decision: AuthRecord.Decision, scheme: String?, reason: String) -> AuthRecord {
         AuthRecord(
             decision: decision, header: "Authorization", realm: "mockauth", offered: [.digest, .basic],
@@ -84,7 +73,7 @@ struct TranscriptFoldingTests {
     /// Plays `count` random requests over `connections` connections into a recorder, and builds the
     /// transcript the recorder would have kept without folding.
     static func play(seed: UInt64, count: Int, connections: Int, kinds: Int) -> (folded: Transcript, full: Transcript) {
-        var random = Generator(state: seed)
+        var random = SplitMix(seed: seed)
         let recorder = TranscriptRecorder()
         var full: [ConnectionRecord] = []
         var live: [ConnectionRecorder] = []

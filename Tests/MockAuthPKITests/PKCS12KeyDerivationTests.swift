@@ -1,4 +1,5 @@
 import Crypto
+import MockAuthTestSupport
 import Testing
 
 @testable import MockAuthPKI

@@ -1,3 +1,4 @@
+import MockAuthTestSupport
 import Testing
 
 @testable import MockAuthScenario
@@ -173,18 +174,5 @@ struct ScenarioReadingTests {
             (0..<Int(generator.next() % 300)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
         _ = try? read(text)
         _ = try? read(Self.minimal.prefix(Int(generator.next() % UInt64(Self.minimal.count))) + text)
-    }
-}
-
-/// A small deterministic generator for the garbage test.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

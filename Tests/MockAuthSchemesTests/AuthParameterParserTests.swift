@@ -1,3 +1,4 @@
+import MockAuthTestSupport
 import Testing
 
 @testable import MockAuthSchemes
@@ -82,7 +83,7 @@ import Testing
     }
 
     @Test func fuzzNeverTraps() {
-        var generator = FuzzGenerator(state: 7)
+        var generator = SplitMix(seed: 7)
         var parsed = 0
         for _ in 0..<5000 {
             let text = generator.headerLikeString(maxCount: 80)

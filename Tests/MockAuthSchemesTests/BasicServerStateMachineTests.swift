@@ -1,3 +1,4 @@
+import MockAuthTestSupport
 import Testing
 
 @testable import MockAuthSchemes
@@ -107,7 +108,7 @@ import Testing
     }
 
     @Test func fuzzNeverTraps() {
-        var generator = FuzzGenerator(state: 11)
+        var generator = SplitMix(seed: 11)
         var machine = BasicServerStateMachine(configuration: configuration)
         for _ in 0..<3000 {
             let token = base64(generator.bytes(maxCount: 40))

@@ -1,3 +1,4 @@
+import MockAuthTestSupport
 import Testing
 
 @testable import MockAuthSchemes
@@ -54,7 +55,7 @@ import Testing
     }
 
     @Test func fuzzNeverTraps() {
-        var generator = FuzzGenerator(state: 3)
+        var generator = SplitMix(seed: 3)
         let base = Array(
             #"Digest username*=UTF-8''J%C3%A4, realm="r", nonce="n", uri="/", response="ab", qop=auth, nc=00000001, cnonce="c", userhash=false"#
                 .utf8)

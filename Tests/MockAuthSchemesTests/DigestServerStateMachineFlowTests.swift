@@ -1,4 +1,5 @@
 import Foundation
+import MockAuthTestSupport
 import Testing
 
 @testable import MockAuthSchemes
@@ -166,7 +167,7 @@ func digestAnswer(
     }
 
     @Test func fuzzNeverTraps() {
-        var generator = FuzzGenerator(state: 21)
+        var generator = SplitMix(seed: 21)
         var machine = RFC7616.machine()
         let base = Array(RFC7616.header().utf8)
         for _ in 0..<3000 {

@@ -1,3 +1,4 @@
+import MockAuthTestSupport
 import Testing
 
 @testable import MockAuthSchemes

@@ -1,4 +1,5 @@
 import Foundation
+import MockAuthTestSupport
 import Testing
 
 @testable import MockAuthSchemes
@@ -97,7 +98,7 @@ enum ChromiumNTLM {
     }
 
     @Test func fuzzNeverTraps() {
-        var generator = FuzzGenerator(state: 99)
+        var generator = SplitMix(seed: 99)
         let seeds = [
             ChromiumNTLM.challengeV2, ChromiumNTLM.authenticateV2, ChromiumNTLM.authenticateV1,
             NTLMTestClient(user: "u", password: "p", domain: "d").negotiateMessage(),

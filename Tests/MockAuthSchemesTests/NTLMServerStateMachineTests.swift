@@ -1,4 +1,5 @@
 import Foundation
+import MockAuthTestSupport
 import Testing
 
 @testable import MockAuthSchemes
@@ -130,7 +131,7 @@ import Testing
     }
 
     @Test func fuzzNeverTraps() throws {
-        var generator = FuzzGenerator(state: 1234)
+        var generator = SplitMix(seed: 1234)
         var machine = NTLMServerStateMachine(configuration: configuration, random: .seeded(11))
         let type2 = try #require(handshake(&machine))
         let seeds = [

@@ -1,4 +1,5 @@
 import Foundation
+import MockAuthTestSupport
 
 @testable import MockAuthSchemes
 

@@ -1,4 +1,5 @@
 import Foundation
+import MockAuthTestSupport
 import Testing
 
 @testable import MockAuthSchemes
@@ -151,7 +152,7 @@ import Testing
     }
 
     @Test func fuzzNeverTraps() throws {
-        var generator = FuzzGenerator(state: 77)
+        var generator = SplitMix(seed: 77)
         var machine = machine()
         let seeds = [
             try #require(Base64.decode(RealSPNEGO.windowsInit)),

@@ -1,4 +1,5 @@
 import Foundation
+import MockAuthTestSupport
 import Testing
 
 @testable import MockAuthSchemes
@@ -133,7 +134,7 @@ import Testing
     }
 
     @Test func fuzzNeverTraps() {
-        var generator = FuzzGenerator(state: 2024)
+        var generator = SplitMix(seed: 2024)
         var origin = authenticator()
         for round in 0..<2000 {
             let value = generator.headerLikeString(maxCount: 60)

@@ -1,4 +1,5 @@
 import Foundation
+import MockAuthTestSupport
 import Testing
 
 @testable import MockAuthSchemes
@@ -60,7 +61,7 @@ enum RealSPNEGO {
     }
 
     @Test func fuzzNeverTraps() throws {
-        var generator = FuzzGenerator(state: 555)
+        var generator = SplitMix(seed: 555)
         let seeds = [
             try #require(Base64.decode(RealSPNEGO.windowsInit)), try #require(Base64.decode(RealSPNEGO.negoexFirst)),
             SPNEGONegTokenResp(negState: .acceptIncomplete, responseToken: ChromiumNTLM.authenticateV2).encoded(),

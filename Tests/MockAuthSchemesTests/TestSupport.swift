@@ -1,30 +1,15 @@
 import Foundation
+import MockAuthTestSupport
 
 @testable import MockAuthSchemes
 
 /// Fixed instant used by the tests.
 let testNow = Date(timeIntervalSince1970: 1_700_000_000)
 
-func hex(_ text: String) -> [UInt8] {
-    [UInt8](hexString: text.filter { !$0.isWhitespace }) ?? []
-}
-
-func hexOf(_ bytes: [UInt8]) -> String { bytes.hexString }
-
 func base64(_ bytes: [UInt8]) -> String { Data(bytes).base64EncodedString() }
 
-/// Bounded deterministic generator for fuzz-style tests.
-struct FuzzGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+/// Inputs for the fuzz-style tests, from the shared deterministic generator.
+extension SplitMix {
     mutating func bytes(maxCount: Int) -> [UInt8] {
         (0..<Int.random(in: 0...maxCount, using: &self)).map { _ in UInt8.random(in: 0...255, using: &self) }
     }

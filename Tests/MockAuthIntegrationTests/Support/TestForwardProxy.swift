@@ -50,11 +50,7 @@ final class TestForwardProxy: Sendable {
 
     /// Waits (up to `timeout`) until every proxy connection has closed, then returns what the proxy saw.
     func transcript(settling timeout: Duration = .seconds(2)) async -> Transcript {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
-        while recorder.openConnectionCount > 0, clock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(10))
-        }
+        await recorder.waitUntilIdle(timeout: timeout)
         return recorder.snapshot()
     }
 

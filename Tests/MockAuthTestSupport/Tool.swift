@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+
+/// A program outside the package that a test runs: a real client or a checker.
+///
+/// A test that needs a tool the machine lacks is skipped, with a line that names the tool and how to
+/// install it; with `MOCKAUTH_REQUIRE_TOOLS=1` (CI) it fails instead, so nothing is skipped silently.
+public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
+    case curl
+    case openssl
+    case wget
+    case chromium
+    case node
+    case java
+    case go
+    /// `python3` alone (its standard library).
+    case python3
+    /// `python3` with the reference clients' packages (requests, requests-ntlm, pyspnego).
+    case pythonClients = "python3 with requests, requests-ntlm and pyspnego"
+    /// `python3` with the packages of the JSON Schema checks (jsonschema, PyYAML).
+    case pythonSchema = "python3 with jsonschema and PyYAML"
+
+    public var description: String { rawValue }
+
+    /// How to get the tool on Debian or Ubuntu (what `.ci/run` does).
+    public var installation: String {
+        switch self {
+        case .curl, .openssl, .wget, .chromium, .python3: "apt-get install \(rawValue)"
+        case .node: "apt-get install nodejs"
+        case .java: "apt-get install openjdk-17-jre-headless"
+        case .go: "apt-get install golang-go"
+        case .pythonClients, .pythonSchema:
+            "make test (it creates .venv-test from Tests/Clients/requirements.txt; needs apt-get install python3-venv)"
+        }
+    }
+
+    /// Whether the tool can be run here (looked up once per process).
+    public var isAvailable: Bool { Self.availability[self] ?? false }
+
+    /// Whether a missing tool fails the test instead of skipping it (`MOCKAUTH_REQUIRE_TOOLS=1`).
+    public static var missingToolsFail: Bool {
+        ProcessInfo.processInfo.environment["MOCKAUTH_REQUIRE_TOOLS"] == "1"
+    }
+
+    /// The tools a shell script runs, found by the commands it names.
+    public static func used(by script: String) -> Set<Tool> {
+        var tools = Set<Tool>()
+        // Each word's command name: the last path component, without an extension or a `-suffix`
+        // (`/usr/bin/curl`, `Conformance/adapters/curl.sh` and `curl-defective.sh` all run curl).
+        let words = Set(
+            script.split { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" || $0 == "." || $0 == "/") }.map {
+                word in
+                let name = word.split(separator: "/").last ?? ""
+                let stem = name.split(separator: ".").first ?? ""
+                return String(stem.split(separator: "-").first ?? "")
+            })
+        for tool in [Tool.curl, .openssl, .wget, .chromium, .node, .java] where words.contains(tool.rawValue) {
+            tools.insert(tool)
+        }
+        if script.contains("go run ") || script.contains("go build ") { tools.insert(.go) }
+        if words.contains("python3") || script.contains(".py") {
+            if script.contains("jsonschema") || script.contains("yaml") {
+                tools.insert(.pythonSchema)
+            } else if ["requests", "ntlm", "spnego"].contains(where: script.contains) {
+                tools.insert(.pythonClients)
+            } else {
+                tools.insert(.python3)
+            }
+        }
+        return tools
+    }
+
+    /// Skips the running test (or fails it, with `MOCKAUTH_REQUIRE_TOOLS=1`) when one of `tools` is missing.
+    ///
+    /// Call it at the start of a test or test case; the skip prints a line naming the tool and its
+    /// installation to standard error, as well as Swift Testing's own cancellation record.
+    public static func require(_ tools: some Sequence<Tool>, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let missing = tools.filter { !$0.isAvailable }.sorted { $0.rawValue < $1.rawValue }
+        guard !missing.isEmpty else { return }
+        let message = missingMessage(missing)
+        if missingToolsFail {
+            throw MissingTool(message: "\(message) (MOCKAUTH_REQUIRE_TOOLS=1: a missing tool is a failure)")
+        }
+        FileHandle.standardError.write(Data("SKIPPED: \(message)\n".utf8))
+        try Test.cancel(Comment(rawValue: message), sourceLocation: sourceLocation)
+    }
+
+    /// ``require(_:sourceLocation:)`` for a literal list.
+    public static func require(_ tools: Tool..., sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try require(tools, sourceLocation: sourceLocation)
+    }
+
+    static func missingMessage(_ missing: [Tool]) -> String {
+        missing.map { "needs \($0), which is missing here; install: \($0.installation)" }.joined(separator: "; ")
+    }
+
+    private static let availability: [Tool: Bool] = {
+        var found = [Tool: Bool]()
+        for tool in allCases { found[tool] = probe(tool) }
+        return found
+    }()
+
+    private static func probe(_ tool: Tool) -> Bool {
+        switch tool {
+        case .curl: succeeds(["curl", "--version"])
+        case .openssl: succeeds(["openssl", "version"])
+        case .wget: succeeds(["wget", "--version"])
+        case .chromium: succeeds(["chromium", "--version"])
+        case .node: succeeds(["node", "--version"])
+        case .java: succeeds(["java", "-version"])
+        case .go: succeeds(["go", "version"])
+        case .python3: succeeds(["python3", "--version"])
+        case .pythonClients: succeeds(["python3", "-c", "import requests, requests_ntlm, spnego"])
+        case .pythonSchema: succeeds(["python3", "-c", "import jsonschema, yaml"])
+        }
+    }
+
+    /// Runs `arguments` through `/usr/bin/env` (so `PATH` decides, as for the tests' own commands)
+    /// with no input and its output discarded; whether it exited 0.
+    private static func succeeds(_ arguments: [String]) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return false }
+        process.waitUntilExit()
+        return process.terminationReason == .exit && process.terminationStatus == 0
+    }
+}
+
+/// A tool a test needs is missing, and `MOCKAUTH_REQUIRE_TOOLS=1` turns that into a failure.
+public struct MissingTool: Error, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// Runs the test only where every one of `tools` is available; otherwise it is skipped with a
+    /// comment naming what is missing and how to install it (or fails, with `MOCKAUTH_REQUIRE_TOOLS=1`).
+    public static func needs(_ tools: Tool...) -> Self {
+        let missing = tools.filter { !$0.isAvailable }
+        return .enabled(Comment(rawValue: Tool.missingMessage(missing))) {
+            guard missing.isEmpty else {
+                if Tool.missingToolsFail {
+                    throw MissingTool(message: Tool.missingMessage(missing) + " (MOCKAUTH_REQUIRE_TOOLS=1)")
+                }
+                return false
+            }
+            return true
+        }
+    }
+}
