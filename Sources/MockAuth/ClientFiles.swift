@@ -16,6 +16,8 @@ public struct ClientFiles: Sendable {
     public var clientPKCS12: String { clientPKCS12(.legacy) }
     /// The passphrase of every PKCS#12 file.
     public let clientPKCS12Passphrase: String
+    /// A file (mode 0600) that holds ``clientPKCS12Passphrase``, for output that must not show it.
+    public let clientPKCS12PassphraseFile: String
     private let clientPKCS12Legacy: String
     private let clientPKCS12PBES2: String
 
@@ -39,6 +41,7 @@ public struct ClientFiles: Sendable {
             clientCertificate: try writer.writePublic("client.pem", pki.clientIdentity.pem),
             clientKey: try writer.writeSecret("client.key", pki.clientIdentity.key.pkcs8PEM),
             clientPKCS12Passphrase: pki.clientPKCS12Passphrase,
+            clientPKCS12PassphraseFile: try writer.writeSecret("client.p12.passphrase", pki.clientPKCS12Passphrase),
             clientPKCS12Legacy: try writer.writeSecret("client.p12", pki.clientPKCS12(.legacy)),
             clientPKCS12PBES2: try writer.writeSecret("client-pbes2.p12", pki.clientPKCS12(.pbes2)))
     }

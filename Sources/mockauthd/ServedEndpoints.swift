@@ -17,6 +17,7 @@ struct ServedEndpoints: Encodable {
     var clientKey: String
     var clientP12: String
     var clientP12Password: String
+    var clientP12PasswordFile: String
     var pinSHA256: String
     var scenarios: [Entry]
 
@@ -26,6 +27,7 @@ struct ServedEndpoints: Encodable {
         clientKey = files.clientKey
         clientP12 = files.clientPKCS12
         clientP12Password = files.clientPKCS12Passphrase
+        clientP12PasswordFile = files.clientPKCS12PassphraseFile
         pinSHA256 = pin
         scenarios = runs.map { run in
             Entry(
@@ -46,18 +48,25 @@ struct ServedEndpoints: Encodable {
         lines.append("")
         lines.append("CA file (MOCKAUTH_CA_FILE):     \(caFile)")
         lines.append("Client certificate and key:     \(clientCertificate) \(clientKey)")
-        lines.append("Client PKCS#12 and passphrase:  \(clientP12) \(clientP12Password)")
+        // The passphrase is a secret of this machine's files: it is in a 0600 file and in the
+        // endpoints file (0600), never on the terminal or in a log.
+        lines.append("Client PKCS#12 (passphrase in): \(clientP12) (\(clientP12PasswordFile))")
         lines.append("Pin (MOCKAUTH_PIN_SHA256):      \(pinSHA256)")
         return lines.joined(separator: "\n")
     }
 
+    /// Writes the endpoints as JSON, readable by the owner only (0600): it holds the passphrase and
+    /// the scenarios' passwords.
     func write(to path: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let file = URL(fileURLWithPath: path)
         do {
-            try encoder.encode(self).write(to: URL(fileURLWithPath: path))
+            let json = try encoder.encode(self)
+            try PKIFileWriter(directory: file.deletingLastPathComponent()).writeSecret(
+                file.lastPathComponent, Array(json))
         } catch {
-            throw HarnessError("cannot write \(path): \(error.localizedDescription)")
+            throw HarnessError("cannot write \(path): \(error)")
         }
     }
 }

@@ -107,7 +107,7 @@ struct CommandLineContractTests {
             pid=$!
             for i in $(seq 1 200); do [ -s '\(endpoints)' ] && break; sleep 0.05; done
             python3 - '\(endpoints)' <<'PY'
-            import json, subprocess, sys
+            import json, os, subprocess, sys
             data = json.load(open(sys.argv[1]))
             urls = {s["scenario"]: s["url"] for s in data["scenarios"]}
             ok = subprocess.run(["curl", "-sS", "--max-time", "10", "--cacert", data["caFile"], urls["tls-valid"]], capture_output=True, text=True)
@@ -115,6 +115,9 @@ struct CommandLineContractTests {
             print("VALID", ok.returncode, ok.stdout.strip())
             print("EXPIRED", bad.returncode)
             print("CAFILE", data["caFile"])
+            print("MODE", oct(os.stat(sys.argv[1]).st_mode & 0o777))
+            print("PASSFILE", open(data["clientP12PasswordFile"]).read() == data["clientP12Password"])
+            open(sys.argv[1] + ".secret", "w").write(data["clientP12Password"])
             PY
             kill -INT $pid; wait $pid; echo "EXIT $?"
             cat '\(directory)/out.txt'
@@ -128,5 +131,10 @@ struct CommandLineContractTests {
         let caFile =
             result.output.split(separator: "\n").first { $0.hasPrefix("CAFILE ") }.map { String($0.dropFirst(7)) } ?? ""
         #expect(!caFile.isEmpty && !FileManager.default.fileExists(atPath: caFile), "serve left \(caFile) behind")
+        // The endpoints file holds secrets: owner only. The PKCS#12 passphrase is never printed.
+        #expect(result.output.contains("MODE 0o600"), "\(result.output)")
+        #expect(result.output.contains("PASSFILE True"), "\(result.output)")
+        let passphrase = try String(contentsOfFile: endpoints + ".secret", encoding: .utf8)
+        #expect(passphrase.hasPrefix("mockauth-") && !result.output.contains(passphrase), "\(result.output)")
     }
 }

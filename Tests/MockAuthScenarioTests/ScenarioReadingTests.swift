@@ -1,3 +1,4 @@
+import Foundation
 import MockAuthTestSupport
 import Testing
 
@@ -136,6 +137,40 @@ struct ScenarioReadingTests {
         let newer = error(Self.minimal.replacingOccurrences(of: "version: 1", with: "version: 2"))
         #expect(newer?.code == .unsupportedVersion)
         #expect(newer?.location == ScenarioLocation(file: "example.yaml", line: 1, column: 10))
+    }
+
+    @Test(
+        "a control names a scenario, never a path",
+        arguments: ["../../etc/passwd", "/etc/passwd", ".hidden", "a/b", ""])
+    func controlIsAName(_ control: String) {
+        let mistake = error(Self.minimal + "\ncontrol: '\(control)'\n")
+        #expect(mistake?.code == .invalidValue, "\(String(describing: mistake))")
+        #expect(mistake?.location?.line == 9, "\(String(describing: mistake))")
+    }
+
+    @Test("a control that is a name is read")
+    func controlName() throws {
+        #expect(try read(Self.minimal + "\ncontrol: tls-valid\n").control == "tls-valid")
+    }
+
+    @Test("a file that is not UTF-8 is refused with the line and column of the first bad byte")
+    func invalidUTF8() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).yaml").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var bytes = Array("version: 1\nsummary: caf".utf8) + [0xE9] + Array(" au lait\n".utf8)
+        bytes += Array("servers: {}\n".utf8)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        do {
+            _ = try ScenarioLoader.load(file: path)
+            Issue.record("a file with a Latin-1 byte was read")
+        } catch {
+            #expect(error.code == .syntax)
+            #expect(error.location == ScenarioLocation(file: path, line: 2, column: 13), "\(error)")
+            #expect(error.description.contains("UTF-8"), "\(error)")
+        }
+        #expect(UTF8Position.firstInvalid(in: Array("é ok\n✓".utf8)) == nil)
+        #expect(
+            UTF8Position.firstInvalid(in: [0x61, 0x0A, 0x62, 0xFF]) == UTF8Position(line: 2, column: 2, byte: 0xFF))
     }
 
     @Test("YAML syntax errors carry the parser's location")

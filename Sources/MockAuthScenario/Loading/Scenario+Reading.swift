@@ -43,6 +43,12 @@ extension Scenario {
         let description = try document.string("description") ?? ""
         let tags = try document.strings("tags") ?? []
         let control = try document.string("control")
+        if let control, !Scenario.isName(control) {
+            throw ScenarioError(
+                .invalidValue, at: document.location(of: "control"),
+                "'control' names a scenario of the catalog, not a path: '\(control)'",
+                hint: "control: tls-valid (a file name without .yaml, in the same catalog)")
+        }
         let retired = try document.string("retired")
         let serversNode = try document.required(
             "servers", example: "servers:\n      origin:\n        tls: { profile: valid }")
@@ -126,6 +132,19 @@ extension ScenarioError {
         default:
             self.init(
                 .syntax, at: ScenarioLocation(file: file, line: 1, column: 1), "the file is not valid YAML: \(error)")
+        }
+    }
+}
+
+extension Scenario {
+    /// Whether `text` can name a scenario of a catalog: ASCII letters, digits, `-`, `_` and `.`, not
+    /// starting with `.` (so never a path, `..` or a hidden file).
+    public static func isName(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, first != "." else { return false }
+        return text.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII
+                && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                    || "-_.".unicodeScalars.contains(scalar))
         }
     }
 }

@@ -113,12 +113,22 @@ public enum ScenarioLoader {
 
     private static func read(file path: String) throws(ScenarioError) -> Source {
         let url = URL(fileURLWithPath: path)
+        let data: Data
         do {
-            let text = try String(contentsOf: url, encoding: .utf8)
-            return Source(name: url.deletingPathExtension().lastPathComponent, text: text, file: path)
+            data = try Data(contentsOf: url)
         } catch {
             throw ScenarioError(
                 .notFound, at: nil, "cannot read scenario file '\(path)': \(error.localizedDescription)")
         }
+        let bytes = Array(data)
+        if let invalid = UTF8Position.firstInvalid(in: bytes) {
+            throw ScenarioError(
+                .syntax, at: ScenarioLocation(file: path, line: invalid.line, column: invalid.column),
+                "the file is not valid UTF-8 (byte 0x\(String(invalid.byte, radix: 16, uppercase: true)))",
+                hint: "save the file as UTF-8")
+        }
+        return Source(
+            name: url.deletingPathExtension().lastPathComponent, text: String(decoding: bytes, as: UTF8.self),
+            file: path)
     }
 }
