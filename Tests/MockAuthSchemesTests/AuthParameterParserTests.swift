@@ -82,6 +82,34 @@ import Testing
         #expect(throws: AuthParseError.self) { try AuthParameterParser.parseCredentials("Basic abc, Bearer def") }
     }
 
+    @Test("64 parameters are read; the 65th, a duplicate, or a 65th challenge are refused")
+    func parameterLimits() throws {
+        let names = (1...AuthParameterParser.maximumParameters).map { "p\($0)=v" }
+        let limit = try AuthParameterParser.parseCredentials("Digest " + names.joined(separator: ", "))
+        #expect(limit.parameters.count == AuthParameterParser.maximumParameters)
+        #expect(throws: AuthParseError.self) {
+            try AuthParameterParser.parseCredentials("Digest " + (names + ["extra=v"]).joined(separator: ", "))
+        }
+        #expect(throws: AuthParseError.self) { try AuthParameterParser.parseCredentials("Digest a=1, B=2, b=3") }
+        let challenges = Array(repeating: "Basic realm=x", count: AuthParameterParser.maximumItems + 1)
+        #expect(throws: AuthParseError.self) {
+            try AuthParameterParser.parseChallenges(challenges.joined(separator: ", "))
+        }
+    }
+
+    @Test("8,000 parameters (the hostile case) are refused after the limit, without reading them all")
+    func hostileParameterCount() {
+        let hostile = "Digest " + (1...8_000).map { "p\($0)=\"\($0)\"" }.joined(separator: ", ")
+        do {
+            _ = try AuthParameterParser.parseCredentials(hostile)
+            Issue.record("8,000 parameters were accepted")
+        } catch {
+            #expect(error.reason.contains("more than 64 auth parameters"), "\(error)")
+            // Refused at the 65th parameter: the offset is near the start, not the end of the value.
+            #expect(error.offset < hostile.utf8.count / 50, "\(error)")
+        }
+    }
+
     @Test func fuzzNeverTraps() {
         var generator = SplitMix(seed: 7)
         var parsed = 0

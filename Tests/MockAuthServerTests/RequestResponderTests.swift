@@ -220,6 +220,24 @@ struct RequestResponderTests {
         #expect(!keptAlive.recorder.isClosed)
     }
 
+    @Test("malformed credentials get a 400 and a close; the next connection is served")
+    func malformedCredentialsClose() throws {
+        let behavior = ServerBehavior(spec: Self.protected, endpoints: EndpointDirectory())
+        let connection = try ServedConnection(behavior: behavior)
+        let hostile = "Digest " + (1...8_000).map { "p\($0)=v" }.joined(separator: ", ")
+        let response = try connection.respond(
+            to: "GET /private HTTP/1.1\r\nHost: x\r\nAuthorization: \(hostile)\r\n\r\n")
+        #expect(response.status == 400)
+        #expect(response.values(of: "Connection") == ["close"])
+        #expect(!connection.channel.isActive)
+        #expect(
+            connection.requests.first?.auth?.reason.contains("more than 64 auth parameters") == true,
+            "\(connection.requests)")
+
+        let next = try ServedConnection(behavior: behavior)
+        #expect(try next.respond(to: "GET /public HTTP/1.1\r\nHost: x\r\n\r\n").status == 200)
+    }
+
     @Test("a malformed request line gets NIO's 400 and a close; nothing is recorded; the server goes on")
     func malformedRequestLine() throws {
         let behavior = ServerBehavior(spec: Self.protected, endpoints: EndpointDirectory())

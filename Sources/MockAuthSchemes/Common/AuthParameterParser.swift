@@ -3,12 +3,22 @@
 ///
 /// It never traps: any input either parses or throws ``AuthParseError``.
 public enum AuthParameterParser {
+    /// The most auth-params one challenge or credentials item may carry (Digest, the richest scheme,
+    /// uses about a dozen); beyond it the value is refused, so a hostile header costs little.
+    public static let maximumParameters = 64
+    /// The most challenges or credentials items one header value may carry.
+    public static let maximumItems = 64
+
     /// Parses a challenge list such as `Basic realm="a", Digest realm="b", nonce="x", qop="auth,auth-int"`.
     public static func parseChallenges(_ headerValue: String) throws(AuthParseError) -> [AuthChallenge] {
         var scanner = AuthHeaderScanner(Array(headerValue.utf8))
         var challenges: [AuthChallenge] = []
         scanner.skipListSeparators()
         while !scanner.isAtEnd {
+            guard challenges.count < maximumItems else {
+                throw AuthParseError(
+                    reason: "more than \(maximumItems) challenges or credentials in one header value", offset: 0)
+            }
             challenges.append(try scanner.parseChallenge())
             scanner.skipListSeparators()
         }
@@ -93,6 +103,9 @@ struct AuthHeaderScanner {
     }
 
     private mutating func parseParameters(into challenge: inout AuthChallenge) throws(AuthParseError) {
+        // Names seen so far, lower-cased: the duplicate check is one set lookup, so a value with many
+        // parameters costs linear time (and there are at most `maximumParameters` of them).
+        var seen = Set<String>()
         while !isAtEnd {
             let itemStart = index
             guard let name = readToken() else { throw error("expected an auth-param name") }
@@ -112,7 +125,10 @@ struct AuthHeaderScanner {
             } else {
                 throw error("expected a token or quoted-string value for parameter \(name)")
             }
-            if challenge.parameter(name) != nil { throw error("duplicate parameter \(name)") }
+            guard seen.insert(name.lowercased()).inserted else { throw error("duplicate parameter \(name)") }
+            guard seen.count <= AuthParameterParser.maximumParameters else {
+                throw error("more than \(AuthParameterParser.maximumParameters) auth parameters")
+            }
             challenge.parameters.append(parameter)
             skipWhitespace()
             if isAtEnd { return }

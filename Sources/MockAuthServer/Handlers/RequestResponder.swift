@@ -97,7 +97,10 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
         headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
         headers.add(name: "Content-Length", value: String(answer.body.utf8.count))
         for (name, value) in answer.headers { headers.add(name: name, value: value) }
-        let keepAlive = head.isKeepAlive
+        // A request refused as malformed (400) ends its connection: a client that sends garbage
+        // credentials gets no second try on the same connection. (A 413 body was read to its end,
+        // so the framing holds and the connection may go on.)
+        let keepAlive = head.isKeepAlive && answer.status != 400
         if !keepAlive { headers.replaceOrAdd(name: "Connection", value: "close") }
         let responseHead = HTTPResponseHead(
             version: head.version, status: HTTPResponseStatus(statusCode: answer.status), headers: headers)
