@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The files a client is given for one scenario run: the trust anchors and the client identity.
 ///
@@ -35,6 +36,7 @@ public struct ClientFiles: Sendable {
         let base = parent ?? FileManager.default.temporaryDirectory
         let directory = base.appendingPathComponent("mockauth-\(UUID().uuidString.prefix(8).lowercased())")
         let writer = try PKIFileWriter(directory: directory)
+        _ = live.withLock { $0.insert(directory.path) }
         return ClientFiles(
             directory: directory,
             caFile: try writer.writePublic("ca.pem", pki.root.pem),
@@ -48,6 +50,23 @@ public struct ClientFiles: Sendable {
 
     /// Deletes the directory and everything in it.
     public func remove() {
-        try? FileManager.default.removeItem(at: directory)
+        // Under the lock, so that an interrupt's ``removeAllLive()`` never deletes the same tree at
+        // the same time (two concurrent deletions can each stop half-way and leave the key behind).
+        Self.live.withLock { live in
+            guard live.remove(directory.path) != nil else { return }
+            try? FileManager.default.removeItem(at: directory)
+        }
+    }
+
+    /// The directories of this process's client files not yet removed.
+    private static let live = Mutex<Set<String>>([])
+
+    /// Deletes every client-file directory this process wrote and has not removed: for a SIGINT or
+    /// SIGTERM handler, so that no key is left behind when a tool is interrupted.
+    public static func removeAllLive() {
+        live.withLock { live in
+            for directory in live { try? FileManager.default.removeItem(atPath: directory) }
+            live.removeAll()
+        }
     }
 }

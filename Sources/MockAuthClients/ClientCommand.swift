@@ -1,4 +1,4 @@
-#if os(macOS) || os(Linux) || os(Windows)
+#if os(macOS) || os(Linux)
     import Foundation
     import MockAuth
 
@@ -19,35 +19,31 @@
             self.environment = environment
         }
 
-        /// Runs the command and waits for it; stops it (SIGTERM, then SIGKILL) after `timeoutSeconds`.
+        /// How long a client group gets between SIGTERM and SIGKILL.
+        public static let grace: Duration = .seconds(2)
+
+        /// Runs the command in a process group of its own and waits for it. After `timeoutSeconds`
+        /// the whole group gets SIGTERM, then SIGKILL after ``grace``; when the command exits by
+        /// itself, whatever it left running in its group (a background child) is ended the same way.
+        /// So this returns within `timeoutSeconds` plus ``grace`` (twice at most), however the
+        /// client behaves, and no process of the client outlives it.
         ///
         /// - Parameters:
         ///   - timeoutSeconds: how long the command may run.
         ///   - outputToStandardError: send the command's standard output to this process's standard
         ///     error (so this process's own output stays clean, e.g. JSON).
         public func run(timeoutSeconds: Int, outputToStandardError: Bool = false) async throws -> ClientExit {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = arguments
             // Start from this process's environment without any MOCKAUTH_* variable, so one that does
             // not apply to this scenario is unset, never stale or empty.
             var merged = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("MOCKAUTH_") }
             merged.merge(environment) { _, new in new }
-            process.environment = merged
-            if outputToStandardError {
-                process.standardOutput = FileHandle.standardError
-            }
-            let exited = AsyncStream<Void>.makeStream()
-            process.terminationHandler = { _ in exited.continuation.finish() }
-            do {
-                try process.run()
-            } catch {
-                throw HarnessError(
-                    "cannot run \(arguments.first ?? "the client command"): \(error.localizedDescription)")
-            }
+            let process = try SupervisedProcess.spawn(
+                arguments: ["/usr/bin/env"] + arguments, environment: merged,
+                outputToStandardError: outputToStandardError)
+            let exited = Task { await process.exitStatus() }
             let timedOut = await withTaskGroup(of: Bool.self) { group in
                 group.addTask {
-                    for await _ in exited.stream {}
+                    _ = await exited.value
                     return false
                 }
                 group.addTask {
@@ -55,18 +51,23 @@
                     return !Task.isCancelled
                 }
                 let first = await group.next() ?? false
+                // On a timeout the leader is still running: end the group, so its exit (which the
+                // other child task waits for) comes.
+                if first { await process.endGroup(grace: Self.grace) }
                 group.cancelAll()
                 return first
             }
-            if timedOut {
-                process.terminate()
-                try? await Task.sleep(for: .seconds(2))
-                if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-                process.waitUntilExit()
-                return ClientExit(status: nil, timedOut: true, timeoutSeconds: timeoutSeconds)
-            }
-            process.waitUntilExit()
-            return ClientExit(status: process.terminationStatus, timedOut: false, timeoutSeconds: timeoutSeconds)
+            let status = await exited.value
+            // Background children the client left behind are ended too.
+            await process.endGroup(grace: Self.grace)
+            if timedOut { return ClientExit(status: nil, timedOut: true, timeoutSeconds: timeoutSeconds) }
+            return ClientExit(status: status, timedOut: false, timeoutSeconds: timeoutSeconds)
+        }
+
+        /// Ends every client command this process is running (each group: SIGTERM, then SIGKILL after
+        /// ``grace``). For a SIGINT/SIGTERM handler: synchronous, so it can run just before `exit`.
+        public static func endAllRunning() {
+            SupervisedProcess.terminateAll(grace: grace)
         }
     }
 #endif

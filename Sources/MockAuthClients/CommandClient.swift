@@ -1,4 +1,4 @@
-#if os(macOS) || os(Linux) || os(Windows)
+#if os(macOS) || os(Linux)
     import MockAuth
 
     /// A client that is an external program, run with the environment of `mockauthd check`
@@ -6,8 +6,8 @@
     /// reports success, 89 "this client does not support what the scenario needs" (SKIP), anything
     /// else failure; the verdict comes from the servers either way.
     ///
-    /// Available where processes can be started (macOS, Linux, Windows), not on iOS, tvOS, watchOS
-    /// or visionOS.
+    /// Available where client processes can be started and supervised as a group (macOS, Linux), not
+    /// on iOS, tvOS, watchOS or visionOS.
     ///
     /// ```swift
     /// let curl = CommandClient(name: "curl", shell: #"curl -sS --cacert "$MOCKAUTH_CA_FILE" "$MOCKAUTH_URL""#)

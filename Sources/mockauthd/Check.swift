@@ -43,6 +43,9 @@ extension MockAuthD {
         var skipControl = false
 
         func run() async throws {
+            // Interrupted, the clients are ended and the client files deleted before exiting.
+            let interrupts = InterruptCleanup()
+            defer { interrupts.stop() }
             let scenario = try catalog.load([self.scenario])[0]
             let client = CommandClient(name: command[0], arguments: command, outputToStandardError: json)
             let runner = ScenarioRunner(timeoutSeconds: timeout)

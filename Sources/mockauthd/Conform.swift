@@ -72,6 +72,9 @@ extension MockAuthD {
         }
 
         func run() async throws {
+            // Interrupted, the clients are ended and the client files deleted before exiting.
+            let interrupts = InterruptCleanup()
+            defer { interrupts.stop() }
             let scenarios = try catalog.load([]).filter { scenario in
                 scenario.retired == nil && (tags.isEmpty || !Set(tags).isDisjoint(with: scenario.tags))
             }

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// `check` never hangs on its client and leaves nothing behind: the client runs in a process group of
+/// its own that is ended on exit, on timeout and when `check` itself is interrupted.
+@Suite("Client process supervision")
+struct ClientSupervisionTests {
+    /// A marker no other process has: `pgrep -a -x sleep` lines ending in it are this test's.
+    func marker() -> Int { Int.random(in: 3_000_000...3_999_999) }
+
+    @Test("a background child holding stdout: check returns within --timeout plus the grace, nothing is left")
+    func backgroundChild() throws {
+        let seconds = marker()
+        let script = """
+            start=$(date +%s)
+            '\(MockAuthDBinary.path)' check tls-valid --scenarios '\(MockAuthDBinary.scenarios)' --timeout 5 --skip-control \
+              -- sh -c 'echo "DIR=$(dirname "$MOCKAUTH_CA_FILE")"; sleep \(seconds) & curl -sS -o /dev/null --cacert "$MOCKAUTH_CA_FILE" "$MOCKAUTH_URL"'
+            echo "EXIT $?"
+            echo "ELAPSED $(( $(date +%s) - start ))"
+            echo "LEFT $(pgrep -a -x sleep | grep -c ' \(seconds)$')"
+            """
+        let result = try Shell.run(script, timeout: 60)
+        #expect(result.output.contains("EXIT 0"), "\(result.output)\(result.error)")
+        let elapsed = result.output.split(separator: "\n").first { $0.hasPrefix("ELAPSED ") }.flatMap {
+            Int($0.dropFirst(8))
+        }
+        #expect((elapsed ?? 99) < 10, "\(result.output)")
+        #expect(result.output.contains("LEFT 0"), "\(result.output)")
+        let directory = result.output.split(separator: "\n").first { $0.hasPrefix("DIR=") }.map {
+            String($0.dropFirst(4))
+        }
+        #expect(directory.map { !FileManager.default.fileExists(atPath: $0) } == true, "\(result.output)")
+    }
+
+    @Test("a client that ignores SIGTERM and outlives --timeout is killed; check returns within the bound")
+    func stubbornClient() throws {
+        let seconds = marker()
+        let script = """
+            start=$(date +%s)
+            '\(MockAuthDBinary.path)' check tls-valid --scenarios '\(MockAuthDBinary.scenarios)' --timeout 3 --skip-control \
+              -- sh -c 'trap "" TERM; sleep \(seconds)'
+            echo "EXIT $?"
+            echo "ELAPSED $(( $(date +%s) - start ))"
+            echo "LEFT $(pgrep -a -x sleep | grep -c ' \(seconds)$')"
+            """
+        let result = try Shell.run(script, timeout: 60)
+        #expect(result.output.contains("EXIT 1"), "\(result.output)\(result.error)")
+        let elapsed = result.output.split(separator: "\n").first { $0.hasPrefix("ELAPSED ") }.flatMap {
+            Int($0.dropFirst(8))
+        }
+        #expect((elapsed ?? 99) < 9, "\(result.output)")
+        #expect(result.output.contains("LEFT 0"), "\(result.output)")
+    }
+
+    @Test("SIGTERM to check mid-run ends the client's group and deletes the client files")
+    func interruptedCheck() throws {
+        let seconds = marker()
+        let script = """
+            out=$(mktemp)
+            '\(MockAuthDBinary.path)' check tls-valid --scenarios '\(MockAuthDBinary.scenarios)' --timeout 60 --skip-control \
+              -- sh -c 'echo "DIR=$(dirname "$MOCKAUTH_CA_FILE")"; sleep \(seconds)' >"$out" 2>&1 &
+            pid=$!
+            for i in $(seq 1 100); do grep -q '^DIR=' "$out" && break; sleep 0.1; done
+            kill -TERM $pid; wait $pid; echo "EXIT $?"
+            cat "$out"; rm -f "$out"
+            echo "LEFT $(pgrep -a -x sleep | grep -c ' \(seconds)$')"
+            """
+        let result = try Shell.run(script, timeout: 60)
+        #expect(result.output.contains("EXIT 143"), "\(result.output)\(result.error)")
+        #expect(result.output.contains("LEFT 0"), "\(result.output)")
+        let directory = result.output.split(separator: "\n").first { $0.hasPrefix("DIR=") }.map {
+            String($0.dropFirst(4))
+        }
+        #expect(directory.map { !FileManager.default.fileExists(atPath: $0) } == true, "\(result.output)")
+    }
+}
