@@ -38,18 +38,21 @@ public final class ScenarioRun: Sendable {
     ///   - group: the event loops the servers run on.
     ///   - transcriptLimit: records the transcript keeps per server (identical requests are folded
     ///     into one record with a count, so memory stays bounded under load).
+    ///   - limits: how long the servers wait for a slow or stalled client before closing its
+    ///     connection (``ConnectionLimits/default``: 10 s handshake, 30 s request head).
     public static func start(
         _ scenario: Scenario,
         pki: HarnessPKI? = nil,
         files: ClientFiles? = nil,
         group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
-        transcriptLimit: Int = ScenarioServer.defaultTranscriptLimit
+        transcriptLimit: Int = ScenarioServer.defaultTranscriptLimit,
+        limits: ConnectionLimits = .default
     ) async throws -> ScenarioRun {
         let pki = try pki ?? HarnessPKI.shared()
         let ownFiles = try files == nil ? ClientFiles.write(pki) : nil
         do {
             let server = try await ScenarioServer.start(
-                scenario, pki: pki, group: group, transcriptLimit: transcriptLimit)
+                scenario, pki: pki, group: group, transcriptLimit: transcriptLimit, limits: limits)
             guard let clientFiles = files ?? ownFiles else { throw HarnessError("no client files") }
             return ScenarioRun(
                 scenario: scenario, server: server, pki: pki, files: clientFiles, ownsFiles: ownFiles != nil)

@@ -24,6 +24,7 @@ enum TranscriptSummary {
                 }
                 lines.append(entry)
             }
+            if let limit = connection.closedByLimit { lines.append("      closed by the server: \(limit)") }
         }
         if transcript.connections.isEmpty { lines.append("  no connection") }
         return lines.joined(separator: "\n")

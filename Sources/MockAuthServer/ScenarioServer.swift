@@ -41,6 +41,7 @@ public final class ScenarioServer: Sendable {
         pki: HarnessPKI,
         group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
         transcriptLimit: Int = ScenarioServer.defaultTranscriptLimit,
+        limits: ConnectionLimits = .default,
         logger: Logger = Logger(label: "mockauth.server")
     ) async throws -> ScenarioServer {
         let recorder = TranscriptRecorder(limit: transcriptLimit)
@@ -56,7 +57,7 @@ public final class ScenarioServer: Sendable {
                     try ServerTLS(
                         credentials: pki.serverCredentials(for: tls.profile, key: tls.key, hostName: spec.host.name))
                 }
-                let behavior = ServerBehavior(spec: spec, endpoints: directory)
+                let behavior = ServerBehavior(spec: spec, endpoints: directory, limits: limits)
                 let listener = try await Listener.bind(
                     spec: spec, tls: tls, behavior: behavior, recorder: recorder, group: group,
                     proxyTargets: ProxyPolicy.targets(of: endpoints))

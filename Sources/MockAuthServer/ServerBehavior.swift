@@ -14,8 +14,11 @@ struct ServerBehavior: Sendable {
     let endpoints: EndpointDirectory
     /// Every gate of the server, once each.
     let gates: [AuthGate]
+    /// How long the server waits for a slow client.
+    let limits: ConnectionLimits
 
-    init(spec: ServerSpec, endpoints: EndpointDirectory) {
+    init(spec: ServerSpec, endpoints: EndpointDirectory, limits: ConnectionLimits = .default) {
+        self.limits = limits
         let serverGate = spec.auth.map { AuthGate(spec: $0, isProxy: spec.isProxy) }
         var gates = serverGate.map { [$0] } ?? []
         var routes: [Route] = []

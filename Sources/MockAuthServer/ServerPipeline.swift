@@ -6,7 +6,7 @@ import NIOSSL
 extension ChannelPipeline.SynchronousOperations {
     /// Assembles a scenario server connection: its lifetime handler, TLS (when configured) and its
     /// transcript handlers, HTTP/1.1 with NIO's protocol error handler (bad input gets a 400 and the
-    /// server keeps serving), then the route responder.
+    /// server keeps serving), the time limits on slow clients, then the route responder.
     func addScenarioServerHandlers(tls: ServerTLS?, behavior: ServerBehavior, recorder: ConnectionRecorder) throws {
         try addHandler(ConnectionLifetimeHandler(recorder: recorder, gates: behavior.gates))
         if let tls {
@@ -15,6 +15,7 @@ extension ChannelPipeline.SynchronousOperations {
             try addHandler(TLSTranscriptHandler(recorder: recorder))
         }
         try configureHTTPServerPipeline(withErrorHandling: true)
+        try addHandler(ConnectionDeadlineHandler(limits: behavior.limits, usesTLS: tls != nil, recorder: recorder))
         try addHandler(RequestResponder(behavior: behavior, recorder: recorder))
     }
 }

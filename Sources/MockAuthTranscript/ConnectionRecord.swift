@@ -14,6 +14,8 @@ public struct ConnectionRecord: Sendable, Codable, Hashable {
     public var requests: [RequestRecord]
     /// Whether the connection has been closed (by either side).
     public var closed: Bool
+    /// The server's time limit that closed the connection, when one did.
+    public var closedByLimit: ConnectionLimit?
     /// How many identical connections (same server, same handshake, no request kept of their own)
     /// closed after this one and were folded into it.
     public var repeats: Int
@@ -25,6 +27,7 @@ public struct ConnectionRecord: Sendable, Codable, Hashable {
         tls: TLSHandshakeRecord? = nil,
         requests: [RequestRecord] = [],
         closed: Bool = false,
+        closedByLimit: ConnectionLimit? = nil,
         repeats: Int = 0
     ) {
         self.id = id
@@ -33,6 +36,7 @@ public struct ConnectionRecord: Sendable, Codable, Hashable {
         self.tls = tls
         self.requests = requests
         self.closed = closed
+        self.closedByLimit = closedByLimit
         self.repeats = repeats
     }
 
@@ -42,6 +46,6 @@ public struct ConnectionRecord: Sendable, Codable, Hashable {
     /// The connection with what tells identical connections apart removed (its id, the client's
     /// port, its requests, the repeats folded into it).
     public var kind: ConnectionRecord {
-        ConnectionRecord(id: 0, server: server, tls: tls, closed: closed)
+        ConnectionRecord(id: 0, server: server, tls: tls, closed: closed, closedByLimit: closedByLimit)
     }
 }

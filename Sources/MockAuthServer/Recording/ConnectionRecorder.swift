@@ -135,6 +135,13 @@ final class ConnectionRecorder: Sendable {
 
     // MARK: Lifetime
 
+    /// The server is closing the connection because `limit` passed.
+    func limitExceeded(_ limit: ConnectionLimit) {
+        state.withLock { state in
+            if state.record.closedByLimit == nil { state.record.closedByLimit = limit }
+        }
+    }
+
     /// Marks the connection closed: a request still waiting for its answer is recorded unanswered; a
     /// handshake still in progress becomes failed (when the client sent an alert) or abandoned.
     func closed() {

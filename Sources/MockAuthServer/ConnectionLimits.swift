@@ -1,0 +1,26 @@
+import NIOCore
+
+/// How long a scenario server waits for a client before it closes the connection, so that a slow or
+/// stalled client (slowloris, a truncated ClientHello, an idle keep-alive connection) never holds one
+/// forever. Each closing is recorded in the transcript (``ConnectionRecord/closedByLimit``).
+public struct ConnectionLimits: Sendable, Equatable {
+    /// From accepting a TLS connection to the end of its handshake.
+    public var tlsHandshake: TimeAmount
+    /// For a complete request head: from the connection being ready (accepted, or its handshake
+    /// done), and again from each response's end (the idle keep-alive time).
+    public var requestHead: TimeAmount
+    /// The longest any one connection may stay open.
+    public var connection: TimeAmount
+
+    public init(
+        tlsHandshake: TimeAmount = .seconds(10), requestHead: TimeAmount = .seconds(30),
+        connection: TimeAmount = .seconds(600)
+    ) {
+        self.tlsHandshake = tlsHandshake
+        self.requestHead = requestHead
+        self.connection = connection
+    }
+
+    /// 10 s for a handshake, 30 s for a request head, 10 minutes for a connection.
+    public static let `default` = ConnectionLimits()
+}

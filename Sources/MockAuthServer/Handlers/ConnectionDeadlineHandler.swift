@@ -1,0 +1,108 @@
+import MockAuthTranscript
+import NIOCore
+import NIOHTTP1
+import NIOTLS
+
+/// Closes a connection whose client is too slow (``ConnectionLimits``), after recording which limit
+/// passed. It sits after the HTTP decoder: a request head counts when it is complete, so a client
+/// sending one header byte every few seconds is closed as surely as a silent one.
+final class ConnectionDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    private let limits: ConnectionLimits
+    private let usesTLS: Bool
+    private let recorder: ConnectionRecorder
+    private var started = false
+    private var handshake: Scheduled<Void>?
+    private var requestHead: Scheduled<Void>?
+    private var connection: Scheduled<Void>?
+
+    init(limits: ConnectionLimits, usesTLS: Bool, recorder: ConnectionRecorder) {
+        self.limits = limits
+        self.usesTLS = usesTLS
+        self.recorder = recorder
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        if context.channel.isActive { start(context: context) }
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        start(context: context)
+        context.fireChannelActive()
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if case .handshakeCompleted = event as? TLSUserEvent {
+            handshake?.cancel()
+            handshake = nil
+            awaitRequestHead(context: context)
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if case .head = unwrapInboundIn(data) {
+            requestHead?.cancel()
+            requestHead = nil
+        }
+        context.fireChannelRead(data)
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        let isEnd: Bool
+        if case .end = unwrapOutboundIn(data) { isEnd = true } else { isEnd = false }
+        context.write(data, promise: promise)
+        // The response is out: the connection is idle until the next request head is complete.
+        if isEnd { awaitRequestHead(context: context) }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        cancelAll()
+        context.fireChannelInactive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        cancelAll()
+    }
+
+    private func start(context: ChannelHandlerContext) {
+        guard !started else { return }
+        started = true
+        connection = schedule(.connection, after: limits.connection, context: context)
+        if usesTLS {
+            handshake = schedule(.tlsHandshake, after: limits.tlsHandshake, context: context)
+        } else {
+            awaitRequestHead(context: context)
+        }
+    }
+
+    private func awaitRequestHead(context: ChannelHandlerContext) {
+        requestHead?.cancel()
+        requestHead = schedule(.requestHead, after: limits.requestHead, context: context)
+    }
+
+    private func schedule(_ limit: ConnectionLimit, after time: TimeAmount, context: ChannelHandlerContext)
+        -> Scheduled<Void>
+    {
+        let recorder = self.recorder
+        let channel = context.channel
+        return context.eventLoop.scheduleTask(in: time) {
+            recorder.limitExceeded(limit)
+            channel.close(promise: nil)
+        }
+    }
+
+    private func cancelAll() {
+        for task in [handshake, requestHead, connection] { task?.cancel() }
+        handshake = nil
+        requestHead = nil
+        connection = nil
+    }
+}
+
+@available(*, unavailable)
+extension ConnectionDeadlineHandler: Sendable {}
