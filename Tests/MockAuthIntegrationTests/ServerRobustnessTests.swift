@@ -13,6 +13,51 @@ struct ServerRobustnessTests {
         ).output
     }
 
+    @Test("slowloris and a stalled handshake are closed by the server's limits while curl passes alongside")
+    func slowClientsAreClosed() async throws {
+        try await withTeardown { teardown in
+            let limits = ConnectionLimits(tlsHandshake: .seconds(1), requestHead: .seconds(1), connection: .seconds(60))
+            let run = try await ScenarioRun.start(
+                try ScenarioCatalog.directory(MockAuthDBinary.scenarios).load("tls-valid"), limits: limits)
+            teardown.add { await run.shutdown() }
+            let port = try #require(run.server.endpoint("origin")?.port)
+            // Two slow clients, started in the background: a truncated ClientHello that never goes
+            // on, and (after a real handshake) a head sent one byte every 0.3 s. Each reports how
+            // long the server kept it.
+            let slow = #"""
+                python3 - \#(port) <<'PY' &
+                import socket, ssl, sys, time
+                start = time.monotonic()
+                s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=20)
+                s.sendall(bytes([0x16, 0x03, 0x01, 0x02, 0x00, 0x01]))
+                print("HANDSHAKE closed" if s.recv(100) == b"" else "HANDSHAKE answered", round(time.monotonic() - start))
+                PY
+                python3 - \#(port) <<'PY' &
+                import socket, ssl, sys, time
+                context = ssl.create_default_context(); context.check_hostname = False; context.verify_mode = ssl.CERT_NONE
+                s = context.wrap_socket(socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=20))
+                start = time.monotonic()
+                try:
+                    for byte in b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow: " + b"a" * 100:
+                        s.sendall(bytes([byte])); time.sleep(0.3)
+                    print("SLOWLORIS never closed")
+                except (OSError, ssl.SSLError):
+                    print("SLOWLORIS closed", round(time.monotonic() - start))
+                PY
+                curl -sS --max-time 10 --cacert "$CA" "$URL"; echo
+                wait
+                """#
+            let result = try Shell.run(slow, environment: ["CA": run.files.caFile, "URL": run.url], timeout: 60)
+            #expect(result.output.contains("hello from tls-valid"), "\(result.output)\(result.error)")
+            #expect(result.output.contains("HANDSHAKE closed 1"), "\(result.output)\(result.error)")
+            #expect(result.output.contains("SLOWLORIS closed"), "\(result.output)\(result.error)")
+            let limited = run.transcript().connections.compactMap(\.closedByLimit)
+            #expect(Set(limited) == [.tlsHandshake, .requestHead], "\(run.transcript().connections)")
+            let verdict = await run.verdict()
+            #expect(verdict.passed, "\(verdict.report)")
+        }
+    }
+
     @Test("TLS garbage, plain HTTP and a truncated handshake on a TLS port are recorded; valid clients still pass")
     func tlsGarbage() async throws {
         try await withTeardown { teardown in
