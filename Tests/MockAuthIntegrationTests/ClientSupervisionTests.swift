@@ -8,6 +8,11 @@ struct ClientSupervisionTests {
     /// A marker no other process has: `pgrep -a -x sleep` lines ending in it are this test's.
     func marker() -> Int { Int.random(in: 3_000_000...3_999_999) }
 
+    /// The rest of the first line of `output` that starts with `prefix`.
+    func value(of prefix: String, in output: String) -> String? {
+        output.split(separator: "\n").first { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
+    }
+
     @Test("a background child holding stdout: check returns within --timeout plus the grace, nothing is left")
     func backgroundChild() throws {
         let seconds = marker()
@@ -21,14 +26,10 @@ struct ClientSupervisionTests {
             """
         let result = try Shell.run(script, timeout: 60)
         #expect(result.output.contains("EXIT 0"), "\(result.output)\(result.error)")
-        let elapsed = result.output.split(separator: "\n").first { $0.hasPrefix("ELAPSED ") }.flatMap {
-            Int($0.dropFirst(8))
-        }
+        let elapsed = value(of: "ELAPSED ", in: result.output).flatMap { Int($0) }
         #expect((elapsed ?? 99) < 10, "\(result.output)")
         #expect(result.output.contains("LEFT 0"), "\(result.output)")
-        let directory = result.output.split(separator: "\n").first { $0.hasPrefix("DIR=") }.map {
-            String($0.dropFirst(4))
-        }
+        let directory = value(of: "DIR=", in: result.output)
         #expect(directory.map { !FileManager.default.fileExists(atPath: $0) } == true, "\(result.output)")
     }
 
@@ -45,9 +46,7 @@ struct ClientSupervisionTests {
             """
         let result = try Shell.run(script, timeout: 60)
         #expect(result.output.contains("EXIT 1"), "\(result.output)\(result.error)")
-        let elapsed = result.output.split(separator: "\n").first { $0.hasPrefix("ELAPSED ") }.flatMap {
-            Int($0.dropFirst(8))
-        }
+        let elapsed = value(of: "ELAPSED ", in: result.output).flatMap { Int($0) }
         #expect((elapsed ?? 99) < 9, "\(result.output)")
         #expect(result.output.contains("LEFT 0"), "\(result.output)")
     }
@@ -68,9 +67,7 @@ struct ClientSupervisionTests {
         let result = try Shell.run(script, timeout: 60)
         #expect(result.output.contains("EXIT 143"), "\(result.output)\(result.error)")
         #expect(result.output.contains("LEFT 0"), "\(result.output)")
-        let directory = result.output.split(separator: "\n").first { $0.hasPrefix("DIR=") }.map {
-            String($0.dropFirst(4))
-        }
+        let directory = value(of: "DIR=", in: result.output)
         #expect(directory.map { !FileManager.default.fileExists(atPath: $0) } == true, "\(result.output)")
     }
 }

@@ -71,13 +71,34 @@ struct ForwardProxyTests {
         return (run, ProxyTarget(host: "127.0.0.1", port: port), "http://127.0.0.1:\(port)")
     }
 
+    /// A plain origin and a proxy that may reach it, both stopped by `teardown`.
+    func plainOriginBehindProxy(_ teardown: Teardown) async throws -> (
+        origin: (run: ScenarioRun, target: ProxyTarget, url: String), proxy: TestForwardProxy
+    ) {
+        let origin = try await plainOrigin()
+        teardown.add { await origin.run.shutdown() }
+        let proxy = try await TestForwardProxy.start(allowing: [origin.target])
+        teardown.add { await proxy.shutdown() }
+        return (origin, proxy)
+    }
+
+    /// The catalog's `tls-valid` origin, its port, and a proxy that may reach it, stopped by `teardown`.
+    func tlsOriginBehindProxy(_ teardown: Teardown) async throws -> (
+        run: ScenarioRun, port: Int, proxy: TestForwardProxy
+    ) {
+        let run = try await ScenarioRun.start(
+            try ScenarioCatalog.directory(MockAuthDBinary.scenarios).load("tls-valid"))
+        teardown.add { await run.shutdown() }
+        let port = try #require(run.server.endpoint("origin")?.port)
+        let proxy = try await TestForwardProxy.start(allowing: [ProxyTarget(host: "127.0.0.1", port: port)])
+        teardown.add { await proxy.shutdown() }
+        return (run, port, proxy)
+    }
+
     @Test("an absolute-form GET with preemptive Basic reaches the origin without the proxy's headers")
     func forwardsWithBasic() async throws {
         try await withTeardown { teardown in
-            let origin = try await plainOrigin()
-            teardown.add { await origin.run.shutdown() }
-            let proxy = try await TestForwardProxy.start(allowing: [origin.target])
-            teardown.add { await proxy.shutdown() }
+            let (origin, proxy) = try await plainOriginBehindProxy(teardown)
 
             let outcome = try curl(
                 #"-x \#(proxy.url) --proxy-user \#(TestForwardProxy.user) "\#(origin.url)/path?q=1""#)
@@ -104,10 +125,7 @@ struct ForwardProxyTests {
     @Test("--proxy-anyauth gets 407 first, then 200 on the same proxy connection")
     func anyAuthChallengeThenSuccess() async throws {
         try await withTeardown { teardown in
-            let origin = try await plainOrigin()
-            teardown.add { await origin.run.shutdown() }
-            let proxy = try await TestForwardProxy.start(allowing: [origin.target])
-            teardown.add { await proxy.shutdown() }
+            let (origin, proxy) = try await plainOriginBehindProxy(teardown)
 
             let outcome = try curl(
                 #"-x \#(proxy.url) --proxy-anyauth --proxy-user \#(TestForwardProxy.user) \#(origin.url)/"#)
@@ -126,10 +144,7 @@ struct ForwardProxyTests {
     @Test("without credentials, or with a wrong password, curl gets 407 and the origin sees nothing")
     func challengesWithoutValidCredentials() async throws {
         try await withTeardown { teardown in
-            let origin = try await plainOrigin()
-            teardown.add { await origin.run.shutdown() }
-            let proxy = try await TestForwardProxy.start(allowing: [origin.target])
-            teardown.add { await proxy.shutdown() }
+            let (origin, proxy) = try await plainOriginBehindProxy(teardown)
 
             let anonymous = try curl(#"-D - -x \#(proxy.url) \#(origin.url)/"#)
             #expect(anonymous.status == "407", "\(anonymous.error)")
@@ -146,12 +161,7 @@ struct ForwardProxyTests {
     @Test("HTTPS goes through CONNECT: the TLS origin completes the handshake and serves the request")
     func httpsThroughConnect() async throws {
         try await withTeardown { teardown in
-            let run = try await ScenarioRun.start(
-                try ScenarioCatalog.directory(MockAuthDBinary.scenarios).load("tls-valid"))
-            teardown.add { await run.shutdown() }
-            let port = try #require(run.server.endpoint("origin")?.port)
-            let proxy = try await TestForwardProxy.start(allowing: [ProxyTarget(host: "127.0.0.1", port: port)])
-            teardown.add { await proxy.shutdown() }
+            let (run, port, proxy) = try await tlsOriginBehindProxy(teardown)
 
             let outcome = try curl(
                 #"-x \#(proxy.url) --proxy-user \#(TestForwardProxy.user) --cacert "\#(run.files.caFile)" "\#(run.url)""#
@@ -176,12 +186,7 @@ struct ForwardProxyTests {
     @Test("CONNECT with --proxy-anyauth: 407, then the tunnel on the same proxy connection")
     func connectChallengeThenTunnel() async throws {
         try await withTeardown { teardown in
-            let run = try await ScenarioRun.start(
-                try ScenarioCatalog.directory(MockAuthDBinary.scenarios).load("tls-valid"))
-            teardown.add { await run.shutdown() }
-            let port = try #require(run.server.endpoint("origin")?.port)
-            let proxy = try await TestForwardProxy.start(allowing: [ProxyTarget(host: "127.0.0.1", port: port)])
-            teardown.add { await proxy.shutdown() }
+            let (run, port, proxy) = try await tlsOriginBehindProxy(teardown)
 
             let outcome = try curl(
                 #"-x \#(proxy.url) --proxy-anyauth --proxy-user \#(TestForwardProxy.user) --cacert "\#(run.files.caFile)" "\#(run.url)""#
@@ -226,10 +231,7 @@ struct ForwardProxyTests {
     @Test("two URLs in one curl: both succeed over one kept-alive proxy connection")
     func keepsProxyConnectionAlive() async throws {
         try await withTeardown { teardown in
-            let origin = try await plainOrigin()
-            teardown.add { await origin.run.shutdown() }
-            let proxy = try await TestForwardProxy.start(allowing: [origin.target])
-            teardown.add { await proxy.shutdown() }
+            let (origin, proxy) = try await plainOriginBehindProxy(teardown)
 
             let outcome = try curl(
                 #"-x \#(proxy.url) --proxy-basic --proxy-user \#(TestForwardProxy.user) \#(origin.url)/one \#(origin.url)/two"#
@@ -247,10 +249,7 @@ struct ForwardProxyTests {
     @Test("a POST body is streamed to the origin")
     func forwardsRequestBody() async throws {
         try await withTeardown { teardown in
-            let origin = try await plainOrigin()
-            teardown.add { await origin.run.shutdown() }
-            let proxy = try await TestForwardProxy.start(allowing: [origin.target])
-            teardown.add { await proxy.shutdown() }
+            let (origin, proxy) = try await plainOriginBehindProxy(teardown)
 
             let outcome = try curl(
                 #"-x \#(proxy.url) --proxy-user \#(TestForwardProxy.user) -d name=value \#(origin.url)/submit"#)
@@ -282,10 +281,7 @@ struct ForwardProxyTests {
     @Test("garbage and unusable targets get 400 and close only that connection; curl still works")
     func badInput() async throws {
         try await withTeardown { teardown in
-            let origin = try await plainOrigin()
-            teardown.add { await origin.run.shutdown() }
-            let proxy = try await TestForwardProxy.start(allowing: [origin.target])
-            teardown.add { await proxy.shutdown() }
+            let (origin, proxy) = try await plainOriginBehindProxy(teardown)
             let authorization = "Proxy-Authorization: \(TestForwardProxy.credentials)"
 
             let garbage = try exchange(
@@ -311,10 +307,7 @@ struct ForwardProxyTests {
     @Test("bytes sent right after the CONNECT head, before the 200, reach the origin")
     func bytesAfterConnectHead() async throws {
         try await withTeardown { teardown in
-            let origin = try await plainOrigin()
-            teardown.add { await origin.run.shutdown() }
-            let proxy = try await TestForwardProxy.start(allowing: [origin.target])
-            teardown.add { await proxy.shutdown() }
+            let (origin, proxy) = try await plainOriginBehindProxy(teardown)
 
             let authority = "127.0.0.1:\(origin.target.port)"
             let answer = try exchange(
