@@ -1,14 +1,19 @@
 import MockAuthPKI
 import NIOSSL
 
-/// The TLS configuration of one scenario server.
+/// The TLS context of one scenario server, built once and shared by all its connections.
 ///
-/// Every connection gets its own `NIOSSLContext`: BoringSSL keeps its session cache and ticket keys
-/// per context, so no connection can resume an earlier one's session and every handshake is a full
-/// one, in which the client must verify the certificate again. (NIOSSL has no switch for tickets.)
+/// BoringSSL keeps its session cache and ticket keys per context, and every server of every run has
+/// its own context: a session from one server can never be resumed on another (another profile,
+/// another run, a scenario's control), so each server's first handshake with a client is a full one
+/// in which the client must verify that server's certificate. A client may resume on the server that
+/// issued the session, as it would on a real one. Building the context once, rather than per
+/// connection, is what lets a server accept new TLS connections at the stack's own rate.
 struct ServerTLS: Sendable {
     let configuration: TLSConfiguration
     let credentials: ServerCredentials
+    /// The server's context, shared by its connections.
+    let context: NIOSSLContext
 
     init(credentials: ServerCredentials) throws {
         let chain = try credentials.chain.map { certificate in
@@ -25,10 +30,6 @@ struct ServerTLS: Sendable {
         }
         self.configuration = configuration
         self.credentials = credentials
-    }
-
-    /// A fresh context for one connection.
-    func makeContext() throws -> NIOSSLContext {
-        try NIOSSLContext(configuration: configuration)
+        self.context = try NIOSSLContext(configuration: configuration)
     }
 }
