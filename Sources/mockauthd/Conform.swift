@@ -14,8 +14,9 @@ extension MockAuthD {
                 'mockauthd check'. Exit 0: the client reports success; 89: it does not support what the \
                 scenario needs (SKIP); anything else: failure. The verdict comes from the servers. \
                 Results: PASS, FAIL, SKIP, INCONCLUSIVE (e.g. the client also fails the scenario's control), \
-                ERROR (the harness). Exit status: 0, or 1 with --baseline when a PASS became FAIL; 2 usage; 3 harness.
-                """
+                ERROR (the harness). Exit status: 0, or 1 with --baseline when a PASS became anything else;                 2 usage; 3 harness. 'conform merge' combines the --json reports of --shard runs.
+                """,
+            subcommands: [Merge.self]
         )
 
         @OptionGroup var catalog: CatalogOptions
@@ -39,27 +40,22 @@ extension MockAuthD {
         @Option(name: .long, help: "Seconds a client may take per scenario.")
         var timeout: Int = 60
 
-        @Option(name: .long, help: "Write the results as JSON.") var json: String?
-        @Option(name: .long, help: "Write the results as JUnit XML.") var junit: String?
-        @Option(name: .long, help: "Write the results as Markdown.") var markdown: String?
-        @Option(name: .long, help: "Write the results as a self-contained HTML page.") var html: String?
+        @OptionGroup var report: ReportOptions
 
         @Option(
             name: .long,
             help:
-                "Compare with this stored result (JSON, with optional 'deviations'); repeat for one file per client; exit 1 on regressions."
+                "K/N: run only the K-th of N slices of the scenarios (round-robin in catalog order); merge the shards' --json with 'conform merge'."
         )
-        var baseline: [String] = []
-
-        @Flag(name: .long, help: "Leave the per-cell reasons out of --markdown (a stable table for docs).")
-        var markdownMatrixOnly = false
+        var shard: String?
 
         @Flag(
             name: .long, inversion: .prefixedNo,
             help: "Colour the terminal output (default: when stdout is a terminal).")
         var colour: Bool?
 
-        func validate() throws {
+        /// The matrix options, checked when the matrix runs (not for `conform merge`, whose parent this is).
+        private func validateMatrixOptions() throws {
             guard !clients.isEmpty else {
                 throw ValidationError(
                     #"give at least one --client NAME='COMMAND', e.g. --client curl='curl -sS --cacert "$MOCKAUTH_CA_FILE" "$MOCKAUTH_URL"'"#
@@ -72,12 +68,20 @@ extension MockAuthD {
         }
 
         func run() async throws {
+            try validateMatrixOptions()
             // Interrupted, the clients are ended and the client files deleted before exiting.
             let interrupts = InterruptCleanup()
             defer { interrupts.stop() }
-            let scenarios = try catalog.load([]).filter { scenario in
+            let selected = try catalog.load([]).filter { scenario in
                 scenario.retired == nil && (tags.isEmpty || !Set(tags).isDisjoint(with: scenario.tags))
             }
+            let scenarios =
+                try shard.map { text in
+                    guard let shard = ConformanceShard(text) else {
+                        throw ValidationError("--shard '\(text)' is not K/N with 1 ≤ K ≤ N, e.g. --shard 2/3")
+                    }
+                    return shard.slice(selected)
+                } ?? selected
             let missing = try lacksByClient()
             let clients = self.clients.map { spec in
                 let name = String(spec.prefix { $0 != "=" })
@@ -85,13 +89,7 @@ extension MockAuthD {
                     name: name, shell: String(spec.dropFirst(name.count + 1)), unsupported: missing[name] ?? [],
                     outputToStandardError: true)
             }
-            let baselines = try baseline.map { path in
-                do {
-                    return try Baseline(json: Data(contentsOf: URL(fileURLWithPath: path)))
-                } catch {
-                    throw ValidationError("cannot read the baseline \(path): \(error)")
-                }
-            }
+            let baselines = try report.readBaselines()
             let reporter = TerminalReporter(colour: colour ?? (isatty(STDOUT_FILENO) == 1))
             let total = scenarios.count * clients.count
             let finished = Counter()
@@ -103,23 +101,13 @@ extension MockAuthD {
                 fflush(nil)
             }
             let elapsed = ContinuousClock.now - started
-            let report = ConformanceReport(
+            let matrix = ConformanceReport(
                 clients: clients.map(\.name), scenarios: scenarios.map(\.name), results: runs.map(ConformanceCell.init),
                 seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
             print("")
-            print(reporter.matrix(report))
-            try write(report)
-            guard !baselines.isEmpty else { return }
-            let baseline = Baseline(merging: baselines)
-            for change in baseline.changes(in: report) { print("changed: \(change)") }
-            let regressions = baseline.regressions(in: report)
-            let files = self.baseline.joined(separator: ", ")
-            guard regressions.isEmpty else {
-                printError("\(regressions.count) regression\(regressions.count == 1 ? "" : "s") against \(files):")
-                for regression in regressions { printError("  \(regression)") }
-                throw ExitCode(ExitStatus.clientFailed)
-            }
-            print("no regressions against \(files)")
+            print(reporter.matrix(matrix))
+            try report.write(matrix)
+            try report.compare(matrix, with: baselines)
         }
 
         private func lacksByClient() throws -> [String: Set<ClientFeature>] {
@@ -137,22 +125,6 @@ extension MockAuthD {
                 result[String(spec[..<equals]), default: []].formUnion(features)
             }
             return result
-        }
-
-        private func write(_ report: ConformanceReport) throws {
-            func save(_ path: String?, _ contents: () throws -> Data) throws {
-                guard let path else { return }
-                do {
-                    try contents().write(to: URL(fileURLWithPath: path))
-                } catch {
-                    throw HarnessError("cannot write \(path): \(error)")
-                }
-                print("wrote \(path)")
-            }
-            try save(json) { try report.jsonData() }
-            try save(junit) { Data(report.junitXML.utf8) }
-            try save(markdown) { Data(report.markdown(reasons: !markdownMatrixOnly).utf8) }
-            try save(html) { Data(try report.html().utf8) }
         }
     }
 }

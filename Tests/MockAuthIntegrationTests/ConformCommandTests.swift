@@ -170,6 +170,49 @@ struct ConformCommandTests {
         #expect(worse.error.contains("c × tls-expired: PASS → FAIL"), "\(worse.error)")
     }
 
+    @Test("three shards merged give the unsharded run's cells, in its order; a shard given twice is refused")
+    func shardsMerge() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let clients = ["--client", "curl=\(Self.adapters)/curl.sh", "--client", "picky=exit 89", "--tag", "tls"]
+        let (whole, unsharded) = try conform(clients, directory: directory)
+        #expect(whole.status == 0, "\(whole.error)")
+        var shardFiles: [String] = []
+        for index in 1...3 {
+            let file = directory + "/shard-\(index).json"
+            let result = try Shell.execute(
+                [MockAuthDBinary.path, "conform", "--scenarios", MockAuthDBinary.scenarios, "--json", file]
+                    + clients + ["--shard", "\(index)/3"], timeout: 300)
+            #expect(result.status == 0, "\(result.error)")
+            shardFiles.append(file)
+        }
+        let mergedFile = directory + "/merged.json"
+        let merge = try Shell.execute(
+            [MockAuthDBinary.path, "conform", "merge", "--json", mergedFile] + shardFiles, timeout: 60)
+        #expect(merge.status == 0, "\(merge.output)\(merge.error)")
+        let merged = try ConformanceReport(json: Data(contentsOf: URL(fileURLWithPath: mergedFile)))
+        let expected = try #require(unsharded)
+        func cells(_ report: ConformanceReport) -> [String] {
+            // Each run has its own ephemeral ports: reasons are compared without them.
+            report.results.map {
+                let reason = $0.reason.replacing(#/:[0-9]+/#, with: ":PORT")
+                return "\($0.client) \($0.scenario) \($0.result) \(reason) \($0.exitStatus.map(String.init) ?? "-")"
+            }
+        }
+        #expect(cells(merged) == cells(expected))
+        #expect(merged.scenarios == expected.scenarios)
+        #expect(merged.clients == expected.clients)
+        #expect(expected.results.count > 10)
+
+        let twice = try Shell.execute(
+            [MockAuthDBinary.path, "conform", "merge", shardFiles[0], shardFiles[0]], timeout: 60)
+        #expect(twice.status == 2, "\(twice.output)")
+        #expect(twice.error.contains("in more than one shard"), "\(twice.error)")
+        let bad = try Shell.execute(
+            [MockAuthDBinary.path, "conform", "--scenarios", MockAuthDBinary.scenarios, "--shard", "4/3"] + clients)
+        #expect(bad.status == 2 && bad.error.contains("K/N"), "\(bad.error)")
+    }
+
     @Test("JUnit XML has one test case per cell and parses")
     func junit() throws {
         let directory = try temporaryDirectory()
