@@ -19,6 +19,7 @@ public final class ScenarioServer: Sendable {
     public let scenario: Scenario
     /// Where each server listens, in scenario order.
     public let endpoints: [ServerEndpoint]
+    private let endpointsByServer: [String: ServerEndpoint]
     private let recorder: TranscriptRecorder
     private let channels: Mutex<[any Channel]>
 
@@ -26,6 +27,7 @@ public final class ScenarioServer: Sendable {
     {
         self.scenario = scenario
         self.endpoints = endpoints
+        self.endpointsByServer = Dictionary(endpoints.map { ($0.server, $0) }, uniquingKeysWith: { first, _ in first })
         self.recorder = recorder
         self.channels = Mutex(channels)
     }
@@ -60,7 +62,7 @@ public final class ScenarioServer: Sendable {
                 let behavior = ServerBehavior(spec: spec, endpoints: directory, limits: limits)
                 let listener = try await Listener.bind(
                     spec: spec, tls: tls, behavior: behavior, recorder: recorder, group: group,
-                    proxyTargets: ProxyPolicy.targets(of: endpoints))
+                    proxyTargets: spec.isProxy ? ProxyPolicy.targets(of: endpoints) : [])
                 directory.register(listener.endpoint)
                 endpoints.append(listener.endpoint)
                 channels.append(contentsOf: listener.channels)
@@ -74,9 +76,11 @@ public final class ScenarioServer: Sendable {
             if error is any HarnessFailure { throw error }
             throw ServerError("cannot start scenario '\(scenario.name)': \(error)")
         }
-        let order = scenario.servers.map(\.id)
-        endpoints.sort { (order.firstIndex(of: $0.server) ?? 0) < (order.firstIndex(of: $1.server) ?? 0) }
-        records.sort { (order.firstIndex(of: $0.server) ?? 0) < (order.firstIndex(of: $1.server) ?? 0) }
+        // Back to the scenario's order (proxies were bound last), by position: linear per lookup.
+        let position = Dictionary(
+            scenario.servers.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        endpoints.sort { (position[$0.server] ?? 0) < (position[$1.server] ?? 0) }
+        records.sort { (position[$0.server] ?? 0) < (position[$1.server] ?? 0) }
         recorder.endpoints.withLock { $0 = records }
         logger.debug("serving \(scenario.name)", metadata: ["endpoints": "\(endpoints.map(\.baseURL))"])
         return ScenarioServer(scenario: scenario, endpoints: endpoints, recorder: recorder, channels: channels)
@@ -87,7 +91,7 @@ public final class ScenarioServer: Sendable {
 
     /// Where the server called `id` listens.
     public func endpoint(_ id: String) -> ServerEndpoint? {
-        endpoints.first { $0.server == id }
+        endpointsByServer[id]
     }
 
     /// Everything the servers saw so far.

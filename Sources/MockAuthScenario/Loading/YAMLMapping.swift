@@ -8,6 +8,9 @@ struct YAMLMapping {
     let context: String
     let location: ScenarioLocation
     private let pairs: [(key: String, keyLocation: ScenarioLocation, value: Node)]
+    /// Each key's first position in ``pairs``: lookups are constant time, so a mapping of thousands
+    /// of servers reads in linear time.
+    private let index: [String: Int]
     private var consumed: Set<String> = []
 
     init(_ node: Node, file: String, context: String) throws(ScenarioError) {
@@ -27,6 +30,7 @@ struct YAMLMapping {
         self.context = context
         self.location = location
         self.pairs = pairs
+        self.index = Dictionary(pairs.enumerated().map { ($1.0, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The keys, in file order.
@@ -35,12 +39,12 @@ struct YAMLMapping {
     /// The value of `key`, marking it as read.
     mutating func node(_ key: String) -> Node? {
         consumed.insert(key)
-        return pairs.first { $0.key == key }?.value
+        return index[key].map { pairs[$0].value }
     }
 
     /// Where `key` is written, or the mapping's own location.
     func location(of key: String) -> ScenarioLocation {
-        pairs.first { $0.key == key }?.keyLocation ?? location
+        index[key].map { pairs[$0].keyLocation } ?? location
     }
 
     mutating func required(_ key: String, example: String) throws(ScenarioError) -> Node {
