@@ -126,6 +126,55 @@ struct ServerRobustnessTests {
             expectations: [ScenarioExpectation(.authenticates(server: "origin", path: nil))])
     }
 
+    @Test(
+        "smuggling, oversized and repeated headers, pipelined wrong passwords, half-closed sockets: a 4xx or a close, and curl passes alongside"
+    )
+    func abusiveRequests() async throws {
+        try await withTeardown { teardown in
+            let run = try await ScenarioRun.start(authScenario(oneLine: false))
+            teardown.add { await run.shutdown() }
+            let port = try #require(run.server.endpoint("origin")?.port)
+            let wrong = "Basic YWxpY2U6d3Jvbmc="  // alice:wrong
+            let big = String(repeating: "a", count: 100_000)
+            let parameters = (1...8_000).map { "p\($0)=v" }.joined(separator: ",")
+            let attempts: [(what: String, request: String)] = [
+                (
+                    "CL+TE smuggling",
+                    #"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\nGET /smuggled HTTP/1.1\r\nHost: x\r\n\r\n"#
+                ),
+                (
+                    "two Content-Lengths",
+                    #"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nContent-Length: 40\r\n\r\nabcdGET /smuggled HTTP/1.1\r\n\r\n"#
+                ),
+                ("a 100 KB header", #"GET / HTTP/1.1\r\nHost: x\r\nX-Big: \#(big)\r\n\r\n"#),
+                (
+                    "8,000 auth parameters",
+                    #"GET / HTTP/1.1\r\nHost: x\r\nAuthorization: Digest \#(parameters)\r\n\r\n"#
+                ),
+                (
+                    "three pipelined wrong passwords",
+                    String(repeating: #"GET / HTTP/1.1\r\nHost: x\r\nAuthorization: \#(wrong)\r\n\r\n"#, count: 3)
+                ),
+                (
+                    "two Authorization headers",
+                    #"GET / HTTP/1.1\r\nHost: x\r\nAuthorization: \#(wrong)\r\nAuthorization: \#(wrong)\r\n\r\n"#
+                ),
+                ("a half-closed socket after half a head", #"GET / HTTP/1.1\r\nHost: x\r\nX-Half"#),
+            ]
+            for attempt in attempts {
+                let answer = try send(attempt.request, to: port)
+                let statuses = answer.components(separatedBy: "\r\n").filter { $0.hasPrefix("HTTP/1.1 ") }
+                #expect(
+                    statuses.allSatisfy { $0.hasPrefix("HTTP/1.1 4") }, "\(attempt.what): \(answer.prefix(300))")
+            }
+            let good = try Shell.run(#"curl -sS -o /dev/null --max-time 10 --anyauth -u alice:pw "\#(run.url)""#)
+            #expect(good.status == 0, "\(good.error)")
+            #expect(await run.verdict().passed)
+            let targets = run.transcript().requests(to: "origin").map(\.request.target)
+            #expect(!targets.contains("/smuggled"), "\(targets)")
+        }
+    }
+
     @Test("garbage credentials (NTLM blobs, Digest parameters, base64) get a 400 and the server keeps serving")
     func garbageCredentials() async throws {
         try await withTeardown { teardown in
