@@ -16,10 +16,13 @@ public struct ScenarioRunner: Sendable {
     public var timeoutSeconds: Int
     /// The PKI scenarios are issued from; `nil`: the one shared by the process.
     public var pki: HarnessPKI?
+    /// How long the scenarios' servers wait for a slow client.
+    public var limits: ConnectionLimits
 
-    public init(timeoutSeconds: Int = 60, pki: HarnessPKI? = nil) {
+    public init(timeoutSeconds: Int = 60, pki: HarnessPKI? = nil, limits: ConnectionLimits = .default) {
         self.timeoutSeconds = timeoutSeconds
         self.pki = pki
+        self.limits = limits
     }
 
     /// Judges `client` on `scenario` alone, without its control.
@@ -105,7 +108,7 @@ public struct ScenarioRunner: Sendable {
     public func judge(
         _ scenario: Scenario, client: String, exercise: (ScenarioRun) async throws -> ClientReport
     ) async throws -> JudgedRun {
-        let run = try await ScenarioRun.start(scenario, pki: pki)
+        let run = try await ScenarioRun.start(scenario, pki: pki, limits: limits)
         let report: ClientReport
         do {
             report = try await exercise(run)

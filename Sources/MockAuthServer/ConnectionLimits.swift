@@ -21,6 +21,13 @@ public struct ConnectionLimits: Sendable, Equatable {
         self.connection = connection
     }
 
+    /// Limits in whole seconds (as command-line flags give them).
+    public static func seconds(tlsHandshake: Int, requestHead: Int, connection: Int) -> ConnectionLimits {
+        ConnectionLimits(
+            tlsHandshake: .seconds(Int64(tlsHandshake)), requestHead: .seconds(Int64(requestHead)),
+            connection: .seconds(Int64(connection)))
+    }
+
     /// 10 s for a handshake, 30 s for a request head, 10 minutes for a connection.
     public static let `default` = ConnectionLimits()
 }

@@ -15,6 +15,7 @@ extension MockAuthD {
         )
 
         @OptionGroup var catalog: CatalogOptions
+        @OptionGroup var serverLimits: LimitOptions
 
         @Argument(help: "A scenario name from the catalog, or a path to a scenario file.")
         var scenario: String
@@ -48,7 +49,7 @@ extension MockAuthD {
             defer { interrupts.stop() }
             let scenario = try catalog.load([self.scenario])[0]
             let client = CommandClient(name: command[0], arguments: command, outputToStandardError: json)
-            let runner = ScenarioRunner(timeoutSeconds: timeout)
+            let runner = ScenarioRunner(timeoutSeconds: timeout, limits: serverLimits.limits)
             // The matrix of one cell: the scenario, and its control for the same command.
             let controls = skipControl ? nil : catalog.catalog
             guard let judged = await runner.run([scenario], clients: [client], controls: controls).first else {

@@ -20,6 +20,7 @@ extension MockAuthD {
         )
 
         @OptionGroup var catalog: CatalogOptions
+        @OptionGroup var serverLimits: LimitOptions
 
         @Option(name: .customLong("client"), help: "NAME=COMMAND; repeat for several clients.")
         var clients: [String] = []
@@ -94,7 +95,7 @@ extension MockAuthD {
             let total = scenarios.count * clients.count
             let finished = Counter()
             let started = ContinuousClock.now
-            let runs = await ScenarioRunner(timeoutSeconds: timeout).run(
+            let runs = await ScenarioRunner(timeoutSeconds: timeout, limits: serverLimits.limits).run(
                 scenarios, clients: clients, controls: catalog.catalog, jobs: jobs
             ) { run in
                 print(reporter.progressLine(ConformanceCell(run), finished: finished.increment(), of: total))

@@ -14,6 +14,7 @@ extension MockAuthD {
         )
 
         @OptionGroup var catalog: CatalogOptions
+        @OptionGroup var serverLimits: LimitOptions
 
         @Argument(help: "Scenario names or files; all of the catalog when none is given.")
         var scenarios: [String] = []
@@ -35,7 +36,8 @@ extension MockAuthD {
             var runs: [ScenarioRun] = []
             do {
                 for scenario in scenarios {
-                    runs.append(try await ScenarioRun.start(scenario, pki: pki, files: files))
+                    runs.append(
+                        try await ScenarioRun.start(scenario, pki: pki, files: files, limits: serverLimits.limits))
                 }
             } catch {
                 for run in runs { await run.shutdown() }

@@ -71,3 +71,25 @@ struct ClientSupervisionTests {
         #expect(directory.map { !FileManager.default.fileExists(atPath: $0) } == true, "\(result.output)")
     }
 }
+
+extension ClientSupervisionTests {
+    @Test("--request-head-timeout: a client that stalls mid-head is cut off, and the transcript says which limit")
+    func requestHeadFlag() throws {
+        let script = #"""
+            python3 -c 'import os, socket, ssl, time
+            port = int(os.environ["MOCKAUTH_URL"].rsplit(":", 1)[1].split("/")[0])
+            context = ssl.create_default_context(cafile=os.environ["MOCKAUTH_CA_FILE"])
+            s = context.wrap_socket(socket.create_connection(("127.0.0.1", port), timeout=20), server_hostname="127.0.0.1")
+            s.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow")
+            start = time.monotonic()
+            print("closed" if s.recv(10) == b"" else "answered", round(time.monotonic() - start))'
+            """#
+        let result = try Shell.execute(
+            [
+                MockAuthDBinary.path, "check", "basic", "--scenarios", MockAuthDBinary.scenarios, "--skip-control",
+                "--json", "--request-head-timeout", "1", "--", "/bin/bash", "-c", script,
+            ], timeout: 60)
+        #expect(result.error.contains("closed 1"), "\(result.output)\(result.error)")
+        #expect(result.output.contains(#""closedByLimit" : "request-head""#), "\(result.output)")
+    }
+}
