@@ -2,7 +2,7 @@
 SWIFT ?= swift
 CERTS_DIR ?= Certs/generated
 
-.PHONY: test build serve certs validate format lint docs conformance examples clean
+.PHONY: test build serve certs validate format lint docs conformance examples fuzz clean
 
 VENV ?= .venv-test
 # The tests and the conformance run find the Python reference clients in $(VENV) first.
@@ -56,8 +56,26 @@ docs:
 	    --output-path .build/docs/$$module || exit 1; \
 	done
 
+## fuzz: every libFuzzer target (Fuzz/MockAuthFuzz) for FUZZ_RUNS executions or FUZZ_SECONDS each,
+## from the seeds in Fuzz/seeds (new inputs go to .build-fuzz/corpus; crashes to .build-fuzz/findings)
+FUZZ_TARGETS ?= basic digest ntlm spnego auth-parameters proxy-target scenario
+FUZZ_RUNS ?= 1000000
+FUZZ_SECONDS ?= 1800
+fuzz:
+	MOCKAUTH_FUZZ=1 $(SWIFT) build -c debug --sanitize=fuzzer --sanitize=address --scratch-path .build-fuzz --product MockAuthFuzz
+	mkdir -p .build-fuzz/findings
+	for target in $(FUZZ_TARGETS); do \
+	  mkdir -p .build-fuzz/corpus/$$target && \
+	  MOCKAUTH_FUZZ_TARGET=$$target .build-fuzz/debug/MockAuthFuzz -runs=$(FUZZ_RUNS) -max_total_time=$(FUZZ_SECONDS) \
+	    -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix=.build-fuzz/findings/$$target- \
+	    .build-fuzz/corpus/$$target Fuzz/seeds/$$target > .build-fuzz/$$target.log 2>&1; status=$$?; \
+	  grep -E '^(stat::(number_of_executed_units|average_exec_per_sec|new_units_added|peak_rss_mb)|Done|==[0-9]+==|SUMMARY)' \
+	    .build-fuzz/$$target.log | sed "s/^/$$target: /"; \
+	  [ $$status -eq 0 ] || { echo "$$target: libFuzzer exited $$status: see .build-fuzz/$$target.log"; exit 1; }; \
+	done
+
 clean:
-	rm -rf .build $(CERTS_DIR) $(VENV)
+	rm -rf .build .build-fuzz $(CERTS_DIR) $(VENV)
 
 ## conformance: the whole catalog against the reference adapters; writes .build/conformance/ and
 ## docs/conformance.md, and fails on a regression against Conformance/baselines/

@@ -225,3 +225,19 @@ let package = Package(
         ),
     ]
 )
+
+// `make fuzz` (MOCKAUTH_FUZZ=1): one libFuzzer binary over the parsers that read client input and
+// scenario files, built with `--sanitize=fuzzer --sanitize=address`. Not part of a normal build: it has no
+// `main` without libFuzzer.
+if Context.environment["MOCKAUTH_FUZZ"] == "1" {
+    package.targets.append(
+        .executableTarget(
+            name: "MockAuthFuzz",
+            dependencies: [
+                "MockAuthSchemes", "MockAuthScenario", "MockAuthServer",
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Fuzz/MockAuthFuzz",
+            swiftSettings: strictSettings + [.unsafeFlags(["-parse-as-library"])]
+        ))
+}

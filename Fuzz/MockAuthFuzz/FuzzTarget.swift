@@ -1,0 +1,60 @@
+import Foundation
+import MockAuthScenario
+import MockAuthSchemes
+import NIOHTTP1
+
+@testable import MockAuthServer
+
+/// The parsers that read what a client (or a scenario author) sends, each a libFuzzer target.
+/// One binary holds them all; `MOCKAUTH_FUZZ_TARGET` picks one (see `make fuzz`).
+enum FuzzTarget: String, CaseIterable {
+    case basic
+    case digest
+    case ntlm
+    case spnego
+    case authParameters = "auth-parameters"
+    case proxyTarget = "proxy-target"
+    case scenario
+
+    static let selected: FuzzTarget = {
+        let name = ProcessInfo.processInfo.environment["MOCKAUTH_FUZZ_TARGET"] ?? ""
+        guard let target = FuzzTarget(rawValue: name) else {
+            let names = allCases.map(\.rawValue).joined(separator: ", ")
+            FileHandle.standardError.write(Data("set MOCKAUTH_FUZZ_TARGET to one of: \(names)\n".utf8))
+            exit(2)
+        }
+        return target
+    }()
+
+    /// Feeds `bytes` to the parser. Any input must parse or be refused: a trap is a finding.
+    func run(_ bytes: [UInt8]) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        switch self {
+        case .basic:
+            _ = BasicCredentials.parse(token68: text)
+        case .digest:
+            if let value = try? AuthParameterParser.parseCredentials("Digest " + text) {
+                _ = try? DigestCredentials(parsing: value)
+            }
+        case .ntlm:
+            _ = try? NTLMMessage.parse(bytes)
+            _ = try? NTLMAVPair.parse(bytes)
+        case .spnego:
+            _ = try? NegotiateToken.parse(bytes)
+        case .authParameters:
+            _ = try? AuthParameterParser.parseChallenges(text)
+            _ = try? AuthParameterParser.parseCredentials(text)
+        case .proxyTarget:
+            _ = try? ProxyRequestTarget(method: .CONNECT, uri: text)
+            _ = try? ProxyRequestTarget(method: .GET, uri: text)
+        case .scenario:
+            _ = try? Scenario(yaml: text, name: "fuzz", file: "fuzz.yaml")
+        }
+    }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
+    FuzzTarget.selected.run(Array(UnsafeRawBufferPointer(start: start, count: count)))
+    return 0
+}
