@@ -37,11 +37,11 @@ validate:
 
 ## format: format the Swift sources in place
 format:
-	$(SWIFT) format --in-place --recursive Sources Tests Plugins Package.swift
+	$(SWIFT) format --in-place --recursive Sources Tests Plugins Fuzz Package.swift
 
 ## lint: check formatting
 lint:
-	$(SWIFT) format lint --strict --recursive Sources Tests Plugins Package.swift
+	$(SWIFT) format lint --strict --recursive Sources Tests Plugins Fuzz Package.swift
 
 ## docs: build the DocC catalogs of MockAuth and MockAuthTesting into .build/docs (fails on any warning)
 docs:
