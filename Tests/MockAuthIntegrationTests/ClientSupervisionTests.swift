@@ -13,42 +13,47 @@ struct ClientSupervisionTests {
         output.split(separator: "\n").first { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
     }
 
-    @Test("a background child holding stdout: check returns within --timeout plus the grace, nothing is left")
-    func backgroundChild() throws {
+    /// Runs `check tls-valid --timeout TIMEOUT -- sh -c CLIENT` (CLIENT may use `SLEEP`, replaced by a
+    /// `sleep` with a marker) and reports its exit status, how long it took and how many of the
+    /// client's `sleep` processes outlived it.
+    func timedCheck(timeout: Int, client: String) throws -> (output: String, exit: Int?, seconds: Int?, left: Int?) {
         let seconds = marker()
         let script = """
             start=$(date +%s)
-            '\(MockAuthDBinary.path)' check tls-valid --scenarios '\(MockAuthDBinary.scenarios)' --timeout 5 --skip-control \
-              -- sh -c 'echo "DIR=$(dirname "$MOCKAUTH_CA_FILE")"; sleep \(seconds) & curl -sS -o /dev/null --cacert "$MOCKAUTH_CA_FILE" "$MOCKAUTH_URL"'
+            '\(MockAuthDBinary.path)' check tls-valid --scenarios '\(MockAuthDBinary.scenarios)' --timeout \(timeout) \
+              --skip-control -- sh -c '\(client.replacingOccurrences(of: "SLEEP", with: "sleep \(seconds)"))'
             echo "EXIT $?"
             echo "ELAPSED $(( $(date +%s) - start ))"
             echo "LEFT $(pgrep -a -x sleep | grep -c ' \(seconds)$')"
             """
         let result = try Shell.run(script, timeout: 60)
-        #expect(result.output.contains("EXIT 0"), "\(result.output)\(result.error)")
-        let elapsed = value(of: "ELAPSED ", in: result.output).flatMap { Int($0) }
-        #expect((elapsed ?? 99) < 10, "\(result.output)")
-        #expect(result.output.contains("LEFT 0"), "\(result.output)")
-        let directory = value(of: "DIR=", in: result.output)
-        #expect(directory.map { !FileManager.default.fileExists(atPath: $0) } == true, "\(result.output)")
+        let output = result.output + result.error
+        return (
+            output, value(of: "EXIT ", in: output).flatMap { Int($0) },
+            value(of: "ELAPSED ", in: output).flatMap { Int($0) }, value(of: "LEFT ", in: output).flatMap { Int($0) }
+        )
+    }
+
+    @Test("a background child holding stdout: check returns within --timeout plus the grace, nothing is left")
+    func backgroundChild() throws {
+        let check = try timedCheck(
+            timeout: 5,
+            client:
+                #"echo "DIR=$(dirname "$MOCKAUTH_CA_FILE")"; SLEEP & curl -sS -o /dev/null --cacert "$MOCKAUTH_CA_FILE" "$MOCKAUTH_URL""#
+        )
+        #expect(check.exit == 0, "\(check.output)")
+        #expect((check.seconds ?? 99) < 10, "\(check.output)")
+        #expect(check.left == 0, "\(check.output)")
+        let directory = value(of: "DIR=", in: check.output)
+        #expect(directory.map { !FileManager.default.fileExists(atPath: $0) } == true, "\(check.output)")
     }
 
     @Test("a client that ignores SIGTERM and outlives --timeout is killed; check returns within the bound")
     func stubbornClient() throws {
-        let seconds = marker()
-        let script = """
-            start=$(date +%s)
-            '\(MockAuthDBinary.path)' check tls-valid --scenarios '\(MockAuthDBinary.scenarios)' --timeout 3 --skip-control \
-              -- sh -c 'trap "" TERM; sleep \(seconds)'
-            echo "EXIT $?"
-            echo "ELAPSED $(( $(date +%s) - start ))"
-            echo "LEFT $(pgrep -a -x sleep | grep -c ' \(seconds)$')"
-            """
-        let result = try Shell.run(script, timeout: 60)
-        #expect(result.output.contains("EXIT 1"), "\(result.output)\(result.error)")
-        let elapsed = value(of: "ELAPSED ", in: result.output).flatMap { Int($0) }
-        #expect((elapsed ?? 99) < 9, "\(result.output)")
-        #expect(result.output.contains("LEFT 0"), "\(result.output)")
+        let check = try timedCheck(timeout: 3, client: #"trap "" TERM; SLEEP"#)
+        #expect(check.exit == 1, "\(check.output)")
+        #expect((check.seconds ?? 99) < 9, "\(check.output)")
+        #expect(check.left == 0, "\(check.output)")
     }
 
     @Test("SIGTERM to check mid-run ends the client's group and deletes the client files")
