@@ -60,13 +60,15 @@ struct ClientSupervisionTests {
     func interruptedCheck() throws {
         let seconds = marker()
         let script = """
-            out=$(mktemp)
+            fifo=$(mktemp -u); mkfifo "$fifo"
             '\(MockAuthDBinary.path)' check tls-valid --scenarios '\(MockAuthDBinary.scenarios)' --timeout 60 --skip-control \
-              -- sh -c 'echo "DIR=$(dirname "$MOCKAUTH_CA_FILE")"; sleep \(seconds)' >"$out" 2>&1 &
+              -- sh -c 'echo "DIR=$(dirname "$MOCKAUTH_CA_FILE")"; sleep \(seconds)' >"$fifo" 2>&1 &
             pid=$!
-            for i in $(seq 1 100); do grep -q '^DIR=' "$out" && break; sleep 0.1; done
+            # The client has started once its first line arrives (a blocking read, not a poll).
+            exec 3<"$fifo"
+            IFS= read -r first <&3; echo "$first"
             kill -TERM $pid; wait $pid; echo "EXIT $?"
-            cat "$out"; rm -f "$out"
+            cat <&3; rm -f "$fifo"
             echo "LEFT $(pgrep -a -x sleep | grep -c ' \(seconds)$')"
             """
         let result = try Shell.run(script, timeout: 60)

@@ -103,9 +103,17 @@ struct CommandLineContractTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let endpoints = directory + "/endpoints.json"
         let script = """
-            '\(MockAuthDBinary.path)' serve tls-valid tls-expired --scenarios '\(MockAuthDBinary.scenarios)' --endpoints-file '\(endpoints)' > '\(directory)/out.txt' 2>&1 &
+            mkfifo '\(directory)/out.fifo'
+            '\(MockAuthDBinary.path)' serve tls-valid tls-expired --scenarios '\(MockAuthDBinary.scenarios)' --endpoints-file '\(endpoints)' > '\(directory)/out.fifo' 2>&1 &
             pid=$!
-            for i in $(seq 1 200); do [ -s '\(endpoints)' ] && break; sleep 0.05; done
+            # Wait for serve's "Serving …" line (a blocking read, not a poll), keeping every line.
+            exec 3<'\(directory)/out.fifo'
+            while IFS= read -r line <&3; do
+              printf '%s\\n' "$line" >> '\(directory)/out.txt'
+              case "$line" in Serving*) break;; esac
+            done
+            cat <&3 >> '\(directory)/out.txt' &
+            drain=$!
             python3 - '\(endpoints)' <<'PY'
             import json, os, subprocess, sys
             data = json.load(open(sys.argv[1]))
@@ -120,6 +128,7 @@ struct CommandLineContractTests {
             open(sys.argv[1] + ".secret", "w").write(data["clientP12Password"])
             PY
             kill -INT $pid; wait $pid; echo "EXIT $?"
+            wait $drain
             cat '\(directory)/out.txt'
             """
         let result = try Shell.run(script, timeout: 60)
