@@ -1,3 +1,4 @@
+import MockAuthScenario
 import NIOCore
 
 /// How long a scenario server waits for a client before it closes the connection, so that a slow or
@@ -26,6 +27,14 @@ public struct ConnectionLimits: Sendable, Equatable {
         ConnectionLimits(
             tlsHandshake: .seconds(Int64(tlsHandshake)), requestHead: .seconds(Int64(requestHead)),
             connection: .seconds(Int64(connection)))
+    }
+
+    /// These limits with `server`'s own (from its scenario's `limits:`) in their place.
+    public func overridden(by server: ServerTimeLimits) -> ConnectionLimits {
+        ConnectionLimits(
+            tlsHandshake: server.handshakeSeconds.map { .seconds(Int64($0)) } ?? tlsHandshake,
+            requestHead: server.requestHeadSeconds.map { .seconds(Int64($0)) } ?? requestHead,
+            connection: server.connectionSeconds.map { .seconds(Int64($0)) } ?? connection)
     }
 
     /// 10 s for a handshake, 30 s for a request head, 10 minutes for a connection.

@@ -59,7 +59,8 @@ public final class ScenarioServer: Sendable {
                     try ServerTLS(
                         credentials: pki.serverCredentials(for: tls.profile, key: tls.key, hostName: spec.host.name))
                 }
-                let behavior = ServerBehavior(spec: spec, endpoints: directory, limits: limits)
+                let behavior = ServerBehavior(
+                    spec: spec, endpoints: directory, limits: limits.overridden(by: spec.limits))
                 let listener = try await Listener.bind(
                     spec: spec, tls: tls, behavior: behavior, recorder: recorder, group: group,
                     proxyTargets: spec.isProxy ? ProxyPolicy.targets(of: endpoints) : [])

@@ -58,6 +58,25 @@ struct ServerRobustnessTests {
         }
     }
 
+    @Test("a scenario's own request-head limit applies to its server")
+    func scenarioLimit() async throws {
+        try await withTeardown { teardown in
+            let scenario = Scenario(
+                name: "quick", summary: "",
+                servers: [ServerSpec(id: "origin", limits: ServerTimeLimits(requestHeadSeconds: 1))],
+                client: ClientSpec(requests: [RequestSpec(server: "origin")], trust: .none),
+                expectations: [ScenarioExpectation(.requestSucceeds(server: "origin", path: nil))])
+            let run = try await ScenarioRun.start(scenario)
+            teardown.add { await run.shutdown() }
+            let port = try #require(run.server.endpoint("origin")?.port)
+            let stalled = try Shell.run(
+                #"python3 -c 'import socket, time; s = socket.create_connection(("127.0.0.1", \#(port)), timeout=20); s.sendall(b"GET / HTTP/1.1\r\nHo"); t = time.monotonic(); s.recv(10); print("closed after", round(time.monotonic() - t))'"#,
+                timeout: 30)
+            #expect(stalled.output.contains("closed after 1"), "\(stalled.output)\(stalled.error)")
+            #expect(run.transcript().connections.compactMap(\.closedByLimit) == [.requestHead])
+        }
+    }
+
     @Test("TLS garbage, plain HTTP and a truncated handshake on a TLS port are recorded; valid clients still pass")
     func tlsGarbage() async throws {
         try await withTeardown { teardown in

@@ -173,6 +173,22 @@ struct ScenarioReadingTests {
             UTF8Position.firstInvalid(in: [0x61, 0x0A, 0x62, 0xFF]) == UTF8Position(line: 2, column: 2, byte: 0xFF))
     }
 
+    @Test("a server's limits are read in seconds; zero, a string or an unknown key is an error")
+    func serverLimits() throws {
+        let yaml = Self.minimal.replacingOccurrences(
+            of: "    tls: { profile: valid }",
+            with: "    tls: { profile: valid }\n    limits: { request-head: 2, handshake: 3 }")
+        let limits = try read(yaml).servers[0].limits
+        #expect(limits == ServerTimeLimits(handshakeSeconds: 3, requestHeadSeconds: 2, connectionSeconds: nil))
+        for bad in ["{ request-head: 0 }", "{ request-head: soon }", "{ request-heads: 2 }"] {
+            let mistake = error(
+                Self.minimal.replacingOccurrences(
+                    of: "    tls: { profile: valid }", with: "    tls: { profile: valid }\n    limits: \(bad)"))
+            #expect(mistake != nil, "\(bad)")
+            #expect(mistake?.location?.line == 6, "\(bad): \(String(describing: mistake))")
+        }
+    }
+
     @Test("YAML syntax errors carry the parser's location")
     func syntax() {
         let mistake = error("version: 1\nsummary: [unclosed\nservers: {}\n")

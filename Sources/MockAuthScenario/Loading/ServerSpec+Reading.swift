@@ -32,13 +32,38 @@ extension ServerSpec {
         }
         let auth = try server.node("auth").map { (node) throws(ScenarioError) in try AuthSpec.read(node, file: file) }
         let isProxy = try server.bool("proxy") ?? false
+        let limits = try server.node("limits").map { (node) throws(ScenarioError) in
+            try ServerTimeLimits.read(node, file: file)
+        }
         if isProxy, tls != nil {
             throw ScenarioError(
                 .invalidValue, at: server.location(of: "tls"),
                 "a proxy server speaks plain HTTP (clients reach TLS origins through CONNECT)", hint: "remove 'tls'")
         }
         try server.finish()
-        return ServerSpec(id: id, host: host, tls: tls, routes: routes ?? [.default], auth: auth, isProxy: isProxy)
+        return ServerSpec(
+            id: id, host: host, tls: tls, routes: routes ?? [.default], auth: auth, isProxy: isProxy,
+            limits: limits ?? ServerTimeLimits())
+    }
+}
+
+extension ServerTimeLimits {
+    static func read(_ node: Node, file: String) throws(ScenarioError) -> ServerTimeLimits {
+        var limits = try YAMLMapping(node, file: file, context: "the limits section")
+        func seconds(_ key: String) throws(ScenarioError) -> Int? {
+            guard let value = try limits.int(key) else { return nil }
+            guard value > 0 else {
+                throw ScenarioError(
+                    .invalidValue, at: limits.location(of: key), "'\(key)' is a number of seconds above zero",
+                    hint: "\(key): 5")
+            }
+            return value
+        }
+        let result = ServerTimeLimits(
+            handshakeSeconds: try seconds("handshake"), requestHeadSeconds: try seconds("request-head"),
+            connectionSeconds: try seconds("connection"))
+        try limits.finish()
+        return result
     }
 }
 

@@ -12,10 +12,12 @@ public struct ServerSpec: Sendable, Equatable {
     public var auth: AuthSpec?
     /// Whether the server is a forward proxy (absolute-form requests and CONNECT) rather than an origin.
     public var isProxy: Bool
+    /// This server's own time limits on slow clients, each overriding the run's (`limits:`).
+    public var limits: ServerTimeLimits
 
     public init(
         id: String, host: ListenHost = .ipv4Loopback, tls: TLSSpec? = nil, routes: [RouteSpec] = [.default],
-        auth: AuthSpec? = nil, isProxy: Bool = false
+        auth: AuthSpec? = nil, isProxy: Bool = false, limits: ServerTimeLimits = ServerTimeLimits()
     ) {
         self.id = id
         self.host = host
@@ -23,6 +25,7 @@ public struct ServerSpec: Sendable, Equatable {
         self.routes = routes
         self.auth = auth
         self.isProxy = isProxy
+        self.limits = limits
     }
 
     /// `https` or `http`.
@@ -40,4 +43,20 @@ public enum ListenHost: String, Sendable, Hashable, CaseIterable, CustomStringCo
     public var name: String { rawValue }
 
     public var description: String { rawValue }
+}
+
+/// A server's own time limits on slow clients, in seconds; `nil` keeps the run's limit.
+public struct ServerTimeLimits: Sendable, Equatable {
+    /// For the TLS handshake (`handshake:`).
+    public var handshakeSeconds: Int?
+    /// For a complete request head, on a new connection and after each response (`request-head:`).
+    public var requestHeadSeconds: Int?
+    /// For any one connection (`connection:`).
+    public var connectionSeconds: Int?
+
+    public init(handshakeSeconds: Int? = nil, requestHeadSeconds: Int? = nil, connectionSeconds: Int? = nil) {
+        self.handshakeSeconds = handshakeSeconds
+        self.requestHeadSeconds = requestHeadSeconds
+        self.connectionSeconds = connectionSeconds
+    }
 }
