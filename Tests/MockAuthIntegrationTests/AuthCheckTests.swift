@@ -222,6 +222,13 @@ let authMatrix: [AuthCase] =
             script: "\(curl) \(proxy) $MOCKAUTH_URL",
             expectedStatus: 1, mustMention: "never answered proxy"),
         AuthCase(
+            scenario: "proxy-wrong-password", client: "curl -x --proxy-anyauth (one attempt)",
+            script: "\(curl) \(proxy) --proxy-anyauth \(proxyUser) $MOCKAUTH_URL", expectedStatus: 0),
+        AuthCase(
+            scenario: "proxy-wrong-password", client: "a client retrying the proxy 5 times",
+            script: "for i in 1 2 3 4 5; do \(curl) \(proxy) \(proxyUser) $MOCKAUTH_URL; done", expectedStatus: 1,
+            mustMention: "refused credentials 5 times (at most 3 allowed"),
+        AuthCase(
             scenario: "proxy-digest", client: "curl --proxy-digest",
             script: "\(curl) \(proxy) --proxy-digest \(proxyUser) $MOCKAUTH_URL",
             expectedStatus: 0),
