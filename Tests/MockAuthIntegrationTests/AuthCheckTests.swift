@@ -205,6 +205,29 @@ let authMatrix: [AuthCase] =
         ]
     } + [
         AuthCase(
+            scenario: "redirect-chain-return", client: "curl -L",
+            script: "\(curl) -L --anyauth \(user) $MOCKAUTH_URL", expectedStatus: 0),
+        AuthCase(
+            scenario: "redirect-chain-return", client: "curl --location-trusted",
+            script: "\(curl) --location-trusted --anyauth \(user) $MOCKAUTH_URL", expectedStatus: 1,
+            mustMention: "received Authorization (Basic) with GET /first"),
+        AuthCase(
+            scenario: "redirect-chain-return",
+            client: "a client that drops the credentials on the first hop and re-adds them on the second (Go < 1.23.5)",
+            script: #"""
+                b1=$(curl -sS -o /dev/null -w '%{redirect_url}' --cacert "$MOCKAUTH_CA_FILE" --anyauth \#(user) "$MOCKAUTH_URL")
+                b2=$(curl -sS -o /dev/null -w '%{redirect_url}' --cacert "$MOCKAUTH_CA_FILE" "$b1")
+                \#(curl) --basic \#(user) "$b2"
+                """#,
+            expectedStatus: 1, mustMention: "received Authorization (Basic) with GET /second"),
+        AuthCase(
+            scenario: "redirect-back-to-origin", client: "curl -L (stops sending credentials after leaving A)",
+            script: "\(curl) -L --anyauth \(user) $MOCKAUTH_URL", expectedStatus: 0),
+        AuthCase(
+            scenario: "redirect-back-to-origin", client: "curl --location-trusted",
+            script: "\(curl) --location-trusted --anyauth \(user) $MOCKAUTH_URL", expectedStatus: 1,
+            mustMention: "received Authorization (Basic) with GET /bounce"),
+        AuthCase(
             scenario: "redirect-https-to-http", client: "curl -L --proto-redir =https (refuses the downgrade)",
             script: "\(curl) -L --proto-redir =https --anyauth \(user) $MOCKAUTH_URL", expectedStatus: 0,
             mustMention: "the client did not follow origin's redirect"),

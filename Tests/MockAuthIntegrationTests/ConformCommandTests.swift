@@ -44,7 +44,8 @@ struct ConformCommandTests {
                 "tls-untrusted-root", "tls-incomplete-chain", "tls-missing-san", "tls-missing-san-localhost",
                 "tls-pin-mismatch",
                 "tls-client-cert-required", "basic-no-preemptive", "redirect-cross-host", "redirect-cross-port",
-                "redirect-https-to-http", "protection-space-isolation",
+                "redirect-https-to-http", "redirect-chain-return", "redirect-back-to-origin",
+                "protection-space-isolation",
             ], "\(cells.map { "\($0.scenario): \($0.result.label) \($0.reason)" }.joined(separator: "\n"))")
         let expired = cells.first { $0.scenario == "tls-expired" }
         #expect(expired?.reason.contains("over a certificate that expired 2 days ago") == true)
