@@ -83,6 +83,13 @@ let authMatrix: [AuthCase] =
             expectedStatus: 0),
         AuthCase(scenario: "digest-sha256", client: "requests", script: "\(python) --auth digest", expectedStatus: 0),
         AuthCase(
+            scenario: "digest-second-origin", client: "curl --digest, both URLs in one invocation",
+            script: #"set -- $MOCKAUTH_URLS; \#(curl) --digest \#(user) "$1" "$2""#, expectedStatus: 0),
+        AuthCase(
+            scenario: "digest-second-origin", client: "requests, one HTTPDigestAuth for both hosts",
+            script: "\(python) --auth digest", expectedStatus: 1,
+            mustMention: "GET / carried Authorization (Digest) before other had sent any challenge"),
+        AuthCase(
             scenario: "digest-sha256", client: "curl with a wrong password",
             script: #"\#(curl) --digest -u "$MOCKAUTH_USERNAME:nope" $MOCKAUTH_URL"#,
             expectedStatus: 1, mustMention: "refused"),

@@ -45,7 +45,7 @@ struct ConformCommandTests {
                 "tls-pin-mismatch",
                 "tls-client-cert-required", "basic-no-preemptive", "redirect-cross-host", "redirect-cross-port",
                 "redirect-https-to-http", "redirect-chain-return", "redirect-back-to-origin",
-                "protection-space-isolation",
+                "protection-space-isolation", "digest-second-origin",
             ], "\(cells.map { "\($0.scenario): \($0.result.label) \($0.reason)" }.joined(separator: "\n"))")
         let expired = cells.first { $0.scenario == "tls-expired" }
         #expect(expired?.reason.contains("over a certificate that expired 2 days ago") == true)
