@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "MockAuthClients", targets: ["MockAuthClients"]),
         .library(name: "MockAuthTesting", targets: ["MockAuthTesting"]),
         .library(name: "MockAuthAsyncHTTPClient", targets: ["MockAuthAsyncHTTPClient"]),
+        .library(name: "MockAuthRemote", targets: ["MockAuthRemote"]),
+        .library(name: "MockAuthControl", targets: ["MockAuthControl"]),
         .executable(name: "mockauthd", targets: ["mockauthd"]),
     ],
     dependencies: [
@@ -58,9 +60,15 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The judge's answer, apart from the judge: what the remote face decodes.
+        .target(
+            name: "MockAuthVerdict",
+            dependencies: ["MockAuthVocabulary"],
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "MockAuthJudge",
-            dependencies: ["MockAuthScenario", "MockAuthTranscript"],
+            dependencies: ["MockAuthScenario", "MockAuthTranscript", "MockAuthVerdict"],
             swiftSettings: strictSettings
         ),
         // MARK: PKI
@@ -118,10 +126,28 @@ let package = Package(
             dependencies: ["MockAuth"],
             swiftSettings: strictSettings
         ),
+        // The remote face: the control API's contract and a Foundation-only client of it (no NIO,
+        // no Yams), for UI-test bundles and apps.
+        .target(
+            name: "MockAuthRemote",
+            dependencies: ["MockAuthVerdict", "MockAuthTranscript"],
+            swiftSettings: strictSettings
+        ),
+        // The control API `mockauthd serve` answers: runs begun, judged and ended over HTTP.
+        .target(
+            name: "MockAuthControl",
+            dependencies: [
+                "MockAuthClients", "MockAuthRemote",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
         // The XCTest and Swift Testing faces only.
         .target(
             name: "MockAuthTesting",
-            dependencies: ["MockAuthClients"],
+            dependencies: ["MockAuthClients", "MockAuthRemote"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -147,7 +173,7 @@ let package = Package(
         .executableTarget(
             name: "mockauthd",
             dependencies: [
-                "MockAuth", "MockAuthClients", "MockAuthConformance",
+                "MockAuth", "MockAuthClients", "MockAuthConformance", "MockAuthControl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

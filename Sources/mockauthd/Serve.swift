@@ -1,25 +1,36 @@
 import ArgumentParser
 import Foundation
 import MockAuthClients
+import MockAuthConformance
+import MockAuthControl
 
 extension MockAuthD {
-    /// `mockauthd serve [SCENARIO…]`: serves scenarios until interrupted.
+    /// `mockauthd serve [SCENARIO…]`: serves scenarios until interrupted, and answers the control
+    /// API that begins, judges and ends runs for clients it does not launch.
     struct Serve: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Serve all (or the named) scenarios at once until interrupted.",
+            abstract: "Serve all (or the named) scenarios at once until interrupted, with a control API for verdicts.",
             discussion: """
                 Prints a table of endpoints (scenario, URL, what a correct client does) and, with \
-                --endpoints-file, writes the same as JSON with the CA file, client identity and pin.
+                --endpoints-file, writes the same as JSON with the CA file, client identity, pin and the \
+                control API's URL and token. The control API (HTTP on loopback, bearer token) begins runs \
+                on servers of their own, judges what they saw, and ends them: see docs/remote.md. On exit \
+                (SIGINT, SIGTERM) serve prints the verdict of every run that saw traffic.
                 """
         )
 
         @OptionGroup var catalog: CatalogOptions
         @OptionGroup var serverLimits: LimitOptions
+        @OptionGroup var control: ControlOptions
 
         @Argument(help: "Scenario names or files; all of the catalog when none is given.")
         var scenarios: [String] = []
 
-        @Option(name: .long, help: "Write the endpoints, CA file, identity and pin as JSON to this file.")
+        @Option(
+            name: .long,
+            help:
+                "Write the endpoints, CA file, identity, pin and control API (URL, token) as JSON to this file (0600)."
+        )
         var endpointsFile: String?
 
         @Option(
@@ -31,30 +42,50 @@ extension MockAuthD {
 
         func run() async throws {
             let scenarios = try catalog.load(self.scenarios).filter { $0.retired == nil }
+            let everything = try catalog.catalog.loadAll()
+            let token = try control.token()
             let pki = try HarnessPKI()
             let files = try ClientFiles.write(pki, under: stateDir.map { URL(fileURLWithPath: $0) })
+            let limits = serverLimits.limits
+            let registry = RunRegistry(catalog: everything, maxLiveRuns: control.maxRuns) { scenario in
+                try await ScenarioRun.start(scenario, pki: pki, files: files, limits: limits)
+            }
             var runs: [ScenarioRun] = []
+            let server: ControlServer
             do {
                 for scenario in scenarios {
-                    runs.append(
-                        try await ScenarioRun.start(scenario, pki: pki, files: files, limits: serverLimits.limits))
+                    let run = try await ScenarioRun.start(scenario, pki: pki, files: files, limits: limits)
+                    runs.append(run)
+                    await registry.adopt(run)
                 }
+                server = try await ControlServer.start(
+                    ControlAPI(token: token, registry: registry), host: control.controlBind, port: control.controlPort)
             } catch {
                 for run in runs { await run.shutdown() }
                 files.remove()
                 throw error
             }
-            let endpoints = ServedEndpoints(runs: runs, files: files, pin: pki.pinnedKey.pinSHA256)
+            let endpoints = ServedEndpoints(
+                runs: runs, files: files, pin: pki.pinnedKey.pinSHA256,
+                control: .init(url: server.url, token: token.secret))
             print(endpoints.table)
             if let endpointsFile {
                 try endpoints.write(to: endpointsFile)
                 print("\nEndpoints written to \(endpointsFile)")
             }
+            print(
+                "\nControl API: \(server.url) (bearer token: \(try control.tokenLocation(files: files, token: token, endpointsFile: endpointsFile)))"
+            )
             print("\nServing \(runs.count) scenarios. Press Ctrl-C to stop.")
             fflush(nil)  // all streams: a script reading the table through a pipe sees it now
 
             await waitForTerminationSignal()
-            for run in runs { await run.shutdown() }
+            await server.shutdown()
+            let judged = await registry.endAll()
+            print(ServeSummary.text(judged))
+            if let report = control.report {
+                try ServeSummary.write(judged, to: report)
+            }
             if stateDir == nil { files.remove() }
             print("Stopped.")
         }

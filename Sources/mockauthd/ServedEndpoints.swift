@@ -4,6 +4,8 @@ import MockAuthClients
 /// What `mockauthd serve` serves, as a table and as JSON.
 struct ServedEndpoints: Encodable {
     struct Entry: Encodable {
+        /// The run's id in the control API (`/v1/runs/ID/verdict`): the scenario's name.
+        var run: String
         var scenario: String
         var summary: String
         var url: String
@@ -20,8 +22,16 @@ struct ServedEndpoints: Encodable {
     var clientP12PasswordFile: String
     var pinSHA256: String
     var scenarios: [Entry]
+    var control: Control
 
-    init(runs: [ScenarioRun], files: ClientFiles, pin: String) {
+    /// Where the control API listens, and its bearer token.
+    struct Control: Encodable {
+        var url: String
+        var token: String
+    }
+
+    init(runs: [ScenarioRun], files: ClientFiles, pin: String, control: Control) {
+        self.control = control
         caFile = files.caFile
         clientCertificate = files.clientCertificate
         clientKey = files.clientKey
@@ -31,7 +41,8 @@ struct ServedEndpoints: Encodable {
         pinSHA256 = pin
         scenarios = runs.map { run in
             Entry(
-                scenario: run.scenario.name, summary: run.scenario.summary, url: run.url, urls: run.urls,
+                run: run.scenario.name, scenario: run.scenario.name, summary: run.scenario.summary, url: run.url,
+                urls: run.urls,
                 correctClient: run.scenario.correctClientSummary, environment: run.environment)
         }
     }
@@ -55,8 +66,8 @@ struct ServedEndpoints: Encodable {
         return lines.joined(separator: "\n")
     }
 
-    /// Writes the endpoints as JSON, readable by the owner only (0600): it holds the passphrase and
-    /// the scenarios' passwords.
+    /// Writes the endpoints as JSON, readable by the owner only (0600): it holds the passphrase, the
+    /// scenarios' passwords and the control API's token.
     func write(to path: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

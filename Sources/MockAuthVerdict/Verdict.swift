@@ -1,4 +1,4 @@
-import MockAuthScenario
+import MockAuthVocabulary
 
 /// The judge's answer for one scenario run: the same value, and the same JSON, from every face
 /// (`mockauthd check --json`, `conform`, the control API, the in-process library).

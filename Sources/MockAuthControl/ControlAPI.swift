@@ -1,0 +1,95 @@
+import Foundation
+import MockAuth
+import MockAuthRemote
+import NIOHTTP1
+
+/// The control API of `mockauthd serve`, version 1, apart from HTTP: every request is checked for
+/// the bearer token, routed, and answered with JSON (`docs/remote.md`, schemas in
+/// `docs/schemas/control/`).
+///
+/// ```swift
+/// let api = ControlAPI(token: .random(), registry: registry)
+/// let response = await api.respond(to: ControlRequest(method: .GET, target: "/v1/scenarios", authorization: "Bearer …"))
+/// ```
+public struct ControlAPI: Sendable {
+    public let token: ControlToken
+    public let registry: RunRegistry
+
+    public init(token: ControlToken, registry: RunRegistry) {
+        self.token = token
+        self.registry = registry
+    }
+
+    /// Answers one request. A request without the right token learns nothing but `401`.
+    public func respond(to request: ControlRequest) async -> ControlResponse {
+        guard token.authorizes(request.authorization) else {
+            return Self.error(
+                ControlFailure(.unauthorized, "send Authorization: Bearer with the token of the endpoints file"),
+                headers: [("WWW-Authenticate", "Bearer realm=\"mockauthd control\"")])
+        }
+        guard let route = ControlRoute(target: request.target) else {
+            return Self.error(ControlFailure(.notFound, "no such resource: \(Self.printable(request.target))"))
+        }
+        guard route.methods.contains(request.method) else {
+            let allowed = route.methods.map(\.rawValue).joined(separator: ", ")
+            return Self.error(
+                ControlFailure(
+                    .methodNotAllowed, "\(request.method.rawValue) is not allowed here (allowed: \(allowed))"),
+                headers: [("Allow", allowed)])
+        }
+        do {
+            return try await answer(route, request)
+        } catch let failure as ControlFailure {
+            return Self.error(failure)
+        } catch {
+            return Self.error(ControlFailure(.internalServerError, "\(error)"))
+        }
+    }
+
+    private func answer(_ route: ControlRoute, _ request: ControlRequest) async throws -> ControlResponse {
+        switch (route, request.method) {
+        case (.scenarios, _):
+            return try Self.json(.ok, RemoteScenarioList(scenarios: await registry.scenarios()))
+        case (.runs, .POST):
+            let body: RunRequest
+            do {
+                body = try JSONDecoder().decode(RunRequest.self, from: Data(request.body))
+            } catch {
+                throw ControlFailure(.badRequest, "the body must be JSON like {\"scenario\": \"tls-expired\"}")
+            }
+            return try Self.json(.created, try await registry.begin(body))
+        case (.runs, _):
+            return try Self.json(.ok, RunList(runs: await registry.runs()))
+        case (.run(let id), .DELETE):
+            return try Self.json(.ok, try await registry.end(id))
+        case (.run(let id), _):
+            return try Self.json(.ok, try await registry.description(of: id))
+        case (.verdict(let id, let control), _):
+            return try Self.json(.ok, try await registry.verdict(of: id, control: control))
+        case (.transcript(let id), _):
+            return try Self.json(.ok, try await registry.transcript(of: id))
+        }
+    }
+
+    /// The encoder of every answer: the same settings as `mockauthd check --json`.
+    static func json(_ status: HTTPResponseStatus, _ value: some Encodable, headers: [(String, String)] = [])
+        throws -> ControlResponse
+    {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return ControlResponse(status: status, headers: headers, body: Array(try encoder.encode(value)))
+    }
+
+    static func error(_ failure: ControlFailure, headers: [(String, String)] = []) -> ControlResponse {
+        let body = (try? json(failure.status, ControlErrorBody(error: failure.message)).body) ?? Array("{}".utf8)
+        return ControlResponse(status: failure.status, headers: headers, body: body)
+    }
+
+    /// A request target as it may appear in a message: at most 100 characters, printable ASCII.
+    private static func printable(_ target: String) -> String {
+        String(
+            target.unicodeScalars.prefix(100).map {
+                $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F ? Character($0) : "?"
+            })
+    }
+}

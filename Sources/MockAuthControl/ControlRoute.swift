@@ -1,0 +1,62 @@
+import NIOHTTP1
+
+/// The resources of the control API, version 1, parsed from a request target.
+enum ControlRoute: Equatable {
+    /// `/v1/scenarios`
+    case scenarios
+    /// `/v1/runs`
+    case runs
+    /// `/v1/runs/ID`
+    case run(String)
+    /// `/v1/runs/ID/verdict`, optionally `?control=ID`
+    case verdict(String, control: String?)
+    /// `/v1/runs/ID/transcript`
+    case transcript(String)
+
+    /// The route of `target`, or `nil` when the control API has no such resource.
+    init?(target: String) {
+        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        let segments = parts[0].split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        let query = parts.count > 1 ? Self.query(parts[1]) : [:]
+        guard segments.first == "v1", segments.dropFirst().allSatisfy(Self.isSegment) else { return nil }
+        switch Array(segments.dropFirst()) {
+        case ["scenarios"]: self = .scenarios
+        case ["runs"]: self = .runs
+        case let path where path.count == 2 && path[0] == "runs": self = .run(path[1])
+        case let path where path.count == 3 && path[0] == "runs" && path[2] == "verdict":
+            self = .verdict(path[1], control: query["control"])
+        case let path where path.count == 3 && path[0] == "runs" && path[2] == "transcript":
+            self = .transcript(path[1])
+        default: return nil
+        }
+    }
+
+    /// The methods the resource answers.
+    var methods: [HTTPMethod] {
+        switch self {
+        case .scenarios, .verdict, .transcript: [.GET]
+        case .runs: [.GET, .POST]
+        case .run: [.GET, .DELETE]
+        }
+    }
+
+    /// Ids and names are short and plain: letters, digits, `-`, `_`, `.`.
+    private static func isSegment(_ segment: String) -> Bool {
+        segment.count <= 128
+            && segment.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII
+                    && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                        || "-_.".unicodeScalars.contains(scalar))
+            }
+    }
+
+    private static func query(_ text: Substring) -> [String: String] {
+        var values: [String: String] = [:]
+        for pair in text.split(separator: "&").prefix(8) {
+            let field = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            guard field.count == 2 else { continue }
+            values[String(field[0])] = String(field[1])
+        }
+        return values
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import MockAuth
+import MockAuthRemote
+
+extension RunMaterial {
+    /// What `run`'s client is given, inline: exactly what ``ScenarioRun/environment`` gives as files
+    /// and variables, under the same conditions.
+    init(_ run: ScenarioRun) {
+        let client = run.scenario.client
+        self.init()
+        if client.trust == .harnessRoot {
+            caCertificatePEM = run.caCertificatePEM
+        }
+        if client.identity != nil {
+            clientCertificatePEM = run.clientCertificatePEM
+            clientKeyPEM = run.clientKeyPEM
+            clientP12Base64 = Data(run.clientPKCS12).base64EncodedString()
+            clientP12Password = run.clientPKCS12Passphrase
+        }
+        pinSHA256 = run.pin
+        credentials = client.credentials.map {
+            RemoteCredentials(username: $0.username, password: $0.password, domain: $0.domain)
+        }
+        token = client.token
+        if let proxy = client.proxy, let endpoint = run.server.endpoint(proxy.server) {
+            self.proxy = RemoteProxy(
+                url: endpoint.baseURL,
+                credentials: proxy.credentials.map {
+                    RemoteCredentials(username: $0.username, password: $0.password, domain: $0.domain)
+                })
+        }
+    }
+}
