@@ -231,6 +231,17 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The control API's handlers on NIOAsyncTestingChannel, its token and routes.
+        .testTarget(
+            name: "MockAuthControlTests",
+            dependencies: [
+                "MockAuthControl", "MockAuthRemote",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "MockAuthJudgeTests",
             dependencies: ["MockAuthJudge"],

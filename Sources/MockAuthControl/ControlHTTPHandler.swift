@@ -65,6 +65,11 @@ final class ControlHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         write(response, keepAlive: false, version: version, context: context)
     }
 
+    /// A protocol error (HTTPServerProtocolErrorHandler has answered 400) or any other: close.
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        context.close(promise: nil)
+    }
+
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if let idle = event as? IdleStateHandler.IdleStateEvent, idle == .read, !busy, waiting.isEmpty {
             context.close(promise: nil)

@@ -3,7 +3,7 @@ import MockAuthVocabulary
 /// What an authenticating server made of one request's credentials.
 public struct AuthRecord: Sendable, Codable, Hashable {
     /// What the server decided about the request's credentials.
-    public enum Decision: String, Sendable, Codable, Equatable {
+    public enum Decision: String, Sendable, Codable, Equatable, CaseIterable {
         /// No credentials (or none for an offered scheme): the server challenged.
         case challenged
         /// A connection-based handshake continued (an NTLM type 2 went back).

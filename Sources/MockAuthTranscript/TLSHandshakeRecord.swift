@@ -1,7 +1,7 @@
 /// How the TLS handshake on one connection ended.
 public struct TLSHandshakeRecord: Sendable, Codable, Hashable {
     /// Where a handshake got to.
-    public enum State: String, Sendable, Codable, Equatable {
+    public enum State: String, Sendable, Codable, Equatable, CaseIterable {
         /// Both sides finished the handshake.
         case completed
         /// The handshake failed: see ``TLSHandshakeRecord/alert`` and ``TLSHandshakeRecord/error``.

@@ -210,7 +210,11 @@ struct ServeControlAPITests {
         // A body over the limit is refused without being read.
         let huge = String(repeating: "x", count: 100_000)
         #expect(try calls.call("POST", "/v1/runs", body: huge).status == 413)
-        // serve still answers everyone.
+        // Garbage instead of HTTP: 400 and a close, and serve still answers everyone.
+        let port = calls.url.split(separator: ":").last.map { $0.filter(\.isNumber) } ?? ""
+        let garbage = try Shell.run(
+            "exec 3<>/dev/tcp/127.0.0.1/\(port); printf '\\001\\002GARBAGE\\r\\n\\r\\n' >&3; cat <&3", timeout: 20)
+        #expect(garbage.output.hasPrefix("HTTP/1.1 400"), "\(garbage.output)\(garbage.error)")
         #expect(try calls.call("GET", "/v1/scenarios", schema: "scenarios").status == 200)
         let (status, output) = serve.stop()
         #expect(status == 0 && output.contains("No run saw traffic."), "\(output)")
