@@ -40,19 +40,23 @@ public final class ScenarioRun: Sendable {
     ///     into one record with a count, so memory stays bounded under load).
     ///   - limits: how long the servers wait for a slow or stalled client before closing its
     ///     connection (``ConnectionLimits/default``: 10 s handshake, 30 s request head).
+    ///   - addressing: where the servers listen and the names their URLs and certificates use
+    ///     (``ServerAddressing/loopback`` by default; `mockauthd serve --bind/--host-name/--port-base`).
     public static func start(
         _ scenario: Scenario,
         pki: HarnessPKI? = nil,
         files: ClientFiles? = nil,
         group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
         transcriptLimit: Int = ScenarioServer.defaultTranscriptLimit,
-        limits: ConnectionLimits = .default
+        limits: ConnectionLimits = .default,
+        addressing: ServerAddressing = .loopback
     ) async throws -> ScenarioRun {
         let pki = try pki ?? HarnessPKI.shared()
         let ownFiles = try files == nil ? ClientFiles.write(pki) : nil
         do {
             let server = try await ScenarioServer.start(
-                scenario, pki: pki, group: group, transcriptLimit: transcriptLimit, limits: limits)
+                scenario, pki: pki, group: group, transcriptLimit: transcriptLimit, limits: limits,
+                addressing: addressing)
             guard let clientFiles = files ?? ownFiles else { throw HarnessError("no client files") }
             return ScenarioRun(
                 scenario: scenario, server: server, pki: pki, files: clientFiles, ownsFiles: ownFiles != nil)

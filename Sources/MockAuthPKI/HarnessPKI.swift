@@ -45,6 +45,7 @@ public final class HarnessPKI: Sendable {
         var profile: TLSProfile
         var key: KeyAlgorithm
         var hostName: String
+        var additionalNames: [String]
     }
 
     /// Generates a fresh PKI.
@@ -93,12 +94,17 @@ public final class HarnessPKI: Sendable {
 
     /// The credentials a server of `profile` presents when clients reach it as `hostName`, issued on
     /// first use.
-    public func serverCredentials(for profile: TLSProfile, key: KeyAlgorithm, hostName: String) throws
-        -> ServerCredentials
-    {
-        let cacheKey = CacheKey(profile: profile, key: key, hostName: hostName)
+    ///
+    /// - Parameter additionalNames: names (DNS names or IP literals) the certificate is valid for
+    ///   besides the loopback names, e.g. the name a device reaches this machine by (`serve
+    ///   --host-name`). Profiles whose one defect is the name (`wrong-host`, `missing-san`) leave them out.
+    public func serverCredentials(
+        for profile: TLSProfile, key: KeyAlgorithm, hostName: String, additionalNames: [String] = []
+    ) throws -> ServerCredentials {
+        let cacheKey = CacheKey(profile: profile, key: key, hostName: hostName, additionalNames: additionalNames)
         if let cached = cache.withLock({ $0[cacheKey] }) { return cached }
-        let issued = try issueServerCredentials(profile, key: key, hostName: hostName)
+        let issued = try issueServerCredentials(
+            profile, key: key, hostName: hostName, additionalNames: additionalNames)
         return cache.withLock { cache in
             if let raced = cache[cacheKey] { return raced }
             cache[cacheKey] = issued

@@ -4,13 +4,15 @@ import X509
 
 /// How each TLS profile differs from `valid`: exactly one property, and nothing else.
 extension HarnessPKI {
-    func issueServerCredentials(_ profile: TLSProfile, key algorithm: KeyAlgorithm, hostName: String) throws
-        -> ServerCredentials
-    {
+    func issueServerCredentials(
+        _ profile: TLSProfile, key algorithm: KeyAlgorithm, hostName: String, additionalNames: [String]
+    ) throws -> ServerCredentials {
+        var names = GeneralName.loopbackNames
+        for name in additionalNames.map(GeneralName.forHost) where !names.contains(name) { names.append(name) }
         let key = profile == .pinReissued ? pinnedKey : try HarnessKey(algorithm)
         var fields = CertificateIssuer.LeafFields(
             commonName: "MockAuth \(profile) server",
-            subjectAlternativeNames: GeneralName.loopbackNames,
+            subjectAlternativeNames: names,
             extendedKeyUsage: .serverAuth,
             notValidBefore: now.addingTimeInterval(-1 * .day),
             notValidAfter: now.addingTimeInterval(30 * .day)

@@ -3,17 +3,21 @@ import MockAuthScenario
 import NIOCore
 import NIOPosix
 
-/// Binds one scenario server: 127.0.0.1 on an ephemeral port, plus ::1 on the same port for
-/// `localhost` where the machine has IPv6 loopback.
+/// Binds one scenario server: by default 127.0.0.1 on an ephemeral port, plus ::1 on the same port
+/// for `localhost` where the machine has IPv6 loopback; with ``ServerAddressing``, the address and
+/// port it names.
 struct Listener {
     let endpoint: ServerEndpoint
     let channels: [any Channel]
 
     static func bind(
         spec: ServerSpec, tls: ServerTLS?, behavior: ServerBehavior, recorder: TranscriptRecorder,
-        group: any EventLoopGroup, proxyTargets: Set<ProxyTarget> = []
+        group: any EventLoopGroup, addressing: ServerAddressing = .loopback, port: Int = 0,
+        proxyTargets: Set<ProxyTarget> = [], proxyAliases: [ProxyTarget: ProxyTarget] = [:]
     ) async throws -> Listener {
-        let proxyPolicy = spec.isProxy ? ProxyPolicy(allowedTargets: proxyTargets, gate: behavior.gates.first) : nil
+        let proxyPolicy =
+            spec.isProxy
+            ? ProxyPolicy(allowedTargets: proxyTargets, aliases: proxyAliases, gate: behavior.gates.first) : nil
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
@@ -30,39 +34,62 @@ struct Listener {
                     }
                 }
             }
-        let scheme = spec.urlScheme
-        guard spec.host == .localhost else {
-            let channel = try await bootstrap.bind(host: "127.0.0.1", port: 0).get()
-            return Listener(
-                endpoint: ServerEndpoint(
-                    server: spec.id, host: spec.host, port: channel.localAddress?.port ?? 0, scheme: scheme,
-                    listensOnIPv6: false),
-                channels: [channel])
+        func endpoint(port: Int, listensOnIPv6: Bool) -> ServerEndpoint {
+            ServerEndpoint(
+                server: spec.id, host: spec.host, urlHost: addressing.urlHost(for: spec.host), port: port,
+                scheme: spec.urlScheme, listensOnIPv6: listensOnIPv6)
         }
-        // localhost: the same port on both loopback addresses; retry if ::1 has it taken.
+        if let address = addressing.bindAddress {
+            let channel = try await bindOne(bootstrap, ServerAddressing.unbracketed(address), port, spec)
+            return Listener(
+                endpoint: endpoint(port: channel.localAddress?.port ?? port, listensOnIPv6: false), channels: [channel])
+        }
+        guard spec.host == .localhost else {
+            let channel = try await bindOne(bootstrap, "127.0.0.1", port, spec)
+            return Listener(
+                endpoint: endpoint(port: channel.localAddress?.port ?? port, listensOnIPv6: false), channels: [channel])
+        }
+        // localhost: the same port on both loopback addresses; with an ephemeral port, retry if ::1
+        // has it taken.
         var lastError: (any Error)?
-        for _ in 0..<8 {
-            let ipv4 = try await bootstrap.bind(host: "127.0.0.1", port: 0).get()
-            let port = ipv4.localAddress?.port ?? 0
+        for _ in 0..<(port == 0 ? 8 : 1) {
+            let ipv4 = try await bindOne(bootstrap, "127.0.0.1", port, spec)
+            let bound = ipv4.localAddress?.port ?? port
             do {
-                let ipv6 = try await bootstrap.bind(host: "::1", port: port).get()
-                return Listener(
-                    endpoint: ServerEndpoint(
-                        server: spec.id, host: spec.host, port: port, scheme: scheme, listensOnIPv6: true),
-                    channels: [ipv4, ipv6])
+                let ipv6 = try await bootstrap.bind(host: "::1", port: bound).get()
+                return Listener(endpoint: endpoint(port: bound, listensOnIPv6: true), channels: [ipv4, ipv6])
             } catch let error as IOError where error.errnoCode == EADDRNOTAVAIL || error.errnoCode == EAFNOSUPPORT {
                 // No IPv6 loopback here: IPv4 alone serves localhost.
-                return Listener(
-                    endpoint: ServerEndpoint(
-                        server: spec.id, host: spec.host, port: port, scheme: scheme, listensOnIPv6: false),
-                    channels: [ipv4])
+                return Listener(endpoint: endpoint(port: bound, listensOnIPv6: false), channels: [ipv4])
             } catch {
                 lastError = error
                 try? await ipv4.close()
             }
         }
         throw ServerError(
-            "cannot bind \(spec.id) on both 127.0.0.1 and ::1: \(lastError.map { "\($0)" } ?? "unknown error")")
+            "cannot bind \(spec.id) on both 127.0.0.1 and ::1\(port == 0 ? "" : " port \(port)"): \(lastError.map { "\($0)" } ?? "unknown error")"
+        )
+    }
+
+    /// Binds `host`:`port`, turning the errors a user can cause (a fixed port another program
+    /// holds, an address this machine does not have) into a ``ServerError`` that says so.
+    private static func bindOne(_ bootstrap: ServerBootstrap, _ host: String, _ port: Int, _ spec: ServerSpec)
+        async throws -> any Channel
+    {
+        do {
+            return try await bootstrap.bind(host: host, port: port).get()
+        } catch let error as IOError where error.errnoCode == EADDRINUSE {
+            throw ServerError("cannot bind \(spec.id) on \(host) port \(port): the port is already in use")
+        } catch let error as IOError where error.errnoCode == EADDRNOTAVAIL {
+            throw ServerError("cannot bind \(spec.id) on \(host): not an address of this machine")
+        } catch let error as IOError where error.errnoCode == EACCES {
+            throw ServerError(
+                "cannot bind \(spec.id) on \(host) port \(port): permission denied (ports below 1024 need privileges)")
+        } catch let error as IOError {
+            throw ServerError("cannot bind \(spec.id) on \(host) port \(port): \(error)")
+        } catch {
+            throw ServerError("cannot bind \(spec.id) on \(host) port \(port): \(error)")
+        }
     }
 }
 

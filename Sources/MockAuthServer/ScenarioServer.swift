@@ -22,31 +22,40 @@ public final class ScenarioServer: Sendable {
     private let endpointsByServer: [String: ServerEndpoint]
     private let recorder: TranscriptRecorder
     private let channels: Mutex<[any Channel]>
+    /// Fixed ports this scenario holds, given back on shutdown.
+    private let reservation: PortReservation
 
-    private init(scenario: Scenario, endpoints: [ServerEndpoint], recorder: TranscriptRecorder, channels: [any Channel])
-    {
+    private init(
+        scenario: Scenario, endpoints: [ServerEndpoint], recorder: TranscriptRecorder, channels: [any Channel],
+        reservation: PortReservation
+    ) {
         self.scenario = scenario
         self.endpoints = endpoints
         self.endpointsByServer = Dictionary(endpoints.map { ($0.server, $0) }, uniquingKeysWith: { first, _ in first })
         self.recorder = recorder
         self.channels = Mutex(channels)
+        self.reservation = reservation
     }
 
     /// Starts every server of `scenario`.
     ///
     /// - Throws: ``ServerError`` when a port cannot be bound, `PKIError` when a certificate cannot be issued.
     ///
-    /// - Parameter transcriptLimit: records kept per server; identical requests are folded into one
-    ///   record with a count, so only a client that keeps sending requests unlike any before reaches it.
+    /// - Parameters:
+    ///   - transcriptLimit: records kept per server; identical requests are folded into one record
+    ///     with a count, so only a client that keeps sending requests unlike any before reaches it.
+    ///   - addressing: where the servers listen and the names clients use (loopback by default).
     public static func start(
         _ scenario: Scenario,
         pki: HarnessPKI,
         group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
         transcriptLimit: Int = ScenarioServer.defaultTranscriptLimit,
         limits: ConnectionLimits = .default,
+        addressing: ServerAddressing = .loopback,
         logger: Logger = Logger(label: "mockauth.server")
     ) async throws -> ScenarioServer {
         let recorder = TranscriptRecorder(limit: transcriptLimit)
+        let reservation = PortReservation(allocator: addressing.ports)
         let directory = EndpointDirectory()
         var endpoints: [ServerEndpoint] = []
         var channels: [any Channel] = []
@@ -57,13 +66,17 @@ public final class ScenarioServer: Sendable {
             for spec in ordered {
                 let tls = try spec.tls.map { tls in
                     try ServerTLS(
-                        credentials: pki.serverCredentials(for: tls.profile, key: tls.key, hostName: spec.host.name))
+                        credentials: pki.serverCredentials(
+                            for: tls.profile, key: tls.key, hostName: addressing.urlHost(for: spec.host),
+                            additionalNames: addressing.certificateNames))
                 }
                 let behavior = ServerBehavior(
                     spec: spec, endpoints: directory, limits: limits.overridden(by: spec.limits))
                 let listener = try await Listener.bind(
                     spec: spec, tls: tls, behavior: behavior, recorder: recorder, group: group,
-                    proxyTargets: spec.isProxy ? ProxyPolicy.targets(of: endpoints) : [])
+                    addressing: addressing, port: try reservation.next(),
+                    proxyTargets: spec.isProxy ? ProxyPolicy.targets(of: endpoints) : [],
+                    proxyAliases: spec.isProxy ? ProxyPolicy.aliases(of: endpoints, addressing: addressing) : [:])
                 directory.register(listener.endpoint)
                 endpoints.append(listener.endpoint)
                 channels.append(contentsOf: listener.channels)
@@ -74,6 +87,7 @@ public final class ScenarioServer: Sendable {
             }
         } catch {
             for channel in channels { try? await channel.close() }
+            reservation.releaseAll()
             if error is any HarnessFailure { throw error }
             throw ServerError("cannot start scenario '\(scenario.name)': \(error)")
         }
@@ -84,7 +98,8 @@ public final class ScenarioServer: Sendable {
         records.sort { (position[$0.server] ?? 0) < (position[$1.server] ?? 0) }
         recorder.endpoints.withLock { $0 = records }
         logger.debug("serving \(scenario.name)", metadata: ["endpoints": "\(endpoints.map(\.baseURL))"])
-        return ScenarioServer(scenario: scenario, endpoints: endpoints, recorder: recorder, channels: channels)
+        return ScenarioServer(
+            scenario: scenario, endpoints: endpoints, recorder: recorder, channels: channels, reservation: reservation)
     }
 
     /// Records a transcript keeps per server unless told otherwise.
@@ -115,5 +130,6 @@ public final class ScenarioServer: Sendable {
         for channel in channels {
             try? await channel.close()
         }
+        reservation.releaseAll()
     }
 }

@@ -4,17 +4,34 @@ import MockAuthScenario
 public struct ServerEndpoint: Sendable, Equatable {
     /// The server's id in the scenario.
     public let server: String
-    /// The host name clients use (`127.0.0.1` or `localhost`).
+    /// The loopback name the scenario gives the server (`127.0.0.1` or `localhost`).
     public let host: ListenHost
-    /// The port, chosen by the system.
+    /// The host clients are told to use: ``host``'s name, or the name another machine reaches
+    /// this one by (``ServerAddressing/hostNames``).
+    public let urlHost: String
+    /// The port, chosen by the system or fixed (``PortAllocator``).
     public let port: Int
     /// `https` or `http`.
     public let scheme: String
     /// Whether the server also listens on `::1` (for `localhost`).
     public let listensOnIPv6: Bool
 
-    /// The base URL, e.g. `https://127.0.0.1:49152`.
-    public var baseURL: String { "\(scheme)://\(host.name):\(port)" }
+    public init(
+        server: String, host: ListenHost, urlHost: String? = nil, port: Int, scheme: String, listensOnIPv6: Bool
+    ) {
+        self.server = server
+        self.host = host
+        self.urlHost = urlHost ?? host.name
+        self.port = port
+        self.scheme = scheme
+        self.listensOnIPv6 = listensOnIPv6
+    }
+
+    /// The base URL, e.g. `https://127.0.0.1:49152` (an IPv6 host in brackets).
+    public var baseURL: String {
+        let shown = urlHost.contains(":") && !urlHost.hasPrefix("[") ? "[\(urlHost)]" : urlHost
+        return "\(scheme)://\(shown):\(port)"
+    }
 
     /// The URL of `path` on this server.
     public func url(path: String) -> String {

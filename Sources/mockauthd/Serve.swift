@@ -22,6 +22,7 @@ extension MockAuthD {
         @OptionGroup var catalog: CatalogOptions
         @OptionGroup var serverLimits: LimitOptions
         @OptionGroup var control: ControlOptions
+        @OptionGroup var network: AddressingOptions
 
         @Argument(help: "Scenario names or files; all of the catalog when none is given.")
         var scenarios: [String] = []
@@ -47,14 +48,19 @@ extension MockAuthD {
             let pki = try HarnessPKI()
             let files = try ClientFiles.write(pki, under: stateDir.map { URL(fileURLWithPath: $0) })
             let limits = serverLimits.limits
+            let addressing = network.addressing()
+            if let warning = AddressingOptions.exposureWarning(addressing) {
+                FileHandle.standardError.write(Data((warning + "\n").utf8))
+            }
             let registry = RunRegistry(catalog: everything, maxLiveRuns: control.maxRuns) { scenario in
-                try await ScenarioRun.start(scenario, pki: pki, files: files, limits: limits)
+                try await ScenarioRun.start(scenario, pki: pki, files: files, limits: limits, addressing: addressing)
             }
             var runs: [ScenarioRun] = []
             let server: ControlServer
             do {
                 for scenario in scenarios {
-                    let run = try await ScenarioRun.start(scenario, pki: pki, files: files, limits: limits)
+                    let run = try await ScenarioRun.start(
+                        scenario, pki: pki, files: files, limits: limits, addressing: addressing)
                     runs.append(run)
                     await registry.adopt(run)
                 }

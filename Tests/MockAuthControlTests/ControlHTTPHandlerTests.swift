@@ -27,7 +27,8 @@ struct ControlHTTPHandlerTests {
     }
 
     /// Sends `request` (raw HTTP/1.1) and collects the answer until `count` responses are complete.
-    func exchange(_ channel: NIOAsyncTestingChannel, _ request: String, responses count: Int = 1) async throws -> String {
+    func exchange(_ channel: NIOAsyncTestingChannel, _ request: String, responses count: Int = 1) async throws -> String
+    {
         // A request the server refuses by closing (413, 400) makes the HTTP decoder report the cut-off
         // stream through the pipeline: that error is the close, not a failure of the exchange.
         _ = try? await channel.writeInbound(channel.allocator.buffer(string: request))
@@ -46,7 +47,8 @@ struct ControlHTTPHandlerTests {
         return responses.allSatisfy { response in
             guard let split = response.range(of: "\r\n\r\n") else { return false }
             let head = response[..<split.lowerBound]
-            let length = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+            let length =
+                head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
                 .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
             return response[split.upperBound...].utf8.count >= length
         }

@@ -108,6 +108,27 @@ struct ForwardProxyStateMachineTests {
         #expect(status(of: fresh.requestHead(head(.GET, "/"), authorization: Self.allow)) == 400)
     }
 
+    @Test("a name another machine uses (serve --host-name) is dialled at the address it maps to, Host kept")
+    func aliases() {
+        let named = ProxyTarget(host: "device.mockauth.test", port: 8080)
+        var machine = ForwardProxyStateMachine(allowedTargets: [Self.origin], aliases: [named: Self.origin])
+        #expect(
+            machine.requestHead(head(.GET, "http://DEVICE.mockauth.test:8080/x"), authorization: Self.allow)
+                == .dial(Self.origin, exchange: 1, purpose: .forward))
+        var tunnel = ForwardProxyStateMachine(allowedTargets: [Self.origin], aliases: [named: Self.origin])
+        #expect(
+            tunnel.requestHead(head(.CONNECT, "device.mockauth.test:8080"), authorization: Self.allow)
+                == .dial(Self.origin, exchange: 1, purpose: .tunnel))
+        // Another port of the name, or another name, is no alias: 403, nothing dialled.
+        var other = ForwardProxyStateMachine(allowedTargets: [Self.origin], aliases: [named: Self.origin])
+        #expect(
+            status(of: other.requestHead(head(.GET, "http://device.mockauth.test:9/"), authorization: Self.allow))
+                == 403)
+        #expect(other.requestEnd() == nil)
+        #expect(
+            status(of: other.requestHead(head(.GET, "http://example.com:8080/"), authorization: Self.allow)) == 403)
+    }
+
     @Test("HTTP/1.0 clients get one response per connection, even with Connection: keep-alive")
     func http10() {
         var machine = ForwardProxyStateMachine(allowedTargets: [Self.origin])

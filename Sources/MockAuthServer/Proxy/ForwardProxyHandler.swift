@@ -29,7 +29,7 @@ final class ForwardProxyHandler: ChannelInboundHandler, RemovableChannelHandler 
         self.recorder = recorder
         self.dialer = dialer
         self.decoder = decoder
-        self.machine = ForwardProxyStateMachine(allowedTargets: policy.allowedTargets)
+        self.machine = ForwardProxyStateMachine(allowedTargets: policy.allowedTargets, aliases: policy.aliases)
     }
 
     func handlerAdded(context: ChannelHandlerContext) {

@@ -95,10 +95,19 @@ struct ForwardProxyStateMachine {
     private var state = State.idle
     private var lastExchange: UInt64 = 0
     private let allowedTargets: Set<ProxyTarget>
+    private let aliases: [ProxyTarget: ProxyTarget]
 
-    /// Creates the machine for a new connection; only `allowedTargets` are ever dialled.
-    init(allowedTargets: Set<ProxyTarget>) {
+    /// Creates the machine for a new connection; only `allowedTargets` (loopback ones) and the
+    /// addresses `aliases` map names to are ever dialled.
+    init(allowedTargets: Set<ProxyTarget>, aliases: [ProxyTarget: ProxyTarget] = [:]) {
         self.allowedTargets = allowedTargets
+        self.aliases = aliases
+    }
+
+    /// Where the proxy dials for a target a client named, or `nil` when it may not.
+    private func dialled(for named: ProxyTarget) -> ProxyTarget? {
+        if let address = aliases[named] { return address }
+        return named.isLoopback && allowedTargets.contains(named) ? named : nil
     }
 
     /// A request head arrived, and the policy judged its `Proxy-Authorization`.
@@ -131,9 +140,9 @@ struct ForwardProxyStateMachine {
             exchange.keepAlive = false
             return answer(.badRequest(error.reason), exchange, requestEnded: false)
         }
-        let target = requested.target
-        guard target.isLoopback, allowedTargets.contains(target) else {
-            return answer(.forbidden(target), exchange, requestEnded: false)
+        let named = requested.target
+        guard let target = dialled(for: named) else {
+            return answer(.forbidden(named), exchange, requestEnded: false)
         }
         switch requested {
         case .authority:
@@ -141,7 +150,7 @@ struct ForwardProxyStateMachine {
             return .dial(target, exchange: exchange.number, purpose: .tunnel)
         case .absolute(_, let originForm):
             state = .dialling(
-                exchange, target: target, head: head.forwarded(to: target, originForm: originForm), body: [],
+                exchange, target: target, head: head.forwarded(to: named, originForm: originForm), body: [],
                 requestEnded: false)
             return .dial(target, exchange: exchange.number, purpose: .forward)
         }

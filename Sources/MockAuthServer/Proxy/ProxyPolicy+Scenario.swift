@@ -3,7 +3,7 @@ import MockAuthScenario
 extension ProxyPolicy {
     /// The policy of a scenario's proxy server: it reaches the scenario's own servers only, and
     /// authenticates with the server's gate (407 and `Proxy-Authenticate`), if it has one.
-    init(allowedTargets: Set<ProxyTarget>, gate: AuthGate?) {
+    init(allowedTargets: Set<ProxyTarget>, aliases: [ProxyTarget: ProxyTarget] = [:], gate: AuthGate?) {
         self.init(allowedTargets: allowedTargets) { request in
             guard let gate else { return (.allow(responseHeaders: []), nil) }
             let result = gate.check(
@@ -15,6 +15,7 @@ extension ProxyPolicy {
             case .badRequest(let reason): return (.malformed(reason: reason), result.record)
             }
         }
+        self.aliases = aliases
     }
 
     /// Every address a client may name for the scenario's non-proxy servers.
@@ -28,5 +29,17 @@ extension ProxyPolicy {
             }
         }
         return targets
+    }
+
+    /// The names another machine uses for the scenario's non-proxy servers (``ServerEndpoint/urlHost``
+    /// when it is not the loopback name), each mapped to the address the server listens on here.
+    static func aliases(of endpoints: [ServerEndpoint], addressing: ServerAddressing) -> [ProxyTarget: ProxyTarget] {
+        var aliases: [ProxyTarget: ProxyTarget] = [:]
+        let listening = addressing.concreteBindAddress ?? "127.0.0.1"
+        for endpoint in endpoints where endpoint.urlHost != endpoint.host.name {
+            aliases[ProxyTarget(host: endpoint.urlHost, port: endpoint.port)] = ProxyTarget(
+                host: listening, port: endpoint.port)
+        }
+        return aliases
     }
 }

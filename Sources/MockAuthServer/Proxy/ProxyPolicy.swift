@@ -12,6 +12,10 @@ struct ProxyPolicy: Sendable {
     /// Only these targets can be reached (the scenario's own loopback servers); anything else gets
     /// 403 and nothing is dialled.
     var allowedTargets: Set<ProxyTarget>
+    /// Names another machine reaches the scenario's servers by (`serve --host-name`, `--bind`),
+    /// each with the address of this machine the proxy dials for it: computed from the scenario's
+    /// own endpoints, never from a request.
+    var aliases: [ProxyTarget: ProxyTarget] = [:]
     /// Called on the event loop for every request (including CONNECT): the decision, and what the
     /// proxy's authentication made of the credentials, for the transcript. Cheap and thread-safe.
     var authorize: @Sendable (ProxyAuthorizationRequest) -> (decision: ProxyAuthorizationDecision, record: AuthRecord?)

@@ -1,0 +1,75 @@
+import MockAuthPKI
+import MockAuthScenario
+
+/// Where a scenario's servers listen and the names clients reach them by: loopback by default;
+/// for a client on another machine (a device, a container) an address to bind, the names that
+/// machine uses, and fixed ports.
+///
+/// ```swift
+/// let addressing = ServerAddressing(bindAddress: "0.0.0.0", hostNames: ["my-mac.local"], ports: PortAllocator(base: 49200))
+/// let server = try await ScenarioServer.start(scenario, pki: pki, addressing: addressing)
+/// // server.endpoint("origin")?.baseURL == "https://my-mac.local:49200"
+/// ```
+public struct ServerAddressing: Sendable {
+    /// The address every server binds; `nil` binds loopback (127.0.0.1, and ::1 as well for
+    /// servers the scenario names `localhost`).
+    public var bindAddress: String?
+    /// The names clients use instead of the scenario's: the first for servers named `127.0.0.1`,
+    /// the second (if given) for servers named `localhost`, the second host of cross-host
+    /// scenarios. Every name is added to every server certificate's subjectAltName.
+    public var hostNames: [String]
+    /// Hands out fixed ports; `nil` lets the system choose.
+    public var ports: PortAllocator?
+
+    public init(bindAddress: String? = nil, hostNames: [String] = [], ports: PortAllocator? = nil) {
+        self.bindAddress = bindAddress
+        self.hostNames = hostNames
+        self.ports = ports
+    }
+
+    /// Loopback only, ports chosen by the system: what tests and `check` use.
+    public static let loopback = ServerAddressing()
+
+    /// The host in the URLs of a server the scenario names `host`.
+    public func urlHost(for host: ListenHost) -> String {
+        switch host {
+        case .ipv4Loopback: hostNames.first ?? concreteBindAddress ?? host.name
+        case .localhost: hostNames.dropFirst().first ?? host.name
+        }
+    }
+
+    /// The names server certificates hold besides the loopback names: every host name and a
+    /// concrete (not wildcard) bind address.
+    public var certificateNames: [String] {
+        var names = hostNames
+        if let concreteBindAddress, !names.contains(concreteBindAddress) { names.append(concreteBindAddress) }
+        return names
+    }
+
+    /// The bind address unless it is a wildcard (`0.0.0.0`, `::`) that names no one host.
+    var concreteBindAddress: String? {
+        guard let bindAddress, let bytes = IPAddressLiteral.bytes(of: Self.unbracketed(bindAddress)) else {
+            return bindAddress
+        }
+        return bytes.allSatisfy { $0 == 0 } ? nil : bindAddress
+    }
+
+    /// Whether the servers can be reached from other machines: the bind address is set and is
+    /// neither in 127.0.0.0/8, nor `::1`, nor `localhost`.
+    public var reachesBeyondLoopback: Bool {
+        guard let bindAddress else { return false }
+        return !Self.isLoopback(bindAddress)
+    }
+
+    /// Whether `address` (an IP literal or `localhost`) is a loopback address.
+    public static func isLoopback(_ address: String) -> Bool {
+        if address.lowercased() == "localhost" { return true }
+        guard let bytes = IPAddressLiteral.bytes(of: unbracketed(address)) else { return false }
+        return bytes.count == 4 ? bytes[0] == 127 : bytes == [UInt8](repeating: 0, count: 15) + [1]
+    }
+
+    /// `address` without the brackets of an IPv6 literal in a URL (`[::1]` → `::1`).
+    public static func unbracketed(_ address: String) -> String {
+        address.hasPrefix("[") && address.hasSuffix("]") ? String(address.dropFirst().dropLast()) : address
+    }
+}
