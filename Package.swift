@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "MockAuthTesting", targets: ["MockAuthTesting"]),
         .library(name: "MockAuthAsyncHTTPClient", targets: ["MockAuthAsyncHTTPClient"]),
         .library(name: "MockAuthRemote", targets: ["MockAuthRemote"]),
+        .library(name: "MockAuthRemoteTesting", targets: ["MockAuthRemoteTesting"]),
         .library(name: "MockAuthControl", targets: ["MockAuthControl"]),
         .executable(name: "mockauthd", targets: ["mockauthd"]),
     ],
@@ -144,10 +145,17 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        // The XCTest and Swift Testing faces only.
+        // The XCTest and Swift Testing assertions on verdicts and remote runs: Foundation only, for
+        // UI-test bundles.
+        .target(
+            name: "MockAuthRemoteTesting",
+            dependencies: ["MockAuthRemote"],
+            swiftSettings: strictSettings
+        ),
+        // What in-process tests import: the clients and runner, and the assertions.
         .target(
             name: "MockAuthTesting",
-            dependencies: ["MockAuthClients", "MockAuthRemote"],
+            dependencies: ["MockAuthClients", "MockAuthRemoteTesting"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -238,6 +246,7 @@ let package = Package(
                 "MockAuthControl", "MockAuthRemote",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: strictSettings

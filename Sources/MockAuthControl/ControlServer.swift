@@ -2,6 +2,7 @@ import MockAuth
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import Synchronization
 
 /// The control API's HTTP/1.1 listener: loopback by default, on its own port.
 public final class ControlServer: Sendable {
@@ -13,24 +14,30 @@ public final class ControlServer: Sendable {
     /// The base URL, e.g. `http://127.0.0.1:49200/`.
     public let url: String
     private let channel: any Channel
+    private let connections: OpenConnections
 
-    private init(url: String, channel: any Channel) {
+    private init(url: String, channel: any Channel, connections: OpenConnections) {
         self.url = url
         self.channel = channel
+        self.connections = connections
     }
 
     /// Starts answering `api` on `host`:`port` (`0`: a port the system chooses).
     ///
+    /// - Parameter advertisedHost: the host in ``url`` when `host` is a wildcard (`0.0.0.0`, `::`)
+    ///   that names no one machine: the name clients elsewhere use (default `127.0.0.1`).
     /// - Throws: `HarnessError` naming the address when it cannot be bound.
     public static func start(
-        _ api: ControlAPI, host: String = "127.0.0.1", port: Int = 0,
+        _ api: ControlAPI, host: String = "127.0.0.1", port: Int = 0, advertisedHost: String? = nil,
         group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     ) async throws -> ControlServer {
+        let connections = OpenConnections()
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 64)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
+                    connections.track(channel)
                     try channel.pipeline.syncOperations.addControlHandlers(api)
                 }
             }
@@ -41,13 +48,35 @@ public final class ControlServer: Sendable {
             throw HarnessError("cannot listen for the control API on \(host):\(port): \(error)")
         }
         let bound = channel.localAddress?.port ?? port
-        let shownHost = host.contains(":") ? "[\(host)]" : host
-        return ControlServer(url: "http://\(shownHost):\(bound)/", channel: channel)
+        let wildcard = host == "0.0.0.0" || host == "::" || host == "[::]"
+        let named = wildcard ? advertisedHost ?? "127.0.0.1" : host
+        let shownHost = named.contains(":") && !named.hasPrefix("[") ? "[\(named)]" : named
+        return ControlServer(url: "http://\(shownHost):\(bound)/", channel: channel, connections: connections)
     }
 
-    /// Stops listening; open control connections are closed too.
+    /// Stops listening and closes the control connections still open (a kept-alive client).
     public func shutdown() async {
         try? await channel.close()
+        for connection in connections.all() {
+            try? await connection.close()
+        }
+    }
+}
+
+/// The control connections open now, so that shutdown can close them.
+private final class OpenConnections: Sendable {
+    private let channels = Mutex<[ObjectIdentifier: any Channel]>([:])
+
+    func track(_ channel: any Channel) {
+        let key = ObjectIdentifier(channel)
+        channels.withLock { $0[key] = channel }
+        channel.closeFuture.whenComplete { [self] _ in
+            _ = channels.withLock { $0.removeValue(forKey: key) }
+        }
+    }
+
+    func all() -> [any Channel] {
+        channels.withLock { Array($0.values) }
     }
 }
 

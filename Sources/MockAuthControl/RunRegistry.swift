@@ -84,6 +84,7 @@ public actor RunRegistry {
         }
         guard !closed else {
             await run.shutdown()
+            counted -= 1
             throw ControlFailure(.serviceUnavailable, "serve is stopping")
         }
         var id = Self.newID()

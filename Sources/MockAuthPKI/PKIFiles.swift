@@ -44,21 +44,30 @@ public struct PKIFileWriter: Sendable {
         try write(name, Array(text.utf8), mode: 0o600)
     }
 
+    /// Writes the file under a temporary name in the same directory, then renames it into place:
+    /// a reader (a script polling for the endpoints file) sees no file or the whole file, never a
+    /// partial one.
     private func write(_ name: String, _ bytes: [UInt8], mode: Int) throws -> String {
         let path = directory.appendingPathComponent(name).path
-        // Create with the final mode so a key is never readable by others, not even briefly.
-        guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: mode]),
-            let handle = FileHandle(forWritingAtPath: path)
+        let temporary = directory.appendingPathComponent(".\(name).\(UUID().uuidString).partial").path
+        // Create empty with the final mode so a key is never readable by others, not even briefly.
+        guard FileManager.default.createFile(atPath: temporary, contents: nil, attributes: [.posixPermissions: mode]),
+            let handle = FileHandle(forWritingAtPath: temporary)
         else {
             throw PKIError("cannot write \(path)")
         }
-        defer { try? handle.close() }
         do {
-            try handle.truncate(atOffset: 0)
+            defer { try? handle.close() }
             try handle.write(contentsOf: Data(bytes))
-            try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
+            try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: temporary)
         } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
             throw PKIError("cannot write \(path): \(error.localizedDescription)")
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw PKIError("cannot write \(path): \(reason)")
         }
         return path
     }

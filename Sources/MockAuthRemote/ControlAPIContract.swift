@@ -184,7 +184,7 @@ public struct EndedRun: Sendable, Codable, Equatable {
     }
 }
 
-/// The body of every error response (4xx): what was wrong, in words.
+/// The body of every error response (4xx and 5xx): what was wrong, in words.
 public struct ControlErrorBody: Sendable, Codable, Equatable {
     public var error: String
 

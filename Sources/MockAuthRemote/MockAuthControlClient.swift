@@ -109,7 +109,14 @@ public struct MockAuthControlClient: Sendable {
             request.httpBody = body
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
-        let (data, response) = try await session.data(for: request)
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await session.data(for: request)
+        } catch {
+            throw ControlAPIError(
+                status: nil, message: "cannot reach \(target.absoluteString) (is mockauthd serve running?): \(error)")
+        }
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         guard (200..<300).contains(status) else {
             let message = (try? JSONDecoder().decode(ControlErrorBody.self, from: data))?.error

@@ -1,5 +1,5 @@
 // `import MockAuthTesting` brings the framework-neutral clients and runner (and through them every
-// layer of MockAuth); this module adds only the XCTest and Swift Testing faces.
+// layer of MockAuth) and the XCTest and Swift Testing assertions, which live in
+// MockAuthRemoteTesting so that a UI-test bundle can have them without SwiftNIO.
 @_exported import MockAuthClients
-// The remote face (runs begun through `mockauthd serve`'s control API) comes with the assertions on it.
-@_exported import MockAuthRemote
+@_exported import MockAuthRemoteTesting

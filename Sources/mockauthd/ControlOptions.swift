@@ -39,6 +39,15 @@ struct ControlOptions: ParsableArguments {
         }
     }
 
+    /// The warning `serve` prints when the control API can be reached from other machines, or `nil`.
+    var exposureWarning: String? {
+        guard !ServerAddressing.isLoopback(controlBind) else { return nil }
+        return """
+            warning: the control API listens on \(controlBind): anyone on that network who has the token can \
+            begin and end runs. Keep the endpoints file (0600) to yourself and use a network you trust.
+            """
+    }
+
     /// The token: read from `--control-token-file`, else random.
     func token() throws -> ControlToken {
         try controlTokenFile.map { try ControlToken(contentsOf: $0) } ?? .random()

@@ -42,14 +42,18 @@ extension MockAuthD {
         var stateDir: String?
 
         func run() async throws {
-            let scenarios = try catalog.load(self.scenarios).filter { $0.retired == nil }
+            // A scenario named twice is served once: its run is known by its name.
+            var seen = Set<String>()
+            let scenarios = try catalog.load(self.scenarios).filter {
+                $0.retired == nil && seen.insert($0.name).inserted
+            }
             let everything = try catalog.catalog.loadAll()
             let token = try control.token()
             let pki = try HarnessPKI()
             let files = try ClientFiles.write(pki, under: stateDir.map { URL(fileURLWithPath: $0) })
             let limits = serverLimits.limits
             let addressing = network.addressing()
-            if let warning = AddressingOptions.exposureWarning(addressing) {
+            for warning in [AddressingOptions.exposureWarning(addressing), control.exposureWarning].compactMap(\.self) {
                 FileHandle.standardError.write(Data((warning + "\n").utf8))
             }
             let registry = RunRegistry(catalog: everything, maxLiveRuns: control.maxRuns) { scenario in
@@ -65,7 +69,8 @@ extension MockAuthD {
                     await registry.adopt(run)
                 }
                 server = try await ControlServer.start(
-                    ControlAPI(token: token, registry: registry), host: control.controlBind, port: control.controlPort)
+                    ControlAPI(token: token, registry: registry), host: control.controlBind, port: control.controlPort,
+                    advertisedHost: network.hostName.first)
             } catch {
                 for run in runs { await run.shutdown() }
                 files.remove()

@@ -71,6 +71,11 @@ struct RemoteFaceTests {
         let unknown = await #expect(throws: ControlAPIError.self) { try await control.begin(scenario: "no-such") }
         #expect(unknown?.status == 404 && unknown?.message.contains("no-such") == true)
         #expect(throws: ControlAPIError.self) { try MockAuthControlClient.fromEnvironment([:]) }
+        // A serve that is gone: a ControlAPIError without a status that says what could not be reached.
+        _ = serve.stop()
+        let gone = await #expect(throws: ControlAPIError.self) { try await control.scenarios() }
+        #expect(
+            gone?.status == nil && gone?.message.contains("cannot reach \(url)") == true, "\(String(describing: gone))")
     }
 }
 

@@ -104,16 +104,32 @@ struct ServeAddressingTests {
         try #expect(calls.validateAll().status == 0)
     }
 
-    @Test("an address beyond loopback gets a warning; flags are checked before anything starts")
+    @Test("addresses beyond loopback get warnings, the control URL names the host; flags are checked first")
     func warningAndValidation() throws {
         // Listening on the wildcard address for a moment; the test only talks to 127.0.0.1.
-        let serve = try ServeProcess(["tls-valid", "--bind", "0.0.0.0"])
-        let calls = try ControlAPICalls(serve)
-        let url = (try serve.endpoints()["scenarios"] as? [[String: Any]])?.first?["url"] as? String
-        #expect(url?.hasPrefix("https://127.0.0.1:") == true, "a wildcard names no host: \(url ?? "")")
-        #expect(try calls.call("GET", "/v1/scenarios", schema: "scenarios").status == 200)
+        let serve = try ServeProcess([
+            "tls-valid", "tls-valid", "--bind", "0.0.0.0", "--control-bind", "0.0.0.0", "--host-name", Self.name,
+        ])
+        let endpoints = try serve.endpoints()
+        let scenarios = endpoints["scenarios"] as? [[String: Any]] ?? []
+        #expect(scenarios.count == 1, "a scenario named twice is served once")
+        let port = try #require((scenarios.first?["url"] as? String).flatMap { URL(string: $0)?.port })
+        let caFile = try #require(endpoints["caFile"] as? String)
+        let served = try curl(["--cacert", caFile, "https://\(Self.name):\(port)/"], ports: [port])
+        #expect(served.status == 0, "\(served.error)")
+        // The control API's URL names the host a device uses, not the wildcard.
+        let (url, token) = try serve.control()
+        let controlPort = try #require(URL(string: url)?.port)
+        #expect(url == "http://\(Self.name):\(controlPort)/")
+        let catalog = try curl(
+            ["-H", "Authorization: Bearer \(token)", "-o", "/dev/null", "-w", "%{http_code}", url + "v1/scenarios"],
+            ports: [controlPort])
+        #expect(catalog.output == "200", "\(catalog.output)\(catalog.error)")
         let (_, output) = serve.stop()
+        #expect(output.contains("Serving 1 scenarios"), "\(output)")
         #expect(output.contains("warning: the scenario servers listen on 0.0.0.0"), "\(output)")
+        #expect(output.contains("warning: the control API listens on 0.0.0.0"), "\(output)")
+        #expect(!output.contains(token), "the token is never printed")
 
         for (flags, message) in [
             (["--host-name", "a.test", "--host-name", "b.test", "--host-name", "c.test"], "at most twice"),

@@ -50,14 +50,23 @@ final class ServeProcess: @unchecked Sendable {
         return (control["url"] ?? "", control["token"] ?? "")
     }
 
-    /// Sends SIGINT, waits (at most 30 s, then SIGKILL) and returns the status and everything printed.
+    private let stopLock = NSLock()
+    private var stopped: (status: Int32, output: String)?
+
+    /// Sends SIGINT, waits (at most 30 s, then SIGKILL) and returns the status and everything
+    /// printed. A second call returns the same without waiting again.
     func stop() -> (status: Int32, output: String) {
-        if process.isRunning { process.interrupt() }
-        if exited.wait(timeout: .now() + 30) == .timedOut {
-            kill(process.processIdentifier, SIGKILL)
-            exited.wait()
+        stopLock.withLock {
+            if let stopped { return stopped }
+            if process.isRunning { process.interrupt() }
+            if exited.wait(timeout: .now() + 30) == .timedOut {
+                kill(process.processIdentifier, SIGKILL)
+                exited.wait()
+            }
+            let result = (process.terminationStatus, output.finalText(waitingAtMost: 5))
+            stopped = result
+            return result
         }
-        return (process.terminationStatus, output.finalText(waitingAtMost: 5))
     }
 
     deinit {

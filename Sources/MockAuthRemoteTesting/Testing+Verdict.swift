@@ -1,6 +1,6 @@
 #if canImport(Testing)
     import Testing
-    import MockAuthClients
+    import MockAuthRemote
 
     extension Verdict {
         /// Records a Swift Testing issue, at the caller's location, unless the client behaved as the

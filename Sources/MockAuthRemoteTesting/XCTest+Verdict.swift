@@ -1,6 +1,6 @@
 #if canImport(XCTest)
     import XCTest
-    import MockAuthClients
+    import MockAuthRemote
 
     /// Fails the test, at the caller's line, unless the client behaved as the scenario expects; the
     /// message lists each violated expectation in words.
