@@ -65,8 +65,9 @@ struct ServerAddressingTests {
         #expect(ports.heldPorts == [65_533, 65_534, 65_535])
     }
 
-    /// A base whose next 8 ports nothing listens on here, checked by binding them.
-    func freeBase() async throws -> Int {
+    /// A base whose next 8 ports nothing listens on at `address`, checked by binding them. Each test
+    /// uses a loopback address of its own, so tests running at once never take each other's ports.
+    func freeBase(on address: String) async throws -> Int {
         for _ in 0..<20 {
             let base = Int.random(in: 20_000...29_000)
             var bound: [any Channel] = []
@@ -75,7 +76,7 @@ struct ServerAddressingTests {
                 for port in base..<(base + 8) {
                     bound.append(
                         try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-                            .bind(host: "127.0.0.2", port: port).get())
+                            .bind(host: address, port: port).get())
                 }
                 for channel in bound { try await channel.close() }
                 bound = []
@@ -84,14 +85,14 @@ struct ServerAddressingTests {
                 continue
             }
         }
-        throw ServerError("no free range of 8 ports on 127.0.0.2")
+        throw ServerError("no free range of 8 ports on \(address)")
     }
 
     @Test("with a bind address, host names and a port base: fixed ports, named URLs, the names in the certificate")
     func fixedPorts() async throws {
-        let base = try await freeBase()
+        let base = try await freeBase(on: "127.0.0.3")
         let addressing = ServerAddressing(
-            bindAddress: "127.0.0.2", hostNames: ["device.mockauth.test", "other.mockauth.test"],
+            bindAddress: "127.0.0.3", hostNames: ["device.mockauth.test", "other.mockauth.test"],
             ports: PortAllocator(base: base))
         let first = try await ScenarioServer.start(Self.scenario, pki: Fixtures.pki(), addressing: addressing)
         #expect(first.endpoint("origin")?.baseURL == "https://device.mockauth.test:\(base)")
@@ -109,10 +110,10 @@ struct ServerAddressingTests {
 
     @Test("a fixed port another socket holds is a ServerError naming the port, and nothing stays bound")
     func portInUse() async throws {
-        let base = try await freeBase()
+        let base = try await freeBase(on: "127.0.0.4")
         let squatter = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .bind(host: "127.0.0.2", port: base + 1).get()
-        let addressing = ServerAddressing(bindAddress: "127.0.0.2", ports: PortAllocator(base: base))
+            .bind(host: "127.0.0.4", port: base + 1).get()
+        let addressing = ServerAddressing(bindAddress: "127.0.0.4", ports: PortAllocator(base: base))
         do {
             let server = try await ScenarioServer.start(Self.scenario, pki: Fixtures.pki(), addressing: addressing)
             await server.shutdown()
