@@ -3,11 +3,12 @@ import MockAuthTranscript
 extension ConnectionRecord {
     /// How the handshake ended, in words: "aborted the handshake with alert unknown_ca".
     var handshakeSummary: String {
-        guard let tls else { return "used plain HTTP" }
+        let refused = protocolError.map { "sent what is not an HTTP/1.1 request (\($0))" }
+        guard let tls else { return requests.isEmpty ? refused ?? "used plain HTTP" : "used plain HTTP" }
         switch tls.state {
         case .completed:
-            return requests.isEmpty
-                ? "completed the handshake, then closed the connection without a request" : "completed the handshake"
+            guard requests.isEmpty else { return "completed the handshake" }
+            return "completed the handshake, then " + (refused ?? "closed the connection without a request")
         case .failed:
             if let alert = tls.alert { return "aborted the handshake with alert \(alert)" }
             return "failed the handshake (\(tls.error ?? "no detail"))"

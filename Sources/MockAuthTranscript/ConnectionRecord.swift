@@ -16,6 +16,9 @@ public struct ConnectionRecord: Sendable, Codable, Hashable {
     public var closed: Bool
     /// The server's time limit that closed the connection, when one did.
     public var closedByLimit: ConnectionLimit?
+    /// What the server's HTTP parser refused, when the client sent bytes that are not an HTTP/1.1
+    /// request (the server answered 400 and closed the connection).
+    public var protocolError: String?
     /// How many identical connections (same server, same handshake, no request kept of their own)
     /// closed after this one and were folded into it.
     public var repeats: Int
@@ -28,6 +31,7 @@ public struct ConnectionRecord: Sendable, Codable, Hashable {
         requests: [RequestRecord] = [],
         closed: Bool = false,
         closedByLimit: ConnectionLimit? = nil,
+        protocolError: String? = nil,
         repeats: Int = 0
     ) {
         self.id = id
@@ -37,6 +41,7 @@ public struct ConnectionRecord: Sendable, Codable, Hashable {
         self.requests = requests
         self.closed = closed
         self.closedByLimit = closedByLimit
+        self.protocolError = protocolError
         self.repeats = repeats
     }
 
@@ -46,6 +51,7 @@ public struct ConnectionRecord: Sendable, Codable, Hashable {
     /// The connection with what tells identical connections apart removed (its id, the client's
     /// port, its requests, the repeats folded into it).
     public var kind: ConnectionRecord {
-        ConnectionRecord(id: 0, server: server, tls: tls, closed: closed, closedByLimit: closedByLimit)
+        ConnectionRecord(
+            id: 0, server: server, tls: tls, closed: closed, closedByLimit: closedByLimit, protocolError: protocolError)
     }
 }

@@ -13,6 +13,8 @@ public struct RequestRecord: Sendable, Codable, Hashable {
     public var auth: AuthRecord?
     /// The `Location` the server redirected to, if it did.
     public var redirectedTo: String?
+    /// Why the server refused the request for its size, when it did (`431`, `413`).
+    public var refusal: RequestRefusal?
     /// How many identical requests (same method, target, headers, answer and authentication) followed
     /// this one and were folded into it rather than recorded one by one. See ``occurrences``.
     public var repeats: Int
@@ -21,7 +23,8 @@ public struct RequestRecord: Sendable, Codable, Hashable {
 
     public init(
         method: String, target: String, headers: [HeaderRecord] = [], responseStatus: Int? = nil, sequence: UInt64 = 0,
-        auth: AuthRecord? = nil, redirectedTo: String? = nil, repeats: Int = 0, lastSequence: UInt64? = nil
+        auth: AuthRecord? = nil, redirectedTo: String? = nil, refusal: RequestRefusal? = nil, repeats: Int = 0,
+        lastSequence: UInt64? = nil
     ) {
         self.method = method
         self.target = target
@@ -30,6 +33,7 @@ public struct RequestRecord: Sendable, Codable, Hashable {
         self.sequence = sequence
         self.auth = auth
         self.redirectedTo = redirectedTo
+        self.refusal = refusal
         self.repeats = repeats
         self.lastSequence = lastSequence ?? sequence
     }
@@ -59,6 +63,12 @@ public struct RequestRecord: Sendable, Codable, Hashable {
 
     /// "GET /path", the way a verdict names a request.
     public var summary: String { "\(method) \(target)" }
+
+    /// "answered 401", "answered 431 (the request carried 150 header fields …)", "never answered".
+    public var answerSummary: String {
+        guard let responseStatus else { return "never answered" }
+        return refusal.map { "answered \(responseStatus) (\($0))" } ?? "answered \(responseStatus)"
+    }
 }
 
 /// One header line.

@@ -45,5 +45,8 @@ struct ControlSchemaTests {
         let auth = ["$defs", "request", "auth"]
         #expect(enumeration(transcript, auth + ["decision"]) == AuthRecord.Decision.allCases.map(\.rawValue))
         #expect(enumeration(transcript, auth + ["offered", "*"]) == HTTPAuthScheme.allCases.map(\.rawValue))
+        #expect(
+            enumeration(transcript, ["$defs", "request", "refusal", "limit"])
+                == RequestRefusal.Limit.allCases.map(\.rawValue))
     }
 }

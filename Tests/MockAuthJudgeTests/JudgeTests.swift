@@ -64,6 +64,41 @@ struct JudgeTests {
         #expect(verdict.inconclusiveReasons.first?.reason.contains("never connected") == true)
     }
 
+    @Test("a request refused for its size is reported with the limit, not as missing credentials")
+    func refusedForSize() {
+        let refusal = RequestRefusal(limit: .headerCount, actual: 8_000, allowed: 100)
+        let request = RequestRecord(
+            method: "GET", target: "/", headers: [HeaderRecord(name: "Authorization", value: "Basic YTpi")],
+            responseStatus: 431, refusal: refusal)
+        let transcript = Transcript(connections: [
+            connection(tls: TLSHandshakeRecord(state: .completed), requests: [request])
+        ])
+        let verdict = Judge.verdict(
+            for: scenario([
+                ScenarioExpectation(.requestSucceeds(server: "origin", path: nil)),
+                ScenarioExpectation(.authenticates(server: "origin", path: nil), because: "wrong password"),
+            ]),
+            transcript: transcript)
+        #expect(
+            verdict.violations.map(\.reason) == [
+                "GET / reached origin but was answered 431 (the request carried 8000 header fields (the server accepts at most 100))",
+                "origin refused GET / before its authentication: the request carried 8000 header fields (the server accepts at most 100)",
+            ])
+    }
+
+    @Test("bytes that are not HTTP are named with what the parser said")
+    func protocolError() {
+        var refused = connection(tls: TLSHandshakeRecord(state: .completed))
+        refused.protocolError = "HTTP parser: invalidMethod"
+        let verdict = Judge.verdict(
+            for: scenario([ScenarioExpectation(.requestSucceeds(server: "origin", path: nil))]),
+            transcript: Transcript(connections: [refused]))
+        #expect(
+            verdict.violations.first?.reason
+                == "a request never reached origin: the client completed the handshake, then sent what is not an HTTP/1.1 request (HTTP parser: invalidMethod)"
+        )
+    }
+
     @Test("request-succeeds needs a 2xx answer")
     func requestSucceeds() {
         let expectation = ScenarioExpectation(.requestSucceeds(server: "origin", path: "/a"))

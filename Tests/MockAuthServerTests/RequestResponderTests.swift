@@ -192,11 +192,12 @@ struct RequestResponderTests {
         }
         let tooLarge = try WireResponse.parse(connection.channel.readOutboundText())
         #expect(tooLarge.statusLine == "HTTP/1.1 413 Payload Too Large")
-        #expect(tooLarge.body == "request body larger than 1048576 bytes\n")
+        #expect(tooLarge.body == "a body of more than 1048576 bytes (the server reads at most 1048576)\n")
 
         let next = try connection.respond(to: "GET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(next.status == 200)
         #expect(connection.requests.map(\.responseStatus) == [200, 413, 200])
+        #expect(connection.requests.map(\.refusal?.limit) == [nil, .body, nil])
     }
 
     @Test("Connection: close (and HTTP/1.0 without keep-alive) closes the channel after the response")
@@ -231,7 +232,8 @@ struct RequestResponderTests {
         #expect(response.values(of: "Connection") == ["close"])
         #expect(!connection.channel.isActive)
         #expect(
-            connection.requests.first?.auth?.reason.contains("more than 64 auth parameters") == true,
+            connection.requests.first?.auth?.reason.contains("8000 auth parameters, more than the 64 a server reads")
+                == true,
             "\(connection.requests)")
 
         let next = try ServedConnection(behavior: behavior)
@@ -252,11 +254,57 @@ struct RequestResponderTests {
         #expect(!connection.channel.isActive)
         #expect(connection.recorder.isClosed)
         #expect(connection.requests.isEmpty)
+        #expect(connection.recorder.record.protocolError?.hasPrefix("HTTP parser: ") == true)
 
         let next = try ServedConnection(behavior: behavior)
         let served = try next.respond(to: "GET /public HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(served.status == 200)
         #expect(next.requests.count == 1)
+    }
+
+    @Test(
+        "a head over the limits gets 431 and a close before any authentication; the refusal is recorded",
+        arguments: [
+            (
+                String(repeating: "X-Filler: 1\r\n", count: 150),
+                RequestRefusal(limit: .headerCount, actual: 151, allowed: 100)
+            ),
+            (
+                "X-Big: " + String(repeating: "a", count: 9_000) + "\r\n",
+                RequestRefusal(limit: .headerLine, actual: 9_007, allowed: 8_190)
+            ),
+        ])
+    func headLimits(_ extra: String, _ expected: RequestRefusal) throws {
+        let behavior = ServerBehavior(spec: Self.protected, endpoints: EndpointDirectory())
+        let connection = try ServedConnection(behavior: behavior)
+        let credentials = Fixtures.basic("alice", "secret")
+        let response = try connection.respond(
+            to: "GET / HTTP/1.1\r\nAuthorization: \(credentials)\r\n\(extra)\r\n")
+        #expect(response.status == 431)
+        #expect(response.values(of: "Connection") == ["close"])
+        #expect(response.body == "\(expected)\n")
+        #expect(!connection.channel.isActive)
+        let record = try #require(connection.requests.first)
+        #expect(record.refusal == expected && record.responseStatus == 431)
+        #expect(record.auth == nil, "the gate never saw the credentials")
+        #expect(record.headers.count <= RequestHeadLimits.maximumFieldCount, "what is kept of the head is bounded")
+
+        // Exactly at the limits: served as usual.
+        let within = try ServedConnection(behavior: behavior)
+        let fillers = String(repeating: "X-Filler: 1\r\n", count: 98)
+        let line = "X-Big: " + String(repeating: "a", count: 8_190 - 7) + "\r\n"
+        let served = try within.respond(
+            to: "GET / HTTP/1.1\r\nAuthorization: \(credentials)\r\n\(fillers)\(line)\r\n")
+        #expect(served.status == 200)
+        #expect(within.requests.first?.refusal == nil)
+
+        // Credentials are exempt from the line limit (a Negotiate token can be tens of kilobytes):
+        // a 20 KB Authorization reaches the gate, which judges it.
+        let token = String(repeating: "A", count: 20_000)
+        let large = try ServedConnection(behavior: behavior)
+        let judged = try large.respond(to: "GET / HTTP/1.1\r\nAuthorization: Basic \(token)\r\n\r\n")
+        #expect(judged.status != 431)
+        #expect(large.requests.first?.refusal == nil && large.requests.first?.auth != nil)
     }
 
     @Test("HEAD gets the head of the response, with its Content-Length, and no body")

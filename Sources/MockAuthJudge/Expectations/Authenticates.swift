@@ -23,6 +23,11 @@ struct Authenticates: ExpectationEvaluator {
             return .violated("the client never sent a request to \(transcript.serverName(server))")
         }
         guard let auth = requests.latest(where: { $0.auth?.carriedCredentials == true })?.auth else {
+            if let refused = requests.latest(where: { $0.refusal != nil }), let refusal = refused.refusal {
+                // Refused for its size before the authentication looked at it: nothing to say of credentials.
+                return .violated(
+                    "\(transcript.serverName(server)) refused \(refused.summary) before its authentication: \(refusal)")
+            }
             let offered = last.auth?.offeredList ?? "nothing"
             return .violated(
                 "the client never answered \(transcript.serverName(server))'s challenge (offered: \(offered)); its last request, \(last.summary), carried no credentials"

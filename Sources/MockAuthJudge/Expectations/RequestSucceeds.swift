@@ -19,8 +19,8 @@ struct RequestSucceeds: ExpectationEvaluator {
             )
         }
         if let last = requests.latest() {
-            let status = last.responseStatus.map { "answered \($0)" } ?? "never answered"
-            return .violated(explained("\(describe(requests)) reached \(server) but was \(status)", because))
+            return .violated(
+                explained("\(describe(requests)) reached \(server) but was \(last.answerSummary)", because))
         }
         guard !connections.isEmpty else {
             // Not the scenario's "because": a client that never connected failed for another reason.

@@ -54,6 +54,26 @@ struct AuthHeaderScanner {
         AuthParseError(reason: reason, offset: index)
     }
 
+    /// How many list elements the whole value holds: its commas outside quoted strings, plus one.
+    /// One pass over the bytes, for a message that says how many parameters a client sent.
+    private func listElementCount() -> Int {
+        var count = 1
+        var quoted = false
+        var escaped = false
+        for byte in bytes {
+            if escaped {
+                escaped = false
+            } else if quoted && byte == UInt8(ascii: "\\") {
+                escaped = true
+            } else if byte == UInt8(ascii: "\"") {
+                quoted.toggle()
+            } else if !quoted && byte == UInt8(ascii: ",") {
+                count += 1
+            }
+        }
+        return count
+    }
+
     /// Skips spaces, tabs and empty list elements.
     mutating func skipListSeparators() {
         while let byte = current, byte == UInt8(ascii: ",") || Self.isWhitespace(byte) { index += 1 }
@@ -127,7 +147,9 @@ struct AuthHeaderScanner {
             }
             guard seen.insert(name.lowercased()).inserted else { throw error("duplicate parameter \(name)") }
             guard seen.count <= AuthParameterParser.maximumParameters else {
-                throw error("more than \(AuthParameterParser.maximumParameters) auth parameters")
+                throw error(
+                    "\(listElementCount()) auth parameters, more than the \(AuthParameterParser.maximumParameters) a server reads"
+                )
             }
             challenge.parameters.append(parameter)
             skipWhitespace()

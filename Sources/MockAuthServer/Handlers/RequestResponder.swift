@@ -43,17 +43,25 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         // NIO's protocol error handler has answered a parser error with 400 and `Connection: close`,
         // and nothing after this handler closes a connection: whatever the error, this one is done.
+        if error is HTTPParserError { recorder.protocolErrorCaught("HTTP parser: \(error)") }
         context.close(promise: nil)
     }
 
     private func respond(to head: HTTPRequestHead, body: [UInt8], tooLarge: Bool, context: ChannelHandlerContext) {
+        let headRefusal = RequestHeadLimits.refusal(of: head.headers)
         var record = RequestRecord(
             method: head.method.rawValue, target: head.uri,
-            headers: head.headers.recorded)
+            headers: Array(head.headers.recorded.prefix(RequestHeadLimits.maximumFieldCount)))
         let path = record.path
         var answer: Answer
-        if tooLarge {
-            answer = Answer(status: 413, body: "request body larger than \(Self.maximumBodySize) bytes\n")
+        if let headRefusal {
+            // Refused before any route or authentication looks at it.
+            record.refusal = headRefusal
+            answer = Answer(status: 431, body: "\(headRefusal)\n")
+        } else if tooLarge {
+            let refusal = RequestRefusal(limit: .body, actual: Self.maximumBodySize + 1, allowed: Self.maximumBodySize)
+            record.refusal = refusal
+            answer = Answer(status: 413, body: "\(refusal)\n")
         } else if let route = behavior.route(for: path) {
             answer = Answer(route: route.spec)
             if let gate = route.gate {
@@ -97,10 +105,10 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
         headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
         headers.add(name: "Content-Length", value: String(answer.body.utf8.count))
         for (name, value) in answer.headers { headers.add(name: name, value: value) }
-        // A request refused as malformed (400) ends its connection: a client that sends garbage
-        // credentials gets no second try on the same connection. (A 413 body was read to its end,
-        // so the framing holds and the connection may go on.)
-        let keepAlive = head.isKeepAlive && answer.status != 400
+        // A request refused as malformed (400) or for its head (431) ends its connection: a client
+        // that sends garbage gets no second try on the same connection. (A 413 body was read to its
+        // end, so the framing holds and the connection may go on.)
+        let keepAlive = head.isKeepAlive && answer.status != 400 && answer.status != 431
         if !keepAlive { headers.replaceOrAdd(name: "Connection", value: "close") }
         let responseHead = HTTPResponseHead(
             version: head.version, status: HTTPResponseStatus(statusCode: answer.status), headers: headers)

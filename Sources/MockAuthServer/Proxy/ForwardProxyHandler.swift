@@ -43,8 +43,17 @@ final class ForwardProxyHandler: ChannelInboundHandler, RemovableChannelHandler 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let head):
+            let refusal = RequestHeadLimits.refusal(of: head.headers)
             recorder.requestStarted(
-                RequestRecord(method: head.method.rawValue, target: head.uri, headers: head.headers.recorded))
+                RequestRecord(
+                    method: head.method.rawValue, target: head.uri,
+                    headers: Array(head.headers.recorded.prefix(RequestHeadLimits.maximumFieldCount)),
+                    refusal: refusal))
+            if let refusal {
+                // Refused before the proxy's authentication looks at it: 400 and a close.
+                run(machine.requestHead(head, authorization: .malformed(reason: refusal.description)))
+                return
+            }
             let (decision, record) = policy.authorize(
                 ProxyAuthorizationRequest(
                     method: head.method.rawValue, target: head.uri,
@@ -66,6 +75,7 @@ final class ForwardProxyHandler: ChannelInboundHandler, RemovableChannelHandler 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         // NIO's protocol error handler has answered a parser error with 400; either way this
         // connection is done. Other connections are not affected.
+        if error is HTTPParserError { recorder.protocolErrorCaught("HTTP parser: \(error)") }
         context.close(promise: nil)
     }
 

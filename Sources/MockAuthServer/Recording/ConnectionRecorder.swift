@@ -142,6 +142,13 @@ final class ConnectionRecorder: Sendable {
         }
     }
 
+    /// The HTTP parser refused what the client sent (`error`, in the parser's words).
+    func protocolErrorCaught(_ error: String) {
+        state.withLock { state in
+            if state.record.protocolError == nil { state.record.protocolError = String(error.prefix(200)) }
+        }
+    }
+
     /// Marks the connection closed: a request still waiting for its answer is recorded unanswered; a
     /// handshake still in progress becomes failed (when the client sent an alert) or abandoned.
     func closed() {
