@@ -132,6 +132,14 @@ public final class ScenarioRun: Sendable {
         return Judge.verdict(for: scenario, transcript: server.transcript(), client: client)
     }
 
+    /// Judges what the servers have seen so far while the client is still running (a run begun
+    /// through `serve`'s control API): only an exchange under way (a handshake, a request not yet
+    /// answered) is waited for, not the idle keep-alive connections a live client holds open.
+    public func verdictSoFar() async -> Verdict {
+        await server.settleExchanges()
+        return Judge.verdict(for: scenario, transcript: server.transcript(), client: nil)
+    }
+
     /// Judges, then stops the servers and deletes the client files.
     public func finish(client: ClientExit? = nil) async -> Verdict {
         let verdict = await verdict(client: client)

@@ -108,7 +108,7 @@ public actor RunRegistry {
     /// scenario's control, a PASS is checked against the control as `mockauthd check` does.
     public func verdict(of id: String, control controlID: String?) async throws(ControlFailure) -> Verdict {
         let run = try entry(id).run
-        guard let controlID else { return await run.verdict() }
+        guard let controlID else { return await run.verdictSoFar() }
         let control = try entry(controlID).run
         guard let controlName = run.scenario.control else {
             throw ControlFailure(.badRequest, "\(run.scenario.name) has no control: ask without ?control=")
@@ -119,9 +119,9 @@ public actor RunRegistry {
                 "run '\(controlID)' is of \(control.scenario.name), not of \(run.scenario.name)'s control \(controlName)"
             )
         }
-        let verdict = await run.verdict()
+        let verdict = await run.verdictSoFar()
         guard verdict.result == .pass else { return verdict }
-        return Judge.applyingControl(await control.verdict(), to: verdict)
+        return Judge.applyingControl(await control.verdictSoFar(), to: verdict)
     }
 
     /// Everything run `id`'s servers have seen so far.
@@ -149,7 +149,7 @@ public actor RunRegistry {
     }
 
     private func finish(_ entry: Entry) async -> JudgedRun {
-        let verdict = await entry.run.verdict()
+        let verdict = await entry.run.verdictSoFar()
         let transcript = entry.run.transcript()
         await entry.run.shutdown()
         if entry.counted { counted -= 1 }

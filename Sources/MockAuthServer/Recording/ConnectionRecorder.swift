@@ -31,6 +31,14 @@ final class ConnectionRecorder: Sendable {
     /// Whether the connection has closed, without copying the record.
     var isClosed: Bool { state.withLock { $0.record.closed } }
 
+    /// Whether the connection is open with an exchange under way: its TLS handshake, or a request
+    /// the server has not answered yet. An idle keep-alive connection is not.
+    var isMidExchange: Bool {
+        state.withLock { state in
+            !state.record.closed && (state.pending != nil || state.record.tls?.state == .inProgress)
+        }
+    }
+
     /// The record, with a request still waiting for its answer at the end.
     var record: ConnectionRecord {
         state.withLock { state in

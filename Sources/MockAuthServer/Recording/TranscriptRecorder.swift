@@ -102,6 +102,15 @@ final class TranscriptRecorder: Sendable {
         state.withLock { $0.openCount }
     }
 
+    /// Returns at once when no open connection is mid-exchange (a handshake, a request not yet
+    /// answered); otherwise as ``waitUntilIdle(timeout:)`` does. Idle keep-alive connections, which a
+    /// live client (an app, a browser) keeps open for minutes, do not hold it up.
+    func waitUntilQuiet(timeout: Duration) async {
+        let recorders = state.withLock { $0.connections }
+        guard recorders.contains(where: \.isMidExchange) else { return }
+        await waitUntilIdle(timeout: timeout)
+    }
+
     /// Returns when no connection is open (at once if none is), or when `timeout` has passed.
     ///
     /// Woken by the last close, not by polling.
