@@ -2,7 +2,7 @@
 SWIFT ?= swift
 CERTS_DIR ?= Certs/generated
 
-.PHONY: test build serve certs validate format lint docs conformance examples fuzz clean
+.PHONY: test build serve certs validate format lint docs conformance examples fuzz bench clean
 
 VENV ?= .venv-test
 # The tests and the conformance run find the Python reference clients in $(VENV) first.
@@ -37,11 +37,11 @@ validate:
 
 ## format: format the Swift sources in place
 format:
-	$(SWIFT) format --in-place --recursive Sources Tests Plugins Fuzz Package.swift
+	$(SWIFT) format --in-place --recursive Sources Tests Plugins Fuzz Benchmarks/Sources Package.swift Benchmarks/Package.swift
 
 ## lint: check formatting
 lint:
-	$(SWIFT) format lint --strict --recursive Sources Tests Plugins Fuzz Package.swift
+	$(SWIFT) format lint --strict --recursive Sources Tests Plugins Fuzz Benchmarks/Sources Package.swift Benchmarks/Package.swift
 
 ## docs: build the DocC catalogs of MockAuth and MockAuthTesting into .build/docs (fails on any warning)
 docs:
@@ -74,8 +74,23 @@ fuzz:
 	  [ $$status -eq 0 ] || { echo "$$target: libFuzzer exited $$status: see .build-fuzz/$$target.log"; exit 1; }; \
 	done
 
+## bench: the benchmarks (Benchmarks/, its own package: release builds of mockauthd, mockauth-adapter
+## and mockauth-bench) beside a bare SwiftNIO / NIOSSL server and nginx, with wrk; prints the figures
+## and ratios and rewrites the generated section of docs/performance.md. Needs wrk (and nginx for its
+## column); loopback only, every load bounded in time. Never part of `make test`.
+BENCH_SECONDS ?= 10
+BENCH_MEMORY_REQUESTS ?= 5000000
+bench:
+	VENV=$(VENV) scripts/test-setup
+	cd Benchmarks && $(SWIFT) build -c release --product mockauthd && \
+	  $(SWIFT) build -c release --product mockauth-adapter && $(SWIFT) build -c release --product mockauth-bench
+	Benchmarks/.build/release/mockauth-bench --mockauthd $(CURDIR)/Benchmarks/.build/release/mockauthd \
+	  --adapter $(CURDIR)/Benchmarks/.build/release/mockauth-adapter --repository $(CURDIR) \
+	  --venv $(CURDIR)/$(VENV) --seconds $(BENCH_SECONDS) --memory-requests $(BENCH_MEMORY_REQUESTS) \
+	  --out docs/performance.md
+
 clean:
-	rm -rf .build .build-fuzz $(CERTS_DIR) $(VENV)
+	rm -rf .build .build-fuzz Benchmarks/.build $(CERTS_DIR) $(VENV)
 
 ## conformance: the whole catalog against the reference adapters; writes .build/conformance/ and
 ## docs/conformance.md, and fails on a regression against Conformance/baselines/

@@ -19,6 +19,9 @@ let package = Package(
         .library(name: "MockAuthRemoteTesting", targets: ["MockAuthRemoteTesting"]),
         .library(name: "MockAuthControl", targets: ["MockAuthControl"]),
         .executable(name: "mockauthd", targets: ["mockauthd"]),
+        // The reference adapter command of `make conformance` (URLSession, AsyncHTTPClient); a product
+        // so that Benchmarks/ can build it in release beside mockauthd.
+        .executable(name: "mockauth-adapter", targets: ["mockauth-adapter"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
