@@ -48,3 +48,34 @@ struct TranscriptSettlingTests {
         handshaking.closed()
     }
 }
+
+/// The keep-alive fast path of folding: a connection's next request of the same kind goes where
+/// its previous one went, unless a request has been kept since.
+@Suite("Folding again without the log's lock")
+struct FoldAgainTests {
+    func request(_ target: String) -> RequestRecord {
+        RequestRecord(method: "GET", target: target, responseStatus: 200)
+    }
+
+    @Test("repeats fold into the kept record; after another kind is kept, the next repeat is kept again")
+    func orderPreserved() {
+        let recorder = TranscriptRecorder()
+        let first = recorder.connectionAccepted(server: "origin", remoteAddress: nil, usesTLS: false)
+        let other = recorder.connectionAccepted(server: "origin", remoteAddress: nil, usesTLS: false)
+        first.requestAnswered(request("/a"))
+        first.requestAnswered(request("/a"))
+        first.requestAnswered(request("/a"))
+        #expect(first.record.requests.map(\.occurrences) == [3])
+        // A new kind on another connection: "the first /a after the first /b" must be its own record.
+        other.requestAnswered(request("/b"))
+        first.requestAnswered(request("/a"))
+        first.requestAnswered(request("/a"))
+        #expect(first.record.requests.map(\.target) == ["/a", "/a"])
+        #expect(first.record.requests.map(\.occurrences) == [3, 2])
+        // Another kind on the same connection is never folded into the previous one.
+        first.requestAnswered(request("/c"))
+        #expect(first.record.requests.map(\.target) == ["/a", "/a", "/c"])
+        let sequences = first.record.requests.map(\.lastSequence)
+        #expect(sequences == sequences.sorted())
+    }
+}

@@ -23,6 +23,15 @@ public enum SchemeConfiguration: Sendable, Equatable {
         case .bearer: return .bearer
         }
     }
+
+    /// Whether the scheme decides each request from its credentials alone, keeping no state between
+    /// requests (no nonces, counts or handshakes): the same credentials always get the same decision.
+    public var isStateless: Bool {
+        switch self {
+        case .basic, .bearer: return true
+        case .digest, .ntlm, .negotiate: return false
+        }
+    }
 }
 
 /// A running scheme machine, without existentials.

@@ -14,12 +14,17 @@ final class AuthGate: Sendable {
     let isProxy: Bool
     private let authenticator: Mutex<ProtectionSpaceAuthenticator>
     private let offered: [HTTPAuthScheme]
+    /// Whether every scheme of the space is stateless (Basic, Bearer): then a decision depends on
+    /// the credentials alone, and a connection may reuse the one it got for the same credentials
+    /// (``ConnectionGateMemo``) instead of decoding them again.
+    let isStateless: Bool
 
     init(spec: AuthSpec, isProxy: Bool) {
         self.spec = spec
         self.isProxy = isProxy
         let authenticator = ProtectionSpaceAuthenticator(schemes: spec.schemeConfigurations(isProxy: isProxy))
         self.authenticator = Mutex(authenticator)
+        self.isStateless = authenticator.configurations.allSatisfy(\.isStateless)
         var offered: [HTTPAuthScheme] = []
         for scheme in spec.schemes.map(\.httpScheme) where !offered.contains(scheme) { offered.append(scheme) }
         self.offered = offered
@@ -81,6 +86,30 @@ final class AuthGate: Sendable {
     private static func schemeToken(of value: String) -> String {
         let token = value.drop { $0 == " " }.prefix { $0 != " " && $0 != "\t" }
         return token.isEmpty ? "(empty)" : String(token)
+    }
+}
+
+/// One connection's last decision of a stateless gate: a keep-alive client repeats the same
+/// credentials on every request, and a stateless gate (Basic, Bearer) decides them the same way
+/// each time, so the connection answers from its memo when they are byte for byte the same. The
+/// credentials were verified when first seen; nothing is accepted that was not.
+struct ConnectionGateMemo {
+    private var credentials: [String]?
+    private var result: GateResult?
+
+    /// The gate's decision on `credentials`, from the memo when the gate is stateless and the
+    /// credentials are those of the last request on this connection.
+    mutating func check(
+        _ gate: AuthGate, method: String, target: String, credentials: [String], body: [UInt8], connectionID: UInt64
+    ) -> GateResult {
+        if gate.isStateless, let result, self.credentials == credentials { return result }
+        let fresh = gate.check(
+            method: method, target: target, credentials: credentials, body: body, connectionID: connectionID)
+        if gate.isStateless {
+            self.credentials = credentials
+            self.result = fresh
+        }
+        return fresh
     }
 }
 

@@ -17,8 +17,14 @@ final class ConnectionDeadlineHandler: ChannelDuplexHandler, RemovableChannelHan
     private let recorder: ConnectionRecorder
     private var started = false
     private var handshake: Scheduled<Void>?
-    private var requestHead: Scheduled<Void>?
     private var connection: Scheduled<Void>?
+    /// When the next request head must be complete; `nil` while a request is being answered (or
+    /// before the TLS handshake is done).
+    private var headDeadline: NIODeadline?
+    /// The one timer that checks ``headDeadline``. A keep-alive request only moves the deadline;
+    /// the timer, when it fires early, re-arms itself for the deadline then in force. So a request
+    /// costs a clock read, not a timer scheduled and cancelled.
+    private var headTimer: Scheduled<Void>?
 
     init(limits: ConnectionLimits, usesTLS: Bool, recorder: ConnectionRecorder) {
         self.limits = limits
@@ -46,8 +52,7 @@ final class ConnectionDeadlineHandler: ChannelDuplexHandler, RemovableChannelHan
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         if case .head = unwrapInboundIn(data) {
-            requestHead?.cancel()
-            requestHead = nil
+            headDeadline = nil
         }
         context.fireChannelRead(data)
     }
@@ -81,8 +86,30 @@ final class ConnectionDeadlineHandler: ChannelDuplexHandler, RemovableChannelHan
     }
 
     private func awaitRequestHead(context: ChannelHandlerContext) {
-        requestHead?.cancel()
-        requestHead = schedule(.requestHead, after: limits.requestHead, context: context)
+        let deadline = context.eventLoop.now + limits.requestHead
+        headDeadline = deadline
+        if headTimer == nil { armHeadTimer(at: deadline, context: context) }
+    }
+
+    private func armHeadTimer(at deadline: NIODeadline, context: ChannelHandlerContext) {
+        let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+        let context = NIOLoopBound(context, eventLoop: context.eventLoop)
+        headTimer = context.value.eventLoop.scheduleTask(deadline: deadline) {
+            handler.value.headTimerFired(context: context.value)
+        }
+    }
+
+    /// Closes the connection if the head deadline has passed; re-arms for a later one if a request
+    /// moved it; does nothing while a request is being answered (the response's end re-arms).
+    private func headTimerFired(context: ChannelHandlerContext) {
+        headTimer = nil
+        guard let deadline = headDeadline else { return }
+        guard context.eventLoop.now >= deadline else {
+            armHeadTimer(at: deadline, context: context)
+            return
+        }
+        recorder.limitExceeded(.requestHead)
+        context.close(promise: nil)
     }
 
     private func schedule(_ limit: ConnectionLimit, after time: TimeAmount, context: ChannelHandlerContext)
@@ -97,9 +124,10 @@ final class ConnectionDeadlineHandler: ChannelDuplexHandler, RemovableChannelHan
     }
 
     private func cancelAll() {
-        for task in [handshake, requestHead, connection] { task?.cancel() }
+        for task in [handshake, headTimer, connection] { task?.cancel() }
         handshake = nil
-        requestHead = nil
+        headTimer = nil
+        headDeadline = nil
         connection = nil
     }
 }

@@ -15,6 +15,8 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
     private let behavior: ServerBehavior
     private let recorder: ConnectionRecorder
     private var pending: (head: HTTPRequestHead, body: [UInt8], tooLarge: Bool)?
+    /// The last decision of each stateless gate on this connection (a route's gate, by realm).
+    private var memos: [ObjectIdentifier: ConnectionGateMemo] = [:]
 
     init(behavior: ServerBehavior, recorder: ConnectionRecorder) {
         self.behavior = behavior
@@ -65,9 +67,9 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
         } else if let route = behavior.route(for: path) {
             answer = Answer(route: route.spec)
             if let gate = route.gate {
-                let result = gate.check(
-                    method: head.method.rawValue, target: head.uri, credentials: head.headers[gate.credentialsHeader],
-                    body: body, connectionID: recorder.id)
+                let result = memos[ObjectIdentifier(gate), default: ConnectionGateMemo()].check(
+                    gate, method: head.method.rawValue, target: head.uri,
+                    credentials: head.headers[gate.credentialsHeader], body: body, connectionID: recorder.id)
                 record.auth = result.record
                 switch result.decision {
                 case .pass(let headers):

@@ -7,6 +7,8 @@ final class ConnectionRecorder: Sendable {
         var record: ConnectionRecord
         /// A request whose answer is not known yet (the proxy records the head first).
         var pending: RequestRecord?
+        /// Where the last answered request went in the log (``RequestLog/foldAgain(_:handshake:into:)``).
+        var lastPlacement: RequestLog.Placement?
     }
 
     private let state: Mutex<State>
@@ -89,7 +91,10 @@ final class ConnectionRecorder: Sendable {
         var request = request
         request.sequence = sequencer.next()
         request.lastSequence = request.sequence
-        log.record(request, from: self, handshake: handshake)
+        let (handshake, last) = state.withLock { ($0.record.tls, $0.lastPlacement) }
+        if let last, log.foldAgain(request, handshake: handshake, into: last) { return }
+        let placement = log.record(request, from: self, handshake: handshake)
+        state.withLock { $0.lastPlacement = placement }
     }
 
     /// Starts recording a request whose answer comes later (the proxy).

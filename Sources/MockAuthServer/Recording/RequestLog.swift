@@ -27,10 +27,25 @@ final class RequestLog: Sendable {
 
     /// What makes two requests the same to every rule: the request's kind and the handshake of the
     /// connection it came over (a rule about client certificates tells them apart).
-    private struct Kind: Hashable {
+    fileprivate struct Kind: Hashable {
         var request: RequestRecord
         var handshake: TLSHandshakeRecord?
     }
+
+    /// Where a request went (kept, or folded into a kept request): a connection remembers it so
+    /// that its next request, if of the same kind, is folded the same way without the log's lock
+    /// or a hash (``foldAgain(_:handshake:into:)``).
+    struct Placement {
+        fileprivate var kind: Kind
+        fileprivate weak var recorder: ConnectionRecorder?
+        fileprivate var index: Int
+        /// ``keeps`` when the placement was made: while no request has been kept since, every
+        /// kind's representative is unchanged.
+        fileprivate var keeps: Int
+    }
+
+    /// How many requests have been kept; it changes only under the log's lock.
+    private let keeps = Atomic<Int>(0)
 
     private struct State {
         /// How many kinds the log has seen.
@@ -52,13 +67,18 @@ final class RequestLog: Sendable {
 
     /// Keeps `request` in `connection`'s record, or folds it into an identical request kept before
     /// that came over a connection with the same `handshake`.
-    func record(_ request: RequestRecord, from connection: ConnectionRecorder, handshake: TLSHandshakeRecord?) {
+    ///
+    /// - Returns: where it went, for ``foldAgain(_:handshake:into:)``; `nil` when it was dropped.
+    @discardableResult
+    func record(_ request: RequestRecord, from connection: ConnectionRecorder, handshake: TLSHandshakeRecord?)
+        -> Placement?
+    {
         let kind = Kind(request: request.kind, handshake: handshake)
-        let foldInto: (ConnectionRecorder, Int)? = state.withLock { state in
+        let placed: (ConnectionRecorder, Int, fold: Bool, keeps: Int)? = state.withLock { state in
             let known = state.kinds[kind]
             let representative = known.flatMap { known in known.recorder.map { ($0, known.index) } }
             if let known, let representative, known.epoch == state.epoch || state.kept >= limit {
-                return representative
+                return (representative.0, representative.1, true, keeps.load(ordering: .relaxed))
             }
             guard state.kept < limit else {
                 state.dropped += 1
@@ -70,8 +90,24 @@ final class RequestLog: Sendable {
             let index = connection.append(request)
             state.kinds[kind] = Representative(recorder: connection, index: index, epoch: state.epoch)
             state.kept += 1
-            return nil
+            let count = keeps.add(1, ordering: .releasing).newValue
+            return (connection, index, false, count)
         }
-        if let (recorder, index) = foldInto { recorder.addRepeat(at: index, sequence: request.sequence) }
+        guard let (recorder, index, fold, count) = placed else { return nil }
+        if fold { recorder.addRepeat(at: index, sequence: request.sequence) }
+        return Placement(kind: kind, recorder: recorder, index: index, keeps: count)
+    }
+
+    /// Folds `request` where the connection's previous request went, when it is of the same kind and
+    /// no request has been kept since (so the previous placement is where ``record(_:from:handshake:)``
+    /// would put it too). An equality check instead of the log's lock and a hash: the keep-alive hot path.
+    ///
+    /// - Returns: whether it was folded; if not, record it.
+    func foldAgain(_ request: RequestRecord, handshake: TLSHandshakeRecord?, into placement: Placement) -> Bool {
+        guard placement.keeps == keeps.load(ordering: .acquiring), let recorder = placement.recorder,
+            placement.kind.handshake == handshake, placement.kind.request == request.kind
+        else { return false }
+        recorder.addRepeat(at: placement.index, sequence: request.sequence)
+        return true
     }
 }
