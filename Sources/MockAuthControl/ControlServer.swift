@@ -15,23 +15,33 @@ public final class ControlServer: Sendable {
     public let url: String
     private let channel: any Channel
     private let connections: OpenConnections
+    /// The event loop the server made for itself, shut down with it.
+    private let ownGroup: MultiThreadedEventLoopGroup?
 
-    private init(url: String, channel: any Channel, connections: OpenConnections) {
+    private init(
+        url: String, channel: any Channel, connections: OpenConnections, ownGroup: MultiThreadedEventLoopGroup?
+    ) {
         self.url = url
         self.channel = channel
         self.connections = connections
+        self.ownGroup = ownGroup
     }
 
     /// Starts answering `api` on `host`:`port` (`0`: a port the system chooses).
     ///
-    /// - Parameter advertisedHost: the host in ``url`` when `host` is a wildcard (`0.0.0.0`, `::`)
-    ///   that names no one machine: the name clients elsewhere use (default `127.0.0.1`).
+    /// - Parameters:
+    ///   - advertisedHost: the host in ``url`` when `host` is a wildcard (`0.0.0.0`, `::`) that names
+    ///     no one machine: the name clients elsewhere use (default `127.0.0.1`).
+    ///   - group: where the API runs; by default an event loop of its own, so that a client flooding
+    ///     the scenario servers (which it may, on purpose) never delays the control API's answers.
     /// - Throws: `HarnessError` naming the address when it cannot be bound.
     public static func start(
         _ api: ControlAPI, host: String = "127.0.0.1", port: Int = 0, advertisedHost: String? = nil,
-        group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+        group: (any EventLoopGroup)? = nil
     ) async throws -> ControlServer {
         let connections = OpenConnections()
+        let ownGroup = group == nil ? MultiThreadedEventLoopGroup(numberOfThreads: 1) : nil
+        guard let group = group ?? ownGroup else { throw HarnessError("no event loop for the control API") }
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 64)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -45,13 +55,15 @@ public final class ControlServer: Sendable {
         do {
             channel = try await bootstrap.bind(host: host, port: port).get()
         } catch {
+            try? await ownGroup?.shutdownGracefully()
             throw HarnessError("cannot listen for the control API on \(host):\(port): \(error)")
         }
         let bound = channel.localAddress?.port ?? port
         let wildcard = host == "0.0.0.0" || host == "::" || host == "[::]"
         let named = wildcard ? advertisedHost ?? "127.0.0.1" : host
         let shownHost = named.contains(":") && !named.hasPrefix("[") ? "[\(named)]" : named
-        return ControlServer(url: "http://\(shownHost):\(bound)/", channel: channel, connections: connections)
+        return ControlServer(
+            url: "http://\(shownHost):\(bound)/", channel: channel, connections: connections, ownGroup: ownGroup)
     }
 
     /// Stops listening and closes the control connections still open (a kept-alive client).
@@ -60,6 +72,7 @@ public final class ControlServer: Sendable {
         for connection in connections.all() {
             try? await connection.close()
         }
+        try? await ownGroup?.shutdownGracefully()
     }
 }
 

@@ -54,24 +54,15 @@ struct AuthHeaderScanner {
         AuthParseError(reason: reason, offset: index)
     }
 
-    /// How many list elements the whole value holds: its commas outside quoted strings, plus one.
-    /// One pass over the bytes, for a message that says how many parameters a client sent.
+    /// About how many list elements the whole value holds: its commas plus one (a comma inside a
+    /// quoted string counts too). One branch-free pass the compiler vectorizes, for a message that
+    /// says how many parameters a client sent.
     private func listElementCount() -> Int {
-        var count = 1
-        var quoted = false
-        var escaped = false
-        for byte in bytes {
-            if escaped {
-                escaped = false
-            } else if quoted && byte == UInt8(ascii: "\\") {
-                escaped = true
-            } else if byte == UInt8(ascii: "\"") {
-                quoted.toggle()
-            } else if !quoted && byte == UInt8(ascii: ",") {
-                count += 1
-            }
+        bytes.withUnsafeBufferPointer { buffer in
+            var commas = 0
+            for byte in buffer { commas &+= byte == UInt8(ascii: ",") ? 1 : 0 }
+            return commas + 1
         }
-        return count
     }
 
     /// Skips spaces, tabs and empty list elements.
@@ -148,7 +139,7 @@ struct AuthHeaderScanner {
             guard seen.insert(name.lowercased()).inserted else { throw error("duplicate parameter \(name)") }
             guard seen.count <= AuthParameterParser.maximumParameters else {
                 throw error(
-                    "\(listElementCount()) auth parameters, more than the \(AuthParameterParser.maximumParameters) a server reads"
+                    "about \(listElementCount()) auth parameters, more than the \(AuthParameterParser.maximumParameters) a server reads"
                 )
             }
             challenge.parameters.append(parameter)

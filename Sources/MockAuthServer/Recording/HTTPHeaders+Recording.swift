@@ -13,7 +13,9 @@ extension HTTPHeaders {
             let bytes = value.utf8.count
             guard bytes > Self.recordedValueLimit else { return HeaderRecord(name: name, value: value) }
             let kept = String(decoding: value.utf8.prefix(Self.recordedValueLimit), as: UTF8.self)
-            return HeaderRecord(name: name, value: kept + "…(\(bytes) bytes in all)")
+            // An ASCII marker: a non-ASCII one would make every hash of the record (folding) normalize
+            // the 4 KiB value to NFC.
+            return HeaderRecord(name: name, value: kept + "...(\(bytes) bytes in all)")
         }
     }
 }
