@@ -78,7 +78,7 @@ fuzz:
 ## and mockauth-bench) beside a bare SwiftNIO / NIOSSL server and nginx, with wrk; prints the figures
 ## and ratios and rewrites the generated section of docs/performance.md. Needs wrk (and nginx for its
 ## column); loopback only, every load bounded in time. Never part of `make test`.
-BENCH_SECONDS ?= 10
+BENCH_SECONDS ?= 6
 BENCH_MEMORY_REQUESTS ?= 5000000
 bench:
 	VENV=$(VENV) scripts/test-setup

@@ -8,7 +8,8 @@ public struct ConnectionLimits: Sendable, Equatable {
     /// From accepting a TLS connection to the end of its handshake.
     public var tlsHandshake: TimeAmount
     /// For a complete request head: from the connection being ready (accepted, or its handshake
-    /// done), and again from each response's end (the idle keep-alive time).
+    /// done), and again from each request's end, which the server answers at once (the idle
+    /// keep-alive time).
     public var requestHead: TimeAmount
     /// The longest any one connection may stay open.
     public var connection: TimeAmount

@@ -8,7 +8,9 @@ struct Bench {
         var mockauthd = ""
         var adapter: String?
         var repository = FileManager.default.currentDirectoryPath
-        var seconds = 10
+        var seconds = 6
+        /// Runs of each throughput figure, alternating the servers; the median is reported.
+        var rounds = 3
         var memoryRequests = 5_000_000
         var out: String?
         var venv: String?
@@ -24,6 +26,7 @@ struct Bench {
                 case "--adapter": adapter = value
                 case "--repository": repository = value
                 case "--seconds": seconds = Int(value) ?? seconds
+                case "--rounds": rounds = max(1, Int(value) ?? rounds)
                 case "--memory-requests": memoryRequests = Int(value) ?? memoryRequests
                 case "--out": out = value
                 case "--venv": venv = value
@@ -82,7 +85,7 @@ struct Bench {
         if wanted("hostile") { try await hostileClients() }
 
         if let out = options.out, options.only.isEmpty {
-            try report.write(to: out, command: "make bench", seconds: options.seconds)
+            try report.write(to: out, command: "make bench", seconds: options.seconds, rounds: options.rounds)
             print("mockauth-bench: wrote \(out)")
         }
     }
@@ -110,7 +113,7 @@ struct Bench {
     }
 
     private mutating func throughput(certificates: String) async throws {
-        print("throughput (wrk, \(options.seconds) s a run):")
+        print("throughput (wrk, \(options.rounds) rounds of \(options.seconds) s, medians):")
         let (plain, plainURL) = try serve(Self.plainScenario, scenarios: "\(work)/scenarios")
         let (tls, tlsURL) = try serve("basic", scenarios: "\(options.repository)/Scenarios")
         let (barePlain, barePlainPort) = try bare(tls: nil)
@@ -145,12 +148,24 @@ struct Bench {
             for url in [mockAuthURL, bareURL] + (nginxURL.map { [$0] } ?? []) {
                 _ = try Wrk.load(url, seconds: 2, newConnectionPerRequest: newConnections)
             }
-            let bareResult = try Wrk.load(bareURL, seconds: options.seconds, newConnectionPerRequest: newConnections)
-            let mockAuthResult = try Wrk.load(
-                mockAuthURL, seconds: options.seconds, newConnectionPerRequest: newConnections)
-            let nginxResult = try nginxURL.map {
-                try Wrk.load($0, seconds: options.seconds, newConnectionPerRequest: newConnections)
+            // Rounds that alternate the servers, each figure the median of its rounds: the machine's
+            // noise (±8 % between two 10 s runs here) falls on every server alike.
+            var bareRuns: [Wrk.Result] = []
+            var mockAuthRuns: [Wrk.Result] = []
+            var nginxRuns: [Wrk.Result] = []
+            for _ in 0..<options.rounds {
+                bareRuns.append(
+                    try Wrk.load(bareURL, seconds: options.seconds, newConnectionPerRequest: newConnections))
+                mockAuthRuns.append(
+                    try Wrk.load(mockAuthURL, seconds: options.seconds, newConnectionPerRequest: newConnections))
+                if let nginxURL {
+                    nginxRuns.append(
+                        try Wrk.load(nginxURL, seconds: options.seconds, newConnectionPerRequest: newConnections))
+                }
             }
+            let bareResult = Wrk.median(bareRuns)
+            let mockAuthResult = Wrk.median(mockAuthRuns)
+            let nginxResult = nginxRuns.isEmpty ? nil : Wrk.median(nginxRuns)
             for (name, result) in [("MockAuth", mockAuthResult), ("bare", bareResult)]
                 + (nginxResult.map { [("nginx", $0)] } ?? [])
             where result.errors > 0 {

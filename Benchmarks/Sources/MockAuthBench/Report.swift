@@ -28,12 +28,12 @@ struct Report {
     }
 
     /// The section, between the markers `make bench` replaces.
-    func markdown(command: String, seconds: Int) -> String {
+    func markdown(command: String, seconds: Int, rounds: Int) -> String {
         var lines = [
             Report.begin,
             "## The figures of the last `make bench`",
             "",
-            "\(Machine.describe()); \(Self.date()). Command: `\(command)` (wrk: one thread, 8 connections, \(seconds) s a run; every server on the same machine, in the same invocation; release builds).",
+            "\(Machine.describe()); \(Self.date()). Command: `\(command)` (wrk: one thread, 8 connections; each throughput figure the median of \(rounds) runs of \(seconds) s that alternate the servers; every server on the same machine, in the same invocation; release builds).",
             "",
             "| measure | MockAuth | anchors in the same run | ratio | target (issue 12, 13) |",
             "|---|---|---|---|---|",
@@ -51,8 +51,8 @@ struct Report {
     static let end = "<!-- make bench: end -->"
 
     /// Replaces the generated section of `file` (or appends it).
-    func write(to file: String, command: String, seconds: Int) throws {
-        let section = markdown(command: command, seconds: seconds)
+    func write(to file: String, command: String, seconds: Int, rounds: Int) throws {
+        let section = markdown(command: command, seconds: seconds, rounds: rounds)
         var text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? "# Performance\n"
         if let start = text.range(of: Report.begin),
             let stop = text.range(of: Report.end, range: start.upperBound..<text.endIndex)

@@ -24,6 +24,14 @@ enum Wrk {
         return try parse(result.output)
     }
 
+    /// The run with the median rate; errors summed over every run.
+    static func median(_ runs: [Result]) -> Result {
+        let sorted = runs.sorted { $0.requestsPerSecond < $1.requestsPerSecond }
+        var middle = sorted[sorted.count / 2]
+        middle.errors = runs.reduce(0) { $0 + $1.errors }
+        return middle
+    }
+
     static func parse(_ output: String) throws -> Result {
         var rate: Double?
         var requests: Int?

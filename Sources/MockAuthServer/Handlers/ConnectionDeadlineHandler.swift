@@ -6,11 +6,13 @@ import NIOTLS
 /// Closes a connection whose client is too slow (``ConnectionLimits``), after recording which limit
 /// passed. It sits after the HTTP decoder: a request head counts when it is complete, so a client
 /// sending one header byte every few seconds is closed as surely as a silent one.
-final class ConnectionDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandler {
+///
+/// The idle keep-alive time starts when a request is complete: a scenario server answers it at once
+/// (``RequestResponder`` writes the whole response in the same event-loop turn), so that is the end
+/// of the response to within microseconds, and the handler needs no hop on the outbound path.
+final class ConnectionDeadlineHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
-    typealias OutboundIn = HTTPServerResponsePart
-    typealias OutboundOut = HTTPServerResponsePart
 
     private let limits: ConnectionLimits
     private let usesTLS: Bool
@@ -51,18 +53,17 @@ final class ConnectionDeadlineHandler: ChannelDuplexHandler, RemovableChannelHan
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if case .head = unwrapInboundIn(data) {
+        switch unwrapInboundIn(data) {
+        case .head:
             headDeadline = nil
+            context.fireChannelRead(data)
+        case .body:
+            context.fireChannelRead(data)
+        case .end:
+            context.fireChannelRead(data)
+            // Answered in that call: the connection is idle until the next request head is complete.
+            if context.channel.isActive { awaitRequestHead(context: context) }
         }
-        context.fireChannelRead(data)
-    }
-
-    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        let isEnd: Bool
-        if case .end = unwrapOutboundIn(data) { isEnd = true } else { isEnd = false }
-        context.write(data, promise: promise)
-        // The response is out: the connection is idle until the next request head is complete.
-        if isEnd { awaitRequestHead(context: context) }
     }
 
     func channelInactive(context: ChannelHandlerContext) {
@@ -100,7 +101,7 @@ final class ConnectionDeadlineHandler: ChannelDuplexHandler, RemovableChannelHan
     }
 
     /// Closes the connection if the head deadline has passed; re-arms for a later one if a request
-    /// moved it; does nothing while a request is being answered (the response's end re-arms).
+    /// moved it; does nothing while a request is being read (its end re-arms).
     private func headTimerFired(context: ChannelHandlerContext) {
         headTimer = nil
         guard let deadline = headDeadline else { return }

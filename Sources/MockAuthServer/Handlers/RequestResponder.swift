@@ -15,8 +15,9 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
     private let behavior: ServerBehavior
     private let recorder: ConnectionRecorder
     private var pending: (head: HTTPRequestHead, body: [UInt8], tooLarge: Bool)?
-    /// The last decision of each stateless gate on this connection (a route's gate, by realm).
-    private var memos: [ObjectIdentifier: ConnectionGateMemo] = [:]
+    /// The last decision of a stateless gate on this connection, and whose it is (a connection
+    /// nearly always talks to one protection space; another gate replaces the memo).
+    private var memo: (gate: ObjectIdentifier, memo: ConnectionGateMemo)?
 
     init(behavior: ServerBehavior, recorder: ConnectionRecorder) {
         self.behavior = behavior
@@ -67,9 +68,12 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
         } else if let route = behavior.route(for: path) {
             answer = Answer(route: route.spec)
             if let gate = route.gate {
-                let result = memos[ObjectIdentifier(gate), default: ConnectionGateMemo()].check(
+                let identity = ObjectIdentifier(gate)
+                var gateMemo = memo?.gate == identity ? memo?.memo ?? ConnectionGateMemo() : ConnectionGateMemo()
+                let result = gateMemo.check(
                     gate, method: head.method.rawValue, target: head.uri,
                     credentials: head.headers[gate.credentialsHeader], body: body, connectionID: recorder.id)
+                memo = (identity, gateMemo)
                 record.auth = result.record
                 switch result.decision {
                 case .pass(let headers):
