@@ -7,7 +7,9 @@ extension ConnectionRecord {
         guard let tls else { return requests.isEmpty ? refused ?? "used plain HTTP" : "used plain HTTP" }
         switch tls.state {
         case .completed:
-            guard requests.isEmpty else { return "completed the handshake" }
+            guard requests.isEmpty else {
+                return tls.resumed == true ? "completed the handshake (resuming a session)" : "completed the handshake"
+            }
             return "completed the handshake, then " + (refused ?? "closed the connection without a request")
         case .failed:
             if let alert = tls.alert { return "aborted the handshake with alert \(alert)" }

@@ -11,6 +11,7 @@ extension ChannelPipeline.SynchronousOperations {
         try addHandler(ConnectionLifetimeHandler(recorder: recorder, gates: behavior.gates))
         if let tls {
             try addHandler(TLSAlertSniffer(recorder: recorder))
+            try addHandler(TLSResumptionSniffer(recorder: recorder))
             try addHandler(NIOSSLServerHandler(context: tls.context))
             try addHandler(TLSTranscriptHandler(recorder: recorder))
         }

@@ -21,17 +21,22 @@ public struct TLSHandshakeRecord: Sendable, Codable, Hashable {
     public var error: String?
     /// The certificate the client presented, if it presented one.
     public var clientCertificate: ClientCertificateRecord?
+    /// Whether the client resumed a session the server issued before (an abbreviated handshake),
+    /// once the server's hello has shown it; `nil` before, or when the handshake never got there.
+    public var resumed: Bool?
 
     public init(
         state: State,
         alert: String? = nil,
         error: String? = nil,
-        clientCertificate: ClientCertificateRecord? = nil
+        clientCertificate: ClientCertificateRecord? = nil,
+        resumed: Bool? = nil
     ) {
         self.state = state
         self.alert = alert
         self.error = error
         self.clientCertificate = clientCertificate
+        self.resumed = resumed
     }
 }
 

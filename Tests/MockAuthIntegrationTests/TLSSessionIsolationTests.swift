@@ -28,6 +28,12 @@ struct TLSSessionIsolationTests {
                 """
             let lines = try Shell.run(script, timeout: 30).output.split(separator: "\n").map { $0.prefix { $0 != "," } }
             #expect(lines == ["New", "Reused", "New"], "\(lines)")
+            // The transcript says so too: a full handshake, then a resumed one, on the first server;
+            // a full one on the other.
+            await first.server.settle()
+            await second.server.settle()
+            #expect(first.transcript().connections.map { $0.tls?.resumed } == [false, true])
+            #expect(second.transcript().connections.map { $0.tls?.resumed } == [false])
         }
     }
 }

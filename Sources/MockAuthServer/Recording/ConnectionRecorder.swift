@@ -71,9 +71,16 @@ final class ConnectionRecorder: Sendable {
         state.withLock { state in
             guard !state.record.closed else { return }
             let sniffedAlert = state.record.tls?.alert
+            let sniffedResumption = state.record.tls?.resumed
             state.record.tls = handshake
             if handshake.state != .completed, let sniffedAlert { state.record.tls?.alert = sniffedAlert }
+            if handshake.resumed == nil { state.record.tls?.resumed = sniffedResumption }
         }
+    }
+
+    /// The server's hello showed whether the handshake resumed a session.
+    func handshakeResumption(_ resumed: Bool) {
+        state.withLock { $0.record.tls?.resumed = resumed }
     }
 
     /// Notes an alert the client sent before the handshake ended.
