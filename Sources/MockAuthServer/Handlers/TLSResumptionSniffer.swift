@@ -2,9 +2,10 @@ import NIOCore
 
 /// Sits between the TLS handler and the socket and hands the server's first flight to a
 /// ``ServerHelloReader``, recording whether the handshake resumed a session. Bytes pass through
-/// unchanged; once the answer is known the handler only passes them on (it stays in the pipeline:
-/// removing an outbound handler from inside its own `write` stalls NIOSSL's handshake flight).
-final class TLSResumptionSniffer: ChannelOutboundHandler {
+/// unchanged. Once the answer is known the handler leaves the pipeline in a later event-loop turn
+/// (removing it from inside its own `write` stalls NIOSSL's handshake flight), so keep-alive
+/// traffic does not pass through it.
+final class TLSResumptionSniffer: ChannelOutboundHandler, RemovableChannelHandler {
     typealias OutboundIn = IOData
     typealias OutboundOut = IOData
 
@@ -20,6 +21,11 @@ final class TLSResumptionSniffer: ChannelOutboundHandler {
             let resumed = reader.read(buffer.readableBytesView)
         {
             recorder.handshakeResumption(resumed)
+            let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+            let pipeline = context.pipeline
+            context.eventLoop.execute {
+                pipeline.syncOperations.removeHandler(handler.value, promise: nil)
+            }
         }
         context.write(data, promise: promise)
     }
