@@ -82,6 +82,9 @@ BENCH_SECONDS ?= 6
 BENCH_MEMORY_REQUESTS ?= 5000000
 bench:
 	VENV=$(VENV) scripts/test-setup
+	# SwiftPM keeps a path dependency's list of source files in its build plan: drop the plan so a
+	# file added to MockAuth since the last bench is built.
+	rm -f Benchmarks/.build/release.yaml Benchmarks/.build/*/release/description.json
 	cd Benchmarks && $(SWIFT) build -c release --product mockauthd && \
 	  $(SWIFT) build -c release --product mockauth-adapter && $(SWIFT) build -c release --product mockauth-bench
 	Benchmarks/.build/release/mockauth-bench --mockauthd $(CURDIR)/Benchmarks/.build/release/mockauthd \
