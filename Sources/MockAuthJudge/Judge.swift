@@ -114,6 +114,8 @@ public enum Judge {
             RecoversFromStale(server: server, because: because)
         case .refusesRedirect(let server):
             RefusesRedirect(server: server, because: because)
+        case .sessionResumption(let server, let resumed):
+            SessionResumption(server: server, resumed: resumed, because: because)
         case .anyOf(let alternatives):
             // The alternatives' own sentences stand alone; the reason ends the whole.
             AnyOf(alternatives: alternatives.map { evaluator(for: $0, because: nil) }, because: because)

@@ -12,6 +12,7 @@ public enum RuleName: String, Sendable, Hashable, Codable, CaseIterable, CustomS
     case reusesCredentials = "reuses-credentials"
     case recoversFromStale = "recovers-from-stale"
     case refusesRedirect = "refuses-redirect"
+    case sessionResumption = "session-resumption"
     case anyOf = "any-of"
 
     public var description: String { rawValue }

@@ -99,6 +99,36 @@ struct JudgeTests {
         )
     }
 
+    @Test("session-resumption: the server's record of each handshake decides, expected or forbidden")
+    func sessionResumption() {
+        func run(_ resumed: [Bool?]) -> Transcript {
+            Transcript(
+                endpoints: [Self.expiredEndpoint],
+                connections: resumed.enumerated().map { index, flag in
+                    connection(UInt64(index + 1), tls: TLSHandshakeRecord(state: .completed, resumed: flag))
+                })
+        }
+        func verdict(_ expected: Bool, _ transcript: Transcript) -> Verdict {
+            Judge.verdict(
+                for: scenario([
+                    ScenarioExpectation(.sessionResumption(server: "origin", resumed: expected), because: "it forgot")
+                ]),
+                transcript: transcript)
+        }
+        #expect(verdict(true, run([false, true])).result == .pass)
+        let full = verdict(true, run([false, false]))
+        #expect(full.result == .fail)
+        #expect(
+            full.violations.map(\.reason) == [
+                "0 of 2 TLS connections to origin (https://127.0.0.1:4433) resumed a session: every handshake was a full one: it forgot"
+            ])
+        #expect(verdict(false, run([false, false])).result == .pass)
+        #expect(verdict(false, run([false, true])).result == .fail)
+        #expect(
+            verdict(true, Transcript(endpoints: [Self.expiredEndpoint])).violations.first?.reason.contains(
+                "never made a TLS connection") == true)
+    }
+
     @Test("request-succeeds needs a 2xx answer")
     func requestSucceeds() {
         let expectation = ScenarioExpectation(.requestSucceeds(server: "origin", path: "/a"))

@@ -226,4 +226,18 @@ struct ScenarioReadingTests {
         _ = try? read(text)
         _ = try? read(Self.minimal.prefix(Int(generator.next() % UInt64(Self.minimal.count))) + text)
     }
+
+    @Test("session-resumption reads resumed: true or false, and says what to write without it")
+    func sessionResumption() throws {
+        for (value, resumed) in [("true", true), ("false", false)] {
+            let scenario = try read(
+                Self.minimal + "\n  - rule: session-resumption\n    server: origin\n    resumed: \(value)")
+            #expect(scenario.expectations.last?.rule == .sessionResumption(server: "origin", resumed: resumed))
+        }
+        let missing = error(Self.minimal + "\n  - rule: session-resumption\n    server: origin")
+        #expect(
+            missing?.description.contains("'session-resumption' needs 'resumed'") == true,
+            "\(String(describing: missing))")
+    }
+
 }

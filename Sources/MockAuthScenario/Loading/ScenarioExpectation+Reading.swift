@@ -88,6 +88,14 @@ extension ExpectationRule {
             rule = .recoversFromStale(server: server)
         case .refusesRedirect:
             rule = .refusesRedirect(server: server)
+        case .sessionResumption:
+            guard let resumed = try entry.bool("resumed") else {
+                throw ScenarioError(
+                    .missingKey, at: entry.location,
+                    "'session-resumption' needs 'resumed': true to expect a resumed session, false to forbid one",
+                    hint: "resumed: true")
+            }
+            rule = .sessionResumption(server: server, resumed: resumed)
         case .anyOf:
             // Read before the server, above; the switch stays exhaustive.
             rule = try readAlternatives(&entry, file: file)

@@ -164,7 +164,7 @@ extension Scenario {
                 accepted = (accepted ?? Set(schemes)).intersection(schemes)
             case .rejectsCertificate, .requestSucceeds, .presentsClientCertificate, .authenticates,
                 .noPreemptiveCredentials, .maxAttempts, .usesScheme, .neverReceives, .handshakeOnOneConnection,
-                .reusesCredentials, .recoversFromStale, .refusesRedirect:
+                .reusesCredentials, .recoversFromStale, .refusesRedirect, .sessionResumption:
                 continue
             case .anyOf:
                 // An alternative is not a requirement.

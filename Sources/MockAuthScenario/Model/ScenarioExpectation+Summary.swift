@@ -23,6 +23,8 @@ extension ExpectationRule {
         case .reusesCredentials(let server): "reuses credentials for \(server) without a new challenge"
         case .recoversFromStale(let server): "retries \(server) after stale=true with the new nonce"
         case .refusesRedirect(let server): "does not follow \(server)'s redirect"
+        case .sessionResumption(let server, let resumed):
+            resumed ? "resumes its TLS session with \(server)" : "never resumes a TLS session with \(server)"
         case .anyOf(let alternatives): alternatives.map(\.summary).joined(separator: ", or ")
         }
     }

@@ -46,6 +46,10 @@ public enum ExpectationRule: Sendable, Equatable {
     /// The server answered with a redirect and the client did not follow it: no request reached the
     /// redirect's target afterwards (a client that refuses an https → http downgrade, say).
     case refusesRedirect(server: String)
+    /// With `resumed` true, a TLS connection to the server resumed a session the server had issued
+    /// (the client keeps its sessions); with `resumed` false, none did (the client must not resume,
+    /// e.g. after its identity or credentials changed).
+    case sessionResumption(server: String, resumed: Bool)
     /// At least one of these holds: for scenarios where more than one behaviour is correct ("drops
     /// the credentials or refuses the downgrade").
     indirect case anyOf([ExpectationRule])
@@ -65,6 +69,7 @@ public enum ExpectationRule: Sendable, Equatable {
         case .reusesCredentials: .reusesCredentials
         case .recoversFromStale: .recoversFromStale
         case .refusesRedirect: .refusesRedirect
+        case .sessionResumption: .sessionResumption
         case .anyOf: .anyOf
         }
     }
@@ -75,7 +80,8 @@ public enum ExpectationRule: Sendable, Equatable {
         case .rejectsCertificate(let server), .requestSucceeds(let server, _), .presentsClientCertificate(let server),
             .authenticates(let server, _), .noPreemptiveCredentials(let server), .maxAttempts(let server, _),
             .usesScheme(let server, _), .neverReceives(let server, _, _), .handshakeOnOneConnection(let server),
-            .reusesCredentials(let server), .recoversFromStale(let server), .refusesRedirect(let server):
+            .reusesCredentials(let server), .recoversFromStale(let server), .refusesRedirect(let server),
+            .sessionResumption(let server, _):
             server
         case .anyOf:
             nil
@@ -88,7 +94,7 @@ public enum ExpectationRule: Sendable, Equatable {
         case .anyOf(let alternatives): alternatives.flatMap(\.leaves)
         case .rejectsCertificate, .requestSucceeds, .presentsClientCertificate, .authenticates,
             .noPreemptiveCredentials, .maxAttempts, .usesScheme, .neverReceives, .handshakeOnOneConnection,
-            .reusesCredentials, .recoversFromStale, .refusesRedirect:
+            .reusesCredentials, .recoversFromStale, .refusesRedirect, .sessionResumption:
             [self]
         }
     }
