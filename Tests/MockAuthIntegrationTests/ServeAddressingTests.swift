@@ -40,10 +40,24 @@ struct ServeAddressingTests {
 
     @Test("fixed ports and a host name: curl with the CA passes, the wrong host is refused, runs take the next ports")
     func device() async throws {
-        let base = try await freeBase()
-        let serve = try ServeProcess([
-            "tls-valid", "proxy-basic", "--bind", "127.0.0.2", "--host-name", Self.name, "--port-base", "\(base)",
-        ])
+        // A port probed free may be taken by another test process before serve binds it: then serve
+        // exits at once saying so, and the test starts over on another base (at most 5 times).
+        var started: (base: Int, serve: ServeProcess)?
+        for _ in 1...5 where started == nil {
+            let base = try await freeBase()
+            do {
+                started = (
+                    base,
+                    try ServeProcess([
+                        "tls-valid", "proxy-basic", "--bind", "127.0.0.2", "--host-name", Self.name, "--port-base",
+                        "\(base)",
+                    ])
+                )
+            } catch let error as ServeProcessError where error.message.contains("already in use") {
+                continue
+            }
+        }
+        let (base, serve) = try #require(started)
         let calls = try ControlAPICalls(serve)
         let endpoints = try serve.endpoints()
         let scenarios = endpoints["scenarios"] as? [[String: Any]] ?? []

@@ -88,13 +88,41 @@ struct ServerAddressingTests {
         throw ServerError("no free range of 8 ports on \(address)")
     }
 
+    /// Runs `body` with a free base on `address`, again with another base (at most 5 times) when a
+    /// port it probed free was taken before the scenario bound it (by another test process on this
+    /// machine): `body` throws ``PortRace`` then.
+    func withFreeBase(on address: String, _ body: (Int) async throws -> Void) async throws {
+        for attempt in 1...5 {
+            do {
+                return try await body(try await freeBase(on: address))
+            } catch is PortRace where attempt < 5 {
+                continue
+            }
+        }
+    }
+
+    struct PortRace: Error {}
+
+    /// Starts the scenario; a port taken since the probe is a ``PortRace``.
+    func start(_ addressing: ServerAddressing, expectingTaken taken: Int? = nil) async throws -> ScenarioServer {
+        do {
+            return try await ScenarioServer.start(Self.scenario, pki: Fixtures.pki(), addressing: addressing)
+        } catch let error as ServerError where error.reason.contains("already in use") {
+            if let taken, error.reason.contains("port \(taken):") { throw error }
+            throw PortRace()
+        }
+    }
+
     @Test("with a bind address, host names and a port base: fixed ports, named URLs, the names in the certificate")
     func fixedPorts() async throws {
-        let base = try await freeBase(on: "127.0.0.3")
+        try await withFreeBase(on: "127.0.0.3") { base in try await fixedPorts(base: base) }
+    }
+
+    func fixedPorts(base: Int) async throws {
         let addressing = ServerAddressing(
             bindAddress: "127.0.0.3", hostNames: ["device.mockauth.test", "other.mockauth.test"],
             ports: PortAllocator(base: base))
-        let first = try await ScenarioServer.start(Self.scenario, pki: Fixtures.pki(), addressing: addressing)
+        let first = try await start(addressing)
         #expect(first.endpoint("origin")?.baseURL == "https://device.mockauth.test:\(base)")
         #expect(first.endpoint("other")?.baseURL == "http://other.mockauth.test:\(base + 1)")
         let second = try await ScenarioServer.start(Self.scenario, pki: Fixtures.pki(), addressing: addressing)
@@ -110,12 +138,16 @@ struct ServerAddressingTests {
 
     @Test("a fixed port another socket holds is a ServerError naming the port, and nothing stays bound")
     func portInUse() async throws {
-        let base = try await freeBase(on: "127.0.0.4")
+        try await withFreeBase(on: "127.0.0.4") { base in try await portInUse(base: base) }
+    }
+
+    func portInUse(base: Int) async throws {
         let squatter = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .bind(host: "127.0.0.4", port: base + 1).get()
         let addressing = ServerAddressing(bindAddress: "127.0.0.4", ports: PortAllocator(base: base))
+        defer { squatter.close(promise: nil) }
         do {
-            let server = try await ScenarioServer.start(Self.scenario, pki: Fixtures.pki(), addressing: addressing)
+            let server = try await start(addressing, expectingTaken: base + 1)
             await server.shutdown()
             Issue.record("a scenario started on a port that another socket holds")
         } catch let error as ServerError {
