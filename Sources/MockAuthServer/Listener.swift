@@ -20,6 +20,9 @@ struct Listener {
             ? ProxyPolicy(allowedTargets: proxyTargets, aliases: proxyAliases, gate: behavior.gates.first) : nil
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
+            // A fixed port (`--port-base`) is bound again when a run ends and another begins: its old
+            // connections may still be in TIME_WAIT.
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
@@ -71,13 +74,28 @@ struct Listener {
         )
     }
 
+    /// Binds; a fixed port that is in use is tried again a few times over 100 ms, since a listener
+    /// of this process that just closed (a run that just ended) may not have let go of it yet.
+    private static func bindRetryingFreshlyClosed(_ bootstrap: ServerBootstrap, _ host: String, _ port: Int)
+        async throws -> any Channel
+    {
+        for _ in 0..<5 where port != 0 {
+            do {
+                return try await bootstrap.bind(host: host, port: port).get()
+            } catch let error as IOError where error.errnoCode == EADDRINUSE {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+        }
+        return try await bootstrap.bind(host: host, port: port).get()
+    }
+
     /// Binds `host`:`port`, turning the errors a user can cause (a fixed port another program
     /// holds, an address this machine does not have) into a ``ServerError`` that says so.
     private static func bindOne(_ bootstrap: ServerBootstrap, _ host: String, _ port: Int, _ spec: ServerSpec)
         async throws -> any Channel
     {
         do {
-            return try await bootstrap.bind(host: host, port: port).get()
+            return try await bindRetryingFreshlyClosed(bootstrap, host, port)
         } catch let error as IOError where error.errnoCode == EADDRINUSE {
             throw ServerError("cannot bind \(spec.id) on \(host) port \(port): the port is already in use")
         } catch let error as IOError where error.errnoCode == EADDRNOTAVAIL {
