@@ -59,8 +59,7 @@ public final class ControlServer: Sendable {
             throw HarnessError("cannot listen for the control API on \(host):\(port): \(error)")
         }
         let bound = channel.localAddress?.port ?? port
-        let wildcard = host == "0.0.0.0" || host == "::" || host == "[::]"
-        let named = wildcard ? advertisedHost ?? "127.0.0.1" : host
+        let named = ServerAddressing.isWildcard(host) ? advertisedHost ?? "127.0.0.1" : host
         let shownHost = named.contains(":") && !named.hasPrefix("[") ? "[\(named)]" : named
         return ControlServer(
             url: "http://\(shownHost):\(bound)/", channel: channel, connections: connections, ownGroup: ownGroup)

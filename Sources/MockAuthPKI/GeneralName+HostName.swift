@@ -7,8 +7,7 @@ extension GeneralName {
     /// or IPv6 literal (`192.168.1.20`, `fe80::1`, with or without brackets), else a dNSName
     /// (lower-cased, as names are compared case-insensitively).
     static func forHost(_ name: String) -> GeneralName {
-        let unbracketed = name.hasPrefix("[") && name.hasSuffix("]") ? String(name.dropFirst().dropLast()) : name
-        if let bytes = IPAddressLiteral.bytes(of: unbracketed) {
+        if let bytes = IPAddressLiteral.bytes(of: name) {
             return .ipAddress(ASN1OctetString(contentBytes: ArraySlice(bytes)))
         }
         return .dnsName(name.lowercased())
@@ -19,9 +18,11 @@ extension GeneralName {
 /// no system library and runs on every platform).
 public enum IPAddressLiteral {
     /// The 4 bytes of a dotted-quad IPv4 literal or the 16 bytes of an IPv6 literal (RFC 4291
-    /// text forms: `::` compression, an embedded IPv4 tail; no zone index), or `nil`.
+    /// text forms: `::` compression, an embedded IPv4 tail; no zone index; in URL brackets or not),
+    /// or `nil`.
     public static func bytes(of text: String) -> [UInt8]? {
-        text.contains(":") ? ipv6(Substring(text)) : ipv4(Substring(text))
+        let text = text.hasPrefix("[") && text.hasSuffix("]") ? text.dropFirst().dropLast() : Substring(text)
+        return text.contains(":") ? ipv6(text) : ipv4(text)
     }
 
     private static func ipv4(_ text: Substring) -> [UInt8]? {

@@ -48,10 +48,12 @@ public struct ServerAddressing: Sendable {
 
     /// The bind address unless it is a wildcard (`0.0.0.0`, `::`) that names no one host.
     var concreteBindAddress: String? {
-        guard let bindAddress, let bytes = IPAddressLiteral.bytes(of: Self.unbracketed(bindAddress)) else {
-            return bindAddress
-        }
-        return bytes.allSatisfy { $0 == 0 } ? nil : bindAddress
+        bindAddress.flatMap { Self.isWildcard($0) ? nil : $0 }
+    }
+
+    /// Whether `address` is a wildcard (`0.0.0.0`, `::`, `[::]`): every address of this machine.
+    public static func isWildcard(_ address: String) -> Bool {
+        IPAddressLiteral.bytes(of: address)?.allSatisfy { $0 == 0 } ?? false
     }
 
     /// Whether the servers can be reached from other machines: the bind address is set and is
@@ -64,7 +66,7 @@ public struct ServerAddressing: Sendable {
     /// Whether `address` (an IP literal or `localhost`) is a loopback address.
     public static func isLoopback(_ address: String) -> Bool {
         if address.lowercased() == "localhost" { return true }
-        guard let bytes = IPAddressLiteral.bytes(of: unbracketed(address)) else { return false }
+        guard let bytes = IPAddressLiteral.bytes(of: address) else { return false }
         return bytes.count == 4 ? bytes[0] == 127 : bytes == [UInt8](repeating: 0, count: 15) + [1]
     }
 

@@ -62,7 +62,7 @@ struct AddressingOptions: ParsableArguments {
 
     /// A DNS name (letters, digits, hyphens, dots; labels of 1…63) or an IP literal.
     static func isHostName(_ name: String) -> Bool {
-        if IPAddressLiteral.bytes(of: ServerAddressing.unbracketed(name)) != nil { return true }
+        if IPAddressLiteral.bytes(of: name) != nil { return true }
         let labels = name.split(separator: ".", omittingEmptySubsequences: false)
         return !name.isEmpty && name.count <= 253
             && labels.allSatisfy { label in

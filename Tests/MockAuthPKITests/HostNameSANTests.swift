@@ -20,6 +20,7 @@ struct HostNameSANTests {
             ("192.168.1.20", [192, 168, 1, 20]),
             ("0.0.0.0", [0, 0, 0, 0]),
             ("::1", [UInt8](repeating: 0, count: 15) + [1]),
+            ("[::1]", [UInt8](repeating: 0, count: 15) + [1]),
             ("::", [UInt8](repeating: 0, count: 16)),
             ("fe80::1:2", [0xFE, 0x80] + [UInt8](repeating: 0, count: 10) + [0, 1, 0, 2]),
             ("2001:db8:0:0:0:0:0:1", [0x20, 0x01, 0x0D, 0xB8] + [UInt8](repeating: 0, count: 11) + [1]),

@@ -60,6 +60,15 @@ struct ServerHelloReaderTests {
         #expect(read(full, in: 7) == false)
     }
 
+    @Test("a long flight in small pieces is read to its end: the byte limit counts bytes, once each")
+    func longFlightInPieces() {
+        let certificate = Self.handshake(11, [UInt8](repeating: 0x30, count: 20_000))
+        let flight =
+            Self.record(22, Self.serverHello(extensions: [])) + Self.record(22, Array(certificate.prefix(16_000)))
+            + Self.record(22, Array(certificate.dropFirst(16_000)))
+        #expect(read(flight, in: flight.count / 100) == false)
+    }
+
     @Test("a HelloRetryRequest is skipped; the real ServerHello decides")
     func helloRetry() {
         let random: [UInt8] = [

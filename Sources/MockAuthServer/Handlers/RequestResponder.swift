@@ -54,7 +54,7 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
         let headRefusal = RequestHeadLimits.refusal(of: head.headers)
         var record = RequestRecord(
             method: head.method.rawValue, target: head.uri,
-            headers: Array(head.headers.recorded.prefix(RequestHeadLimits.maximumFieldCount)))
+            headers: head.headers.recorded)
         let path = record.path
         var answer: Answer
         if let headRefusal {

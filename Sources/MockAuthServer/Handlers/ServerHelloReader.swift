@@ -25,8 +25,9 @@ struct ServerHelloReader {
     /// Reads `bytes` the server wrote; returns whether the handshake resumed once that is known.
     mutating func read(_ bytes: some Sequence<UInt8>) -> Bool? {
         guard !isDone else { return nil }
+        let before = pending.count
         pending.append(contentsOf: bytes)
-        seen += pending.count
+        seen += pending.count - before
         while pending.count >= 5 {
             let length = Int(pending[3]) << 8 | Int(pending[4])
             guard pending.count >= 5 + length else { break }

@@ -47,7 +47,7 @@ final class ForwardProxyHandler: ChannelInboundHandler, RemovableChannelHandler 
             recorder.requestStarted(
                 RequestRecord(
                     method: head.method.rawValue, target: head.uri,
-                    headers: Array(head.headers.recorded.prefix(RequestHeadLimits.maximumFieldCount)),
+                    headers: head.headers.recorded,
                     refusal: refusal))
             if let refusal {
                 // Refused before the proxy's authentication looks at it: 400 and a close.

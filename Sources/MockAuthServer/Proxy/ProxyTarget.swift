@@ -22,14 +22,7 @@ struct ProxyTarget: Hashable, Sendable {
     }
 
     /// Whether the host is a loopback address or `localhost`: the only hosts the proxy dials.
-    var isLoopback: Bool {
-        if host == "localhost" || host == "::1" { return true }
-        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
-        guard octets.count == 4, octets.first == "127" else { return false }
-        return octets.allSatisfy { octet in
-            !octet.isEmpty && octet.count <= 3 && octet.allSatisfy(\.isASCIIDigit) && (Int(octet) ?? 256) <= 255
-        }
-    }
+    var isLoopback: Bool { ServerAddressing.isLoopback(host) }
 }
 
 extension Character {

@@ -5,11 +5,12 @@ extension HTTPHeaders {
     /// Bytes of one header value a transcript keeps; the rest is replaced by a note of its length.
     static let recordedValueLimit = 4096
 
-    /// The header lines as a transcript keeps them: every name, each value cut at
-    /// ``recordedValueLimit`` bytes, so that a client sending huge headers cannot make the transcript
-    /// grow without bound (the server limits the number of headers and the head's size).
+    /// The header lines as a transcript keeps them: the first
+    /// ``RequestHeadLimits/maximumFieldCount`` (a head with more is refused), each value cut at
+    /// ``recordedValueLimit`` bytes, so that a client sending huge heads cannot make the transcript
+    /// grow without bound.
     var recorded: [HeaderRecord] {
-        map { name, value in
+        prefix(RequestHeadLimits.maximumFieldCount).map { name, value in
             let bytes = value.utf8.count
             guard bytes > Self.recordedValueLimit else { return HeaderRecord(name: name, value: value) }
             let kept = String(decoding: value.utf8.prefix(Self.recordedValueLimit), as: UTF8.self)
