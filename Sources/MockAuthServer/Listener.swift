@@ -21,8 +21,10 @@ struct Listener {
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
             // A fixed port (`--port-base`) is bound again when a run ends and another begins: its old
-            // connections may still be in TIME_WAIT.
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            // connections may still be in TIME_WAIT. Only then: with it on ephemeral binds, Linux
+            // weighs every other reusable listener for each new port, and 10,000 servers take four
+            // times as long to start.
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: port == 0 ? 0 : 1)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
