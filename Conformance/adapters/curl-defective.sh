@@ -5,6 +5,12 @@ set -u
 set --
 [ -n "${MOCKAUTH_USERNAME:-}" ] && set -- --basic -u "$MOCKAUTH_USERNAME:$MOCKAUTH_PASSWORD"
 [ -n "${MOCKAUTH_PROXY_URL:-}" ] && set -- "$@" -x "$MOCKAUTH_PROXY_URL" --proxy-user "${MOCKAUTH_PROXY_USERNAME:-}:${MOCKAUTH_PROXY_PASSWORD:-}"
+# MOCKAUTH_HEADERS: one "Name: value" line each, sent with every request as -H.
+if [ -n "${MOCKAUTH_HEADERS:-}" ]; then
+    while IFS= read -r line; do set -- "$@" -H "$line"; done <<EOF
+$MOCKAUTH_HEADERS
+EOF
+fi
 status=0
 for url in $MOCKAUTH_URLS; do
     code=$(curl -sS -o /dev/null -w '%{http_code}' --max-time 20 -k --location-trusted "$@" "$url") || status=1

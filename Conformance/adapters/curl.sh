@@ -4,6 +4,12 @@
 # curl pick the strongest scheme (--anyauth). Exit: curl's (0 success).
 set -u
 [ -n "${MOCKAUTH_TOKEN:-}" ] && set -- -H "Authorization: Bearer $MOCKAUTH_TOKEN" || set --
+# MOCKAUTH_HEADERS: one "Name: value" line each, sent with every request as -H.
+if [ -n "${MOCKAUTH_HEADERS:-}" ]; then
+    while IFS= read -r line; do set -- "$@" -H "$line"; done <<EOF
+$MOCKAUTH_HEADERS
+EOF
+fi
 [ -n "${MOCKAUTH_CA_FILE:-}" ] && set -- "$@" --cacert "$MOCKAUTH_CA_FILE"
 [ -n "${MOCKAUTH_PIN_SHA256:-}" ] && set -- "$@" --pinnedpubkey "$MOCKAUTH_PIN_SHA256"
 [ -n "${MOCKAUTH_CLIENT_CERT:-}" ] && set -- "$@" --cert "$MOCKAUTH_CLIENT_CERT" --key "$MOCKAUTH_CLIENT_KEY"

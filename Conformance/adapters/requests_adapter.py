@@ -22,6 +22,9 @@ if "MOCKAUTH_CLIENT_CERT" in env:
     session.cert = (env["MOCKAUTH_CLIENT_CERT"], env["MOCKAUTH_CLIENT_KEY"])
 if "MOCKAUTH_TOKEN" in env:
     session.headers["Authorization"] = "Bearer " + env["MOCKAUTH_TOKEN"]
+for line in env.get("MOCKAUTH_HEADERS", "").splitlines():
+    name, _, value = line.partition(":")
+    session.headers[name] = value.strip()
 if "MOCKAUTH_PROXY_URL" in env:
     proxy = env["MOCKAUTH_PROXY_URL"].replace("http://", "")
     if "MOCKAUTH_PROXY_USERNAME" in env:

@@ -44,6 +44,9 @@ for url in env["MOCKAUTH_URLS"].split():
     request = urllib.request.Request(url)
     if "MOCKAUTH_TOKEN" in env:
         request.add_header("Authorization", "Bearer " + env["MOCKAUTH_TOKEN"])
+    for line in env.get("MOCKAUTH_HEADERS", "").splitlines():
+        name, _, value = line.partition(":")
+        request.add_header(name, value.strip())
     try:
         with opener.open(request, timeout=20) as response:
             print(url, response.status)

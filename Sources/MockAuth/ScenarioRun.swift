@@ -115,6 +115,10 @@ public final class ScenarioRun: Sendable {
         if let token = scenario.client.token {
             environment["MOCKAUTH_TOKEN"] = token
         }
+        if !scenario.client.headers.isEmpty {
+            // One `Name: value` line each (values never hold a line break: the loader refuses them).
+            environment["MOCKAUTH_HEADERS"] = scenario.client.headers.map(\.line).joined(separator: "\n")
+        }
         if let proxy = scenario.client.proxy, let endpoint = server.endpoint(proxy.server) {
             environment["MOCKAUTH_PROXY_URL"] = endpoint.baseURL
             environment["MOCKAUTH_PROXY_USERNAME"] = proxy.credentials?.username

@@ -68,6 +68,7 @@ public struct AsyncHTTPClientClient: ChallengeClient {
         let timeout = TimeAmount.seconds(Int64(context.requestTimeoutSeconds))
         var request = HTTPClientRequest(url: url)
         if let token = context.token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
+        for field in context.headers { request.headers.add(name: field.name, value: field.value) }
         let first = try await client.execute(request, timeout: timeout)
         _ = try await first.body.collect(upTo: 1 << 20)
         let challenges = first.headers["WWW-Authenticate"].joined(separator: ", ").lowercased()

@@ -23,6 +23,8 @@ public struct ClientContext: Sendable {
     public var token: String?
     /// The proxy and its credentials, when the scenario uses one.
     public var proxy: Proxy?
+    /// Header lines to send with each request it makes (`MOCKAUTH_HEADERS`), in order; empty when none.
+    public var headers: [HeaderField]
     /// What the scenario needs from a client (``Scenario/requirements``; `MOCKAUTH_FEATURES`).
     public var requirements: ClientRequirements
     /// The same as environment variables (the contract of `mockauthd check`).
@@ -60,6 +62,7 @@ public struct ClientContext: Sendable {
         pins = run.pins
         credentials = client.credentials
         token = client.token
+        headers = client.headers
         proxy = client.proxy.flatMap { proxy in
             run.server.endpoint(proxy.server).map {
                 Proxy(host: $0.host.name, port: $0.port, credentials: proxy.credentials)
@@ -102,6 +105,7 @@ extension ClientContext {
                 username: $0, password: environment["MOCKAUTH_PASSWORD"] ?? "", domain: environment["MOCKAUTH_DOMAIN"])
         }
         token = environment["MOCKAUTH_TOKEN"]
+        headers = Self.headerFields(environment["MOCKAUTH_HEADERS"] ?? "")
         proxy = environment["MOCKAUTH_PROXY_URL"].flatMap(URLComponents.init(string:)).flatMap { components in
             components.host.map { host in
                 Proxy(
@@ -125,4 +129,15 @@ public struct ClientContextError: Error, Sendable, CustomStringConvertible {
     public init(_ reason: String) { self.reason = reason }
 
     public var description: String { reason }
+}
+
+extension ClientContext {
+    /// Reads `MOCKAUTH_HEADERS`: one `Name: value` line each; a line without a colon is skipped.
+    static func headerFields(_ lines: String) -> [HeaderField] {
+        lines.split(separator: "\n").compactMap { line in
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            let value = line[line.index(after: colon)...].drop { $0 == " " || $0 == "\t" }
+            return HeaderField(name: String(line[..<colon]), value: String(value))
+        }
+    }
 }

@@ -70,6 +70,7 @@ public struct URLSessionClient: ChallengeClient {
             var request = URLRequest(url: target)
             request.timeoutInterval = TimeInterval(context.requestTimeoutSeconds)
             if let token = context.token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+            for field in context.headers { request.addValue(field.value, forHTTPHeaderField: field.name) }
             do {
                 let (_, response) = try await session.data(for: request)
                 report.record(url, status: (response as? HTTPURLResponse)?.statusCode ?? 0)

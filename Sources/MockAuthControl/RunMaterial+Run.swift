@@ -22,6 +22,7 @@ extension RunMaterial {
             RemoteCredentials(username: $0.username, password: $0.password, domain: $0.domain)
         }
         token = client.token
+        headers = client.headers.isEmpty ? nil : client.headers
         if let proxy = client.proxy, let endpoint = run.server.endpoint(proxy.server) {
             self.proxy = RemoteProxy(
                 url: endpoint.baseURL,

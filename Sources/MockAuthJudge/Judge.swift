@@ -106,6 +106,8 @@ public enum Judge {
             UsesScheme(server: server, schemes: schemes, because: because)
         case .neverReceives(let server, let header, let paths):
             NeverReceives(server: server, header: header, paths: paths, because: because)
+        case .receives(let server, let header):
+            Receives(server: server, header: header, because: because)
         case .handshakeOnOneConnection(let server):
             HandshakeOnOneConnection(server: server, because: because)
         case .reusesCredentials(let server):

@@ -1,4 +1,5 @@
 import MockAuthVerdict
+import MockAuthVocabulary
 
 /// The JSON bodies of `mockauthd serve`'s control API, version 1: the contract between the server
 /// (`MockAuthControl`) and every client of it (``MockAuthControlClient``, `curl`, any language).
@@ -108,11 +109,14 @@ public struct RunMaterial: Sendable, Codable, Equatable {
     public var token: String?
     /// The proxy to use.
     public var proxy: RemoteProxy?
+    /// Header lines to send with each request the client makes (`MOCKAUTH_HEADERS`), in order.
+    public var headers: [HeaderField]?
 
     public init(
         caCertificatePEM: String? = nil, clientCertificatePEM: String? = nil, clientKeyPEM: String? = nil,
         clientP12Base64: String? = nil, clientP12Password: String? = nil, pinSHA256: String? = nil,
-        credentials: RemoteCredentials? = nil, token: String? = nil, proxy: RemoteProxy? = nil
+        credentials: RemoteCredentials? = nil, token: String? = nil, proxy: RemoteProxy? = nil,
+        headers: [HeaderField]? = nil
     ) {
         self.caCertificatePEM = caCertificatePEM
         self.clientCertificatePEM = clientCertificatePEM
@@ -123,6 +127,7 @@ public struct RunMaterial: Sendable, Codable, Equatable {
         self.credentials = credentials
         self.token = token
         self.proxy = proxy
+        self.headers = headers
     }
 }
 

@@ -8,6 +8,7 @@ public enum RuleName: String, Sendable, Hashable, Codable, CaseIterable, CustomS
     case maxAttempts = "max-attempts"
     case usesScheme = "uses-scheme"
     case neverReceives = "never-receives"
+    case receives
     case handshakeOnOneConnection = "handshake-on-one-connection"
     case reusesCredentials = "reuses-credentials"
     case recoversFromStale = "recovers-from-stale"

@@ -79,7 +79,7 @@ struct ScenarioReadingTests {
             scenario.servers[0].routes == [
                 RouteSpec(
                     path: "/a", matchesSubpaths: true, status: 201, body: "made",
-                    headers: [RouteHeader(name: "X-One", value: "1")])
+                    headers: [HeaderField(name: "X-One", value: "1")])
             ])
         #expect(
             scenario.client

@@ -12,7 +12,7 @@ struct RequestResponderTests {
     static let origin = ServerSpec(
         id: "origin",
         routes: [
-            RouteSpec(path: "/hello", body: "hello\n", headers: [RouteHeader(name: "X-Route", value: "hello")]),
+            RouteSpec(path: "/hello", body: "hello\n", headers: [HeaderField(name: "X-Route", value: "hello")]),
             RouteSpec(path: "/files", matchesSubpaths: true, status: 201, body: "file\n"),
         ])
 
@@ -133,7 +133,7 @@ struct RequestResponderTests {
         #expect(auth.decision == .refused)
         #expect(auth.offered == [.digest])
         #expect(auth.username == nil)
-        #expect(auth.reason == "client used Basic, which this server did not offer (offered: Digest)")
+        #expect(auth.reason == "client used Basic, which this server does not offer; it offers Digest")
     }
 
     @Test("a redirect route answers 302 with a Location on the other server, recorded")

@@ -1,7 +1,8 @@
 import MockAuthTranscript
 
-/// `never-receives`: the server never received `header` (on `paths`, when given). A server that
-/// received no request at all received no header either.
+/// `never-receives`: the server never received `header` (on `paths`, when given), any field a
+/// client can leak: credentials in any scheme, a cookie, an API key. A server that received no
+/// request at all received no header either.
 struct NeverReceives: ExpectationEvaluator {
     var server: String
     var header: String
@@ -20,12 +21,21 @@ struct NeverReceives: ExpectationEvaluator {
             return .met("\(transcript.serverName(server)) received no request\(scope), so no \(header)")
         }
         if let leak = requests.first(where: { !$0.values(of: header).isEmpty }) {
-            let scheme = leak.values(of: header).first?.split(separator: " ").first.map(String.init) ?? "?"
             return .violated(
                 explained(
-                    "\(transcript.serverName(server)) received \(header) (\(scheme)) with \(leak.summary)", because))
+                    "\(transcript.serverName(server)) received \(header)\(kind(of: leak)) with \(leak.summary)", because
+                ))
         }
         let count = requests.reduce(0) { $0 + $1.occurrences }
         return .met("\(server) never received \(header) (\(count) request\(count == 1 ? "" : "s"))")
+    }
+
+    /// For credentials, the scheme they were in (" (Basic)"); nothing for other fields, whose values
+    /// a verdict does not repeat.
+    private func kind(of request: RequestRecord) -> String {
+        let lowered = header.lowercased()
+        guard lowered == "authorization" || lowered == "proxy-authorization" else { return "" }
+        let scheme = request.values(of: header).first?.split(separator: " ").first.map(String.init) ?? "?"
+        return " (\(scheme))"
     }
 }

@@ -38,6 +38,9 @@ extension ClientSpec {
             try Account.read(node, file: file, context: "the client's credentials")
         }
         let token = try client.string("token")
+        let headers = try client.node("headers").map { (node) throws(ScenarioError) in
+            try HeaderField.readList(node, file: file, context: "the client's headers")
+        }
         var proxy: ProxyClientSpec?
         if let proxyNode = client.node("proxy") {
             var mapping = try YAMLMapping(proxyNode, file: file, context: "the client's proxy")
@@ -52,6 +55,6 @@ extension ClientSpec {
         try client.finish()
         return ClientSpec(
             requests: requests, trust: trust, identity: identity, pin: pin, credentials: credentials, token: token,
-            proxy: proxy)
+            proxy: proxy, headers: headers ?? [])
     }
 }

@@ -1,3 +1,4 @@
+import MockAuthVocabulary
 import Yams
 
 extension ScenarioExpectation {
@@ -72,14 +73,11 @@ extension ExpectationRule {
             rule = .usesScheme(server: server, schemes: schemes)
         case .neverReceives:
             let headerNode = try entry.required("header", example: "header: Authorization")
-            let header = try headerNode.scalarString(file: file, what: "'header'")
-            guard header == "Authorization" || header == "Proxy-Authorization" else {
-                throw ScenarioError(
-                    .invalidValue, at: ScenarioLocation(headerNode, file: file),
-                    "'never-receives' checks Authorization or Proxy-Authorization, not '\(header)'",
-                    hint: "header: Authorization")
-            }
+            let header = try Self.fieldName(headerNode, file: file, rule: "never-receives")
             rule = .neverReceives(server: server, header: header, paths: try entry.strings("paths") ?? [])
+        case .receives:
+            let headerNode = try entry.required("header", example: "header: X-Api-Key")
+            rule = .receives(server: server, header: try Self.fieldName(headerNode, file: file, rule: "receives"))
         case .handshakeOnOneConnection:
             rule = .handshakeOnOneConnection(server: server)
         case .reusesCredentials:
@@ -124,5 +122,16 @@ extension ExpectationRule {
             try alternative.finish()
         }
         return .anyOf(alternatives)
+    }
+
+    /// A rule's `header`: any HTTP field name.
+    private static func fieldName(_ node: Node, file: String, rule: String) throws(ScenarioError) -> String {
+        let header = try node.scalarString(file: file, what: "'header'")
+        guard HTTPFieldSyntax.isToken(header) else {
+            throw ScenarioError(
+                .invalidValue, at: ScenarioLocation(node, file: file),
+                "'\(rule)' needs an HTTP field name as 'header', not '\(header)'", hint: "header: Authorization")
+        }
+        return header
     }
 }

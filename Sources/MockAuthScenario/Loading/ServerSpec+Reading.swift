@@ -120,17 +120,12 @@ extension RouteSpec {
         let redirect = try route.node("redirect").map { (node) throws(ScenarioError) in
             try RedirectSpec.read(node, file: file)
         }
-        var headers: [RouteHeader] = []
-        if let headersNode = route.node("headers") {
-            var mapping = try YAMLMapping(headersNode, file: file, context: "the route's headers")
-            for name in mapping.keys {
-                headers.append(RouteHeader(name: name, value: try mapping.string(name) ?? ""))
-            }
-            try mapping.finish()
+        let headers = try route.node("headers").map { (node) throws(ScenarioError) in
+            try HeaderField.readList(node, file: file, context: "the route's headers")
         }
         try route.finish()
         return RouteSpec(
-            path: path, matchesSubpaths: subpaths, status: status, body: body, headers: headers, auth: auth,
+            path: path, matchesSubpaths: subpaths, status: status, body: body, headers: headers ?? [], auth: auth,
             redirect: redirect)
     }
 }

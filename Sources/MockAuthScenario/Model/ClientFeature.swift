@@ -15,17 +15,20 @@ public enum ClientFeature: Sendable, Hashable, Comparable, CustomStringConvertib
     case proxy
     /// Following redirects.
     case redirects
+    /// Sending header lines it is given (`MOCKAUTH_HEADERS`) with its request.
+    case customHeaders
     /// Answering challenges of one scheme (sending a bearer token, for `bearer`).
     case scheme(AuthSchemeSpec)
 
     /// Every feature, in the order documentation lists them.
     public static var allCases: [ClientFeature] {
-        [.tls, .customTrustAnchors, .clientCertificate, .pinning, .proxy, .redirects]
+        [.tls, .customTrustAnchors, .clientCertificate, .pinning, .proxy, .redirects, .customHeaders]
             + AuthSchemeSpec.allCases.map(ClientFeature.scheme)
     }
 
     /// The feature's name, as `--lacks`, `MOCKAUTH_FEATURES` and reports write it: `tls`, `custom-ca`,
-    /// `client-cert`, `pinning`, `proxy`, `redirect`, or a scheme's name (`digest-sha256`, `ntlm` …).
+    /// `client-cert`, `pinning`, `proxy`, `redirect`, `headers`, or a scheme's name (`digest-sha256`,
+    /// `ntlm` …).
     public var name: String {
         switch self {
         case .tls: "tls"
@@ -34,6 +37,7 @@ public enum ClientFeature: Sendable, Hashable, Comparable, CustomStringConvertib
         case .pinning: "pinning"
         case .proxy: "proxy"
         case .redirects: "redirect"
+        case .customHeaders: "headers"
         case .scheme(let scheme): scheme.rawValue
         }
     }
@@ -122,7 +126,7 @@ public struct ClientRequirements: Sendable, Hashable, CustomStringConvertible {
 
 extension Scenario {
     /// What a client needs to take part in this scenario at all: TLS, trusting the given anchor, a
-    /// client certificate, pinning, a proxy, following redirects, and for each protection space one
+    /// client certificate, pinning, a proxy, following redirects, sending the headers it is given, and for each protection space one
     /// of the schemes it offers that the scenario accepts (`uses-scheme` narrows the choice).
     public var requirements: ClientRequirements {
         var features: Set<ClientFeature> = []
@@ -134,6 +138,7 @@ extension Scenario {
         if client.pin { features.insert(.pinning) }
         if client.proxy != nil { features.insert(.proxy) }
         if servers.flatMap(\.routes).contains(where: { $0.redirect != nil }) { features.insert(.redirects) }
+        if !client.headers.isEmpty { features.insert(.customHeaders) }
         var choices: Set<Set<ClientFeature>> = []
         for server in servers {
             let accepted = acceptedSchemes(server: server.id)
@@ -163,8 +168,9 @@ extension Scenario {
             case .usesScheme(let ruleServer, let schemes) where ruleServer == server:
                 accepted = (accepted ?? Set(schemes)).intersection(schemes)
             case .rejectsCertificate, .requestSucceeds, .presentsClientCertificate, .authenticates,
-                .noPreemptiveCredentials, .maxAttempts, .usesScheme, .neverReceives, .handshakeOnOneConnection,
-                .reusesCredentials, .recoversFromStale, .refusesRedirect, .sessionResumption:
+                .noPreemptiveCredentials, .maxAttempts, .usesScheme, .neverReceives, .receives,
+                .handshakeOnOneConnection, .reusesCredentials, .recoversFromStale, .refusesRedirect,
+                .sessionResumption:
                 continue
             case .anyOf:
                 // An alternative is not a requirement.

@@ -15,11 +15,15 @@ public struct ClientSpec: Sendable, Equatable {
     public var token: String?
     /// The proxy the client is told to use, and its credentials.
     public var proxy: ProxyClientSpec?
+    /// Header lines the client is told to send with each request it makes (`MOCKAUTH_HEADERS`): a
+    /// cookie, an API key, an `Authorization` it sets by hand. Whether it carries them on to another
+    /// host when it follows a redirect is what `never-receives` judges.
+    public var headers: [HeaderField]
 
     public init(
         requests: [RequestSpec], trust: TrustAnchors = .harnessRoot, identity: ClientIdentitySpec? = nil,
         pin: Bool = false,
-        credentials: Account? = nil, token: String? = nil, proxy: ProxyClientSpec? = nil
+        credentials: Account? = nil, token: String? = nil, proxy: ProxyClientSpec? = nil, headers: [HeaderField] = []
     ) {
         self.requests = requests
         self.trust = trust
@@ -28,6 +32,7 @@ public struct ClientSpec: Sendable, Equatable {
         self.credentials = credentials
         self.token = token
         self.proxy = proxy
+        self.headers = headers
     }
 }
 

@@ -12,7 +12,7 @@ public struct RouteSpec: Sendable, Equatable {
     /// The response body.
     public var body: String
     /// Extra response headers, in order.
-    public var headers: [RouteHeader]
+    public var headers: [HeaderField]
     /// The authentication this route demands.
     public var auth: RouteAuth
     /// Where the route redirects to (after authentication, if it demands any).
@@ -20,7 +20,7 @@ public struct RouteSpec: Sendable, Equatable {
 
     public init(
         path: String, matchesSubpaths: Bool = false, status: Int = 200, body: String = "ok\n",
-        headers: [RouteHeader] = [], auth: RouteAuth = .server, redirect: RedirectSpec? = nil
+        headers: [HeaderField] = [], auth: RouteAuth = .server, redirect: RedirectSpec? = nil
     ) {
         self.path = path
         self.matchesSubpaths = matchesSubpaths
@@ -40,17 +40,6 @@ public struct RouteSpec: Sendable, Equatable {
     }
 }
 
-/// A response header line of a route.
-public struct RouteHeader: Sendable, Equatable {
-    public var name: String
-    public var value: String
-
-    public init(name: String, value: String) {
-        self.name = name
-        self.value = value
-    }
-}
-
 /// The authentication one route demands.
 public enum RouteAuth: Sendable, Equatable {
     /// Whatever the server's `auth` says (none if it has none).
@@ -60,3 +49,7 @@ public enum RouteAuth: Sendable, Equatable {
     /// Its own protection space (another realm, other credentials).
     case own(AuthSpec)
 }
+
+/// The former name of ``HeaderField``, when it only described a route's response headers.
+@available(*, deprecated, renamed: "HeaderField")
+public typealias RouteHeader = HeaderField

@@ -19,6 +19,7 @@ extension ExpectationRule {
         case .usesScheme(let server, let schemes):
             "answers \(server) with \(schemes.map(\.token).joined(separator: " or "))"
         case .neverReceives(let server, let header, _): "never sends \(header) to \(server)"
+        case .receives(let server, let header): "sends \(header) to \(server)"
         case .handshakeOnOneConnection(let server): "keeps the handshake with \(server) on one connection"
         case .reusesCredentials(let server): "reuses credentials for \(server) without a new challenge"
         case .recoversFromStale(let server): "retries \(server) after stale=true with the new nonce"

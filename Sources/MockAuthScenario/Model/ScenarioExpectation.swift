@@ -32,9 +32,13 @@ public enum ExpectationRule: Sendable, Equatable {
     case maxAttempts(server: String, attempts: Int)
     /// Every request with credentials used one of `schemes`.
     case usesScheme(server: String, schemes: [HTTPAuthScheme])
-    /// The server never received `header` (`Authorization` or `Proxy-Authorization`), on any path or
-    /// on the paths given.
+    /// The server never received `header` (any field: `Authorization`, `Cookie`, `X-Api-Key` …),
+    /// on any path or on the paths given. `Authorization` and `Proxy-Authorization` count in any
+    /// scheme, offered or not.
     case neverReceives(server: String, header: String, paths: [String])
+    /// The server received `header` at least once: the client sent a header it was told to send
+    /// (`client.headers`), so whether it leaks it elsewhere can be judged.
+    case receives(server: String, header: String)
     /// Connection-based handshakes (NTLM, Negotiate) stayed on one connection.
     case handshakeOnOneConnection(server: String)
     /// After a valid answer on an expired Digest nonce (401 `stale=true`), the client retried the same
@@ -65,6 +69,7 @@ public enum ExpectationRule: Sendable, Equatable {
         case .maxAttempts: .maxAttempts
         case .usesScheme: .usesScheme
         case .neverReceives: .neverReceives
+        case .receives: .receives
         case .handshakeOnOneConnection: .handshakeOnOneConnection
         case .reusesCredentials: .reusesCredentials
         case .recoversFromStale: .recoversFromStale
@@ -79,7 +84,8 @@ public enum ExpectationRule: Sendable, Equatable {
         switch self {
         case .rejectsCertificate(let server), .requestSucceeds(let server, _), .presentsClientCertificate(let server),
             .authenticates(let server, _), .noPreemptiveCredentials(let server), .maxAttempts(let server, _),
-            .usesScheme(let server, _), .neverReceives(let server, _, _), .handshakeOnOneConnection(let server),
+            .usesScheme(let server, _), .neverReceives(let server, _, _), .receives(let server, _),
+            .handshakeOnOneConnection(let server),
             .reusesCredentials(let server), .recoversFromStale(let server), .refusesRedirect(let server),
             .sessionResumption(let server, _):
             server
@@ -93,8 +99,8 @@ public enum ExpectationRule: Sendable, Equatable {
         switch self {
         case .anyOf(let alternatives): alternatives.flatMap(\.leaves)
         case .rejectsCertificate, .requestSucceeds, .presentsClientCertificate, .authenticates,
-            .noPreemptiveCredentials, .maxAttempts, .usesScheme, .neverReceives, .handshakeOnOneConnection,
-            .reusesCredentials, .recoversFromStale, .refusesRedirect, .sessionResumption:
+            .noPreemptiveCredentials, .maxAttempts, .usesScheme, .neverReceives, .receives,
+            .handshakeOnOneConnection, .reusesCredentials, .recoversFromStale, .refusesRedirect, .sessionResumption:
             [self]
         }
     }

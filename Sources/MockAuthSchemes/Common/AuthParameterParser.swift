@@ -1,3 +1,5 @@
+import MockAuthVocabulary
+
 /// Parses `WWW-Authenticate`/`Authorization` values per RFC 9110 §11: several challenges in one line,
 /// token68 forms, quoted-strings with escapes, case-insensitive scheme and parameter names.
 ///
@@ -182,15 +184,7 @@ struct AuthHeaderScanner {
 
     static func isWhitespace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
 
-    static func isTokenCharacter(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        default:
-            return "!#$%&'*+-.^_`|~".utf8.contains(byte)
-        }
-    }
+    static func isTokenCharacter(_ byte: UInt8) -> Bool { HTTPFieldSyntax.isTokenCharacter(byte) }
 
     static func isToken68Character(_ byte: UInt8) -> Bool {
         switch byte {
