@@ -22,6 +22,15 @@ private let proxy = #"-x "$MOCKAUTH_PROXY_URL""#
 private let proxyUser = #"--proxy-user "$MOCKAUTH_PROXY_USERNAME:$MOCKAUTH_PROXY_PASSWORD""#
 private let python = #"python3 "$CLIENTS/requests_client.py""#
 private let digestClient = #"python3 "$CLIENTS/digest_client.py""#
+private let urllib = #"python3 "$CLIENTS/../../Conformance/adapters/urllib_adapter.py""#
+private let requestsAdapter = #"python3 "$CLIENTS/../../Conformance/adapters/requests_adapter.py""#
+/// Sets `"$@"` to one `-H` argument per line of MOCKAUTH_HEADERS, for curl.
+private let givenHeaders = #"""
+    set --
+    while IFS= read -r line; do set -- "$@" -H "$line"; done <<EOF
+    $MOCKAUTH_HEADERS
+    EOF
+    """#
 
 let authMatrix: [AuthCase] =
     [
@@ -250,7 +259,7 @@ let authMatrix: [AuthCase] =
         AuthCase(
             scenario: "proxy-basic", client: "curl -x without proxy credentials",
             script: "\(curl) \(proxy) $MOCKAUTH_URL",
-            expectedStatus: 1, mustMention: "never answered proxy"),
+            expectedStatus: 1, mustMention: "never answered the challenge of proxy"),
         AuthCase(
             scenario: "proxy-wrong-password", client: "curl -x --proxy-anyauth (one attempt)",
             script: "\(curl) \(proxy) --proxy-anyauth \(proxyUser) $MOCKAUTH_URL", expectedStatus: 0),
@@ -287,6 +296,26 @@ let authMatrix: [AuthCase] =
             script: "\(curl) \(proxy) $MOCKAUTH_URL",
             expectedStatus: 1),
         AuthCase(
+            scenario: "proxy-connect-ntlm", client: "curl --proxy-ntlm (CONNECT)",
+            script:
+                #"\#(curl) \#(proxy) --proxy-ntlm --proxy-user "MOCKAUTH\\$MOCKAUTH_PROXY_USERNAME:$MOCKAUTH_PROXY_PASSWORD" $MOCKAUTH_URL"#,
+            expectedStatus: 0),
+        AuthCase(
+            scenario: "proxy-connect-ntlm", client: "pyspnego NTLM on one connection (CONNECT)",
+            script: #"python3 "$CLIENTS/ntlm_proxy_connect_client.py" --same-connection"#, expectedStatus: 0),
+        AuthCase(
+            scenario: "proxy-connect-ntlm", client: "pyspnego NTLM sending type 3 on a new connection",
+            script: #"python3 "$CLIENTS/ntlm_proxy_connect_client.py""#, expectedStatus: 1,
+            mustMention: "answered the handshake on connection #2, which never received the server's challenge message"
+        ),
+        AuthCase(
+            scenario: "proxy-connect-digest", client: "curl --proxy-digest (CONNECT)",
+            script: "\(curl) \(proxy) --proxy-digest \(proxyUser) $MOCKAUTH_URL", expectedStatus: 0),
+        AuthCase(
+            scenario: "proxy-connect-digest", client: "curl --proxy-basic (preemptive Basic on CONNECT)",
+            script: "\(curl) \(proxy) --proxy-basic \(proxyUser) $MOCKAUTH_URL", expectedStatus: 1,
+            mustMention: "carried Proxy-Authorization (Basic) before proxy had sent any challenge"),
+        AuthCase(
             scenario: "proxy-and-origin", client: "curl, proxy and origin credentials apart",
             script: "\(curl) \(proxy) \(proxyUser) --anyauth \(user) $MOCKAUTH_URL", expectedStatus: 0),
         AuthCase(
@@ -310,11 +339,52 @@ let authMatrix: [AuthCase] =
             note: "a 'should': reported, not failed", mustMention: "(should)"),
     ]
 
+/// Headers the client sets itself (MOCKAUTH_HEADERS, a hand-set Authorization) across redirects.
+let headerLeakMatrix: [AuthCase] =
+    [
+        AuthCase(
+            scenario: "redirect-bearer-cross-host", client: "curl -L -H Authorization (dropped on another host)",
+            script: #"\#(curl) -L -H "Authorization: Bearer $MOCKAUTH_TOKEN" $MOCKAUTH_URL"#, expectedStatus: 0),
+        AuthCase(
+            scenario: "redirect-bearer-cross-host", client: "curl --location-trusted",
+            script: #"\#(curl) --location-trusted -H "Authorization: Bearer $MOCKAUTH_TOKEN" $MOCKAUTH_URL"#,
+            expectedStatus: 1, mustMention: "received Authorization (Bearer) with GET /landing"),
+        AuthCase(
+            scenario: "redirect-bearer-cross-host", client: "Python's urllib (copies added headers onto the redirect)",
+            script: urllib, expectedStatus: 1,
+            note: "CPython 3.11's HTTPRedirectHandler copies every header added with add_header",
+            mustMention: "received Authorization (Bearer) with GET /landing"),
+    ]
+    + ["redirect-cookie-cross-host", "redirect-custom-header-cross-host"].flatMap { scenario in
+        [
+            AuthCase(
+                scenario: scenario, client: "curl -L -H (each MOCKAUTH_HEADERS line)",
+                script: "\(givenHeaders)\n\(curl) -L \"$@\" $MOCKAUTH_URL", expectedStatus: 0,
+                // curl keeps X-Api-Key across hosts: dropping it is a 'should', reported and not failed.
+                mustMention: scenario == "redirect-custom-header-cross-host"
+                    ? "received X-Api-Key with GET /landing: it sent the origin's API key to another host (should)"
+                    : nil),
+            AuthCase(scenario: scenario, client: "requests", script: requestsAdapter, expectedStatus: 0),
+            AuthCase(
+                scenario: scenario, client: "curl --location-trusted",
+                script: "\(givenHeaders)\n\(curl) --location-trusted \"$@\" $MOCKAUTH_URL", expectedStatus: 1,
+                mustMention: scenario == "redirect-cookie-cross-host"
+                    ? "received Cookie with GET /landing" : "received Authorization (Bearer) with GET /landing"),
+            AuthCase(
+                scenario: scenario, client: "Python's urllib (copies added headers onto the redirect)",
+                script: urllib, expectedStatus: 1,
+                note: "CPython 3.11's HTTPRedirectHandler copies every header added with add_header"),
+            AuthCase(
+                scenario: scenario, client: "curl without the headers it was given", script: "\(curl) -L $MOCKAUTH_URL",
+                expectedStatus: 1, mustMention: "and none carried the"),
+        ]
+    }
+
 @Suite("Auth scenarios with real clients")
 struct AuthCheckTests {
     static let clients = MockAuthDBinary.repositoryRoot.appendingPathComponent("Tests/Clients").path
 
-    @Test(arguments: authMatrix)
+    @Test(arguments: authMatrix + headerLeakMatrix)
     func realClient(_ testCase: AuthCase) throws {
         let result = try MockAuthDBinary.check(testCase.scenario, #"CLIENTS="\#(Self.clients)"; "# + testCase.script)
         let context =
@@ -330,7 +400,7 @@ struct AuthCheckTests {
         let scenarios = try FileManager.default.contentsOfDirectory(atPath: MockAuthDBinary.scenarios)
             .filter { $0.hasSuffix(".yaml") && !$0.hasPrefix("tls-") }.map { String($0.dropLast(5)) }
         for scenario in scenarios {
-            let cases = authMatrix.filter { $0.scenario == scenario }
+            let cases = (authMatrix + headerLeakMatrix).filter { $0.scenario == scenario }
             #expect(cases.contains { $0.expectedStatus == 0 }, "\(scenario) has no passing client")
             // protection-space-reuse is a 'should' by design: its defect is reported, never failed.
             if scenario != "protection-space-reuse" {

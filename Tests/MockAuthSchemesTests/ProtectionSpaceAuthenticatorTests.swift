@@ -125,7 +125,7 @@ import Testing
             return
         }
         #expect(values.count == 1)
-        #expect(reason == "client used Bearer, which this server did not offer (offered: Basic)")
+        #expect(reason == "client used Bearer, which this server does not offer; it offers Basic")
         guard case .malformed = origin.authenticate(AuthRequest(authorization: ["Basic realm="]), now: testNow).decision
         else {
             Issue.record("expected malformed")

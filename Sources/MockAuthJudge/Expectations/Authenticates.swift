@@ -30,7 +30,7 @@ struct Authenticates: ExpectationEvaluator {
             }
             let offered = last.auth?.offeredList ?? "nothing"
             return .violated(
-                "the client never answered \(transcript.serverName(server))'s challenge (offered: \(offered)); its last request, \(last.summary), carried no credentials"
+                "the client never answered the challenge of \(transcript.serverName(server)) (offered: \(offered)); its last request, \(last.summary), carried no credentials"
             )
         }
         return .violated(

@@ -62,8 +62,8 @@ public struct ProtectionSpaceAuthenticator: Sendable {
             return Result(decision: decision, chosenScheme: nil)
         case .otherSchemes(let used):
             let reason =
-                "client used \(used.joined(separator: ", ")), which this server did not offer (offered: "
-                + offered.map(\.token).joined(separator: ", ") + ")"
+                "client used \(used.joined(separator: ", ")), which this server does not offer; it offers "
+                + offered.map(\.token).joined(separator: ", ")
             return Result(
                 decision: .challenge(values: challengeValues(now: now), reason: reason, credentials: nil),
                 chosenScheme: nil)
