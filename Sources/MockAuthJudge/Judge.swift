@@ -102,6 +102,8 @@ public enum Judge {
             NoPreemptiveCredentials(server: server, because: because)
         case .maxAttempts(let server, let attempts):
             MaxAttempts(server: server, attempts: attempts, because: because)
+        case .maxRequests(let server, let requests):
+            MaxRequests(server: server, requests: requests, because: because)
         case .usesScheme(let server, let schemes):
             UsesScheme(server: server, schemes: schemes, because: because)
         case .neverReceives(let server, let header, let paths):

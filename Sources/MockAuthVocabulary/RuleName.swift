@@ -6,6 +6,7 @@ public enum RuleName: String, Sendable, Hashable, Codable, CaseIterable, CustomS
     case authenticates
     case noPreemptiveCredentials = "no-preemptive-credentials"
     case maxAttempts = "max-attempts"
+    case maxRequests = "max-requests"
     case usesScheme = "uses-scheme"
     case neverReceives = "never-receives"
     case receives

@@ -380,11 +380,35 @@ let headerLeakMatrix: [AuthCase] =
         ]
     }
 
+/// Redirects through an authenticating proxy, and a redirect loop.
+let redirectMatrix: [AuthCase] = [
+    AuthCase(
+        scenario: "proxy-redirect", client: "curl -L --proxy-user",
+        script: "\(curl) -L \(proxy) \(proxyUser) $MOCKAUTH_URL", expectedStatus: 0),
+    AuthCase(scenario: "proxy-redirect", client: "requests", script: requestsAdapter, expectedStatus: 0),
+    AuthCase(
+        scenario: "proxy-redirect", client: "curl -L with Proxy-Authorization also set as a request header",
+        script:
+            #"\#(curl) -L \#(proxy) \#(proxyUser) -H "Proxy-Authorization: Basic $(printf %s "$MOCKAUTH_PROXY_USERNAME:$MOCKAUTH_PROXY_PASSWORD" | base64)" $MOCKAUTH_URL"#,
+        expectedStatus: 1, mustMention: "other (https://localhost:"),
+    AuthCase(
+        scenario: "redirect-loop", client: "curl -L (stops after 50 redirects)", script: "\(curl) -L $MOCKAUTH_URL",
+        expectedStatus: 0, note: "curl itself exits 47; the verdict is what counts",
+        mustMention: "the client stopped after 51 requests"),
+    AuthCase(
+        scenario: "redirect-loop", client: "requests (stops after 30 redirects)", script: requestsAdapter,
+        expectedStatus: 0),
+    AuthCase(
+        scenario: "redirect-loop", client: "curl -L --max-redirs -1 (no limit)",
+        script: "\(curl) -L --max-redirs -1 $MOCKAUTH_URL", expectedStatus: 1,
+        mustMention: "(at most 100 allowed"),
+]
+
 @Suite("Auth scenarios with real clients")
 struct AuthCheckTests {
     static let clients = MockAuthDBinary.repositoryRoot.appendingPathComponent("Tests/Clients").path
 
-    @Test(arguments: authMatrix + headerLeakMatrix)
+    @Test(arguments: authMatrix + headerLeakMatrix + redirectMatrix)
     func realClient(_ testCase: AuthCase) throws {
         let result = try MockAuthDBinary.check(testCase.scenario, #"CLIENTS="\#(Self.clients)"; "# + testCase.script)
         let context =
@@ -400,7 +424,7 @@ struct AuthCheckTests {
         let scenarios = try FileManager.default.contentsOfDirectory(atPath: MockAuthDBinary.scenarios)
             .filter { $0.hasSuffix(".yaml") && !$0.hasPrefix("tls-") }.map { String($0.dropLast(5)) }
         for scenario in scenarios {
-            let cases = (authMatrix + headerLeakMatrix).filter { $0.scenario == scenario }
+            let cases = (authMatrix + headerLeakMatrix + redirectMatrix).filter { $0.scenario == scenario }
             #expect(cases.contains { $0.expectedStatus == 0 }, "\(scenario) has no passing client")
             // protection-space-reuse is a 'should' by design: its defect is reported, never failed.
             if scenario != "protection-space-reuse" {

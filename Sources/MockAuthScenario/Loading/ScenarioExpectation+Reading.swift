@@ -45,14 +45,11 @@ extension ExpectationRule {
         case .noPreemptiveCredentials:
             rule = .noPreemptiveCredentials(server: server)
         case .maxAttempts:
-            let attemptsNode = try entry.required("attempts", example: "attempts: 3")
-            guard let attempts = Int(try attemptsNode.scalarString(file: file, what: "'attempts'")), attempts >= 0
-            else {
-                throw ScenarioError(
-                    .invalidValue, at: ScenarioLocation(attemptsNode, file: file), "'attempts' is a whole number",
-                    hint: "attempts: 3")
-            }
-            rule = .maxAttempts(server: server, attempts: attempts)
+            rule = .maxAttempts(
+                server: server, attempts: try Self.count("attempts", in: &entry, file: file, example: 3))
+        case .maxRequests:
+            rule = .maxRequests(
+                server: server, requests: try Self.count("requests", in: &entry, file: file, example: 50))
         case .usesScheme:
             var names = try entry.strings("schemes") ?? []
             if let single = try entry.string("scheme") { names.append(single) }
@@ -133,5 +130,18 @@ extension ExpectationRule {
                 "'\(rule)' needs an HTTP field name as 'header', not '\(header)'", hint: "header: Authorization")
         }
         return header
+    }
+
+    /// A rule's whole-number parameter `key` (0 or more).
+    private static func count(_ key: String, in entry: inout YAMLMapping, file: String, example: Int)
+        throws(ScenarioError) -> Int
+    {
+        let node = try entry.required(key, example: "\(key): \(example)")
+        guard let value = Int(try node.scalarString(file: file, what: "'\(key)'")), value >= 0 else {
+            throw ScenarioError(
+                .invalidValue, at: ScenarioLocation(node, file: file), "'\(key)' is a whole number",
+                hint: "\(key): \(example)")
+        }
+        return value
     }
 }

@@ -168,7 +168,7 @@ extension Scenario {
             case .usesScheme(let ruleServer, let schemes) where ruleServer == server:
                 accepted = (accepted ?? Set(schemes)).intersection(schemes)
             case .rejectsCertificate, .requestSucceeds, .presentsClientCertificate, .authenticates,
-                .noPreemptiveCredentials, .maxAttempts, .usesScheme, .neverReceives, .receives,
+                .noPreemptiveCredentials, .maxAttempts, .maxRequests, .usesScheme, .neverReceives, .receives,
                 .handshakeOnOneConnection, .reusesCredentials, .recoversFromStale, .refusesRedirect,
                 .sessionResumption:
                 continue

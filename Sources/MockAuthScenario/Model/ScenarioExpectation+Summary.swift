@@ -16,6 +16,7 @@ extension ExpectationRule {
             "authenticates to \(server)\(path.map { " for \($0)" } ?? "") and gets a 2xx"
         case .noPreemptiveCredentials(let server): "sends no credentials to \(server) before a challenge"
         case .maxAttempts(let server, let attempts): "stops after at most \(attempts) refused attempts at \(server)"
+        case .maxRequests(let server, let requests): "sends at most \(requests) requests to \(server)"
         case .usesScheme(let server, let schemes):
             "answers \(server) with \(schemes.map(\.token).joined(separator: " or "))"
         case .neverReceives(let server, let header, _): "never sends \(header) to \(server)"

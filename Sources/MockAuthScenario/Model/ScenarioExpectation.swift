@@ -30,6 +30,8 @@ public enum ExpectationRule: Sendable, Equatable {
     case noPreemptiveCredentials(server: String)
     /// At most `attempts` requests carried credentials the server refused; then the client stopped.
     case maxAttempts(server: String, attempts: Int)
+    /// At most `requests` requests reached the server: the client ended a redirect loop.
+    case maxRequests(server: String, requests: Int)
     /// Every request with credentials used one of `schemes`.
     case usesScheme(server: String, schemes: [HTTPAuthScheme])
     /// The server never received `header` (any field: `Authorization`, `Cookie`, `X-Api-Key` …),
@@ -67,6 +69,7 @@ public enum ExpectationRule: Sendable, Equatable {
         case .authenticates: .authenticates
         case .noPreemptiveCredentials: .noPreemptiveCredentials
         case .maxAttempts: .maxAttempts
+        case .maxRequests: .maxRequests
         case .usesScheme: .usesScheme
         case .neverReceives: .neverReceives
         case .receives: .receives
@@ -84,6 +87,7 @@ public enum ExpectationRule: Sendable, Equatable {
         switch self {
         case .rejectsCertificate(let server), .requestSucceeds(let server, _), .presentsClientCertificate(let server),
             .authenticates(let server, _), .noPreemptiveCredentials(let server), .maxAttempts(let server, _),
+            .maxRequests(let server, _),
             .usesScheme(let server, _), .neverReceives(let server, _, _), .receives(let server, _),
             .handshakeOnOneConnection(let server),
             .reusesCredentials(let server), .recoversFromStale(let server), .refusesRedirect(let server),
@@ -99,7 +103,7 @@ public enum ExpectationRule: Sendable, Equatable {
         switch self {
         case .anyOf(let alternatives): alternatives.flatMap(\.leaves)
         case .rejectsCertificate, .requestSucceeds, .presentsClientCertificate, .authenticates,
-            .noPreemptiveCredentials, .maxAttempts, .usesScheme, .neverReceives, .receives,
+            .noPreemptiveCredentials, .maxAttempts, .maxRequests, .usesScheme, .neverReceives, .receives,
             .handshakeOnOneConnection, .reusesCredentials, .recoversFromStale, .refusesRedirect, .sessionResumption:
             [self]
         }
