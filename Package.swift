@@ -58,7 +58,7 @@ let package = Package(
         .target(
             name: "MockAuthSchemes",
             dependencies: [
-                "MockAuthVocabulary", "MockAuthCrypto",
+                "MockAuthVocabulary", "MockAuthCrypto", "MockAuthTranscript",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
@@ -72,7 +72,7 @@ let package = Package(
         ),
         .target(
             name: "MockAuthJudge",
-            dependencies: ["MockAuthScenario", "MockAuthTranscript", "MockAuthVerdict"],
+            dependencies: ["MockAuthScenario", "MockAuthTranscript", "MockAuthVerdict", "MockAuthSchemes"],
             swiftSettings: strictSettings
         ),
         // MARK: PKI
@@ -167,6 +167,7 @@ let package = Package(
                 "MockAuthClients",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: strictSettings

@@ -11,6 +11,9 @@ if [ -n "${MOCKAUTH_HEADERS:-}" ]; then
 $MOCKAUTH_HEADERS
 EOF
 fi
+# The body with -X: the method is forced onto every redirect (a 303 stays a POST).
+[ -n "${MOCKAUTH_METHOD:-}" ] && set -- "$@" -X "$MOCKAUTH_METHOD"
+[ -n "${MOCKAUTH_BODY_FILE:-}" ] && set -- "$@" --data-binary "@$MOCKAUTH_BODY_FILE"
 status=0
 for url in $MOCKAUTH_URLS; do
     code=$(curl -sS -o /dev/null -w '%{http_code}' --max-time 20 -k --location-trusted "$@" "$url") || status=1

@@ -26,6 +26,14 @@ if [ -n "${MOCKAUTH_USERNAME:-}" ]; then
     [ -n "${MOCKAUTH_DOMAIN:-}" ] && user="$MOCKAUTH_DOMAIN\\$user"
     set -- "$@" --anyauth -u "$user:$MOCKAUTH_PASSWORD"
 fi
+# MOCKAUTH_METHOD / MOCKAUTH_BODY_FILE: a POST body goes with --data-binary alone (curl then
+# follows a 303 with GET, as RFC 9110 says); -X would force the method onto every redirect.
+if [ -n "${MOCKAUTH_BODY_FILE:-}" ]; then
+    [ "${MOCKAUTH_METHOD:-POST}" = POST ] || set -- "$@" -X "$MOCKAUTH_METHOD"
+    set -- "$@" --data-binary "@$MOCKAUTH_BODY_FILE"
+elif [ -n "${MOCKAUTH_METHOD:-}" ] && [ "$MOCKAUTH_METHOD" != GET ]; then
+    set -- "$@" -X "$MOCKAUTH_METHOD"
+fi
 status=0
 for url in $MOCKAUTH_URLS; do
     code=$(curl -sS -o /dev/null -w '%{http_code}' --max-time 20 -L "$@" "$url") || status=1

@@ -45,13 +45,16 @@ def authenticator(challenge: str):
     return HTTPBasicAuth(user, password)
 
 
+method = env.get("MOCKAUTH_METHOD", "GET")
+body = open(env["MOCKAUTH_BODY_FILE"], "rb").read() if "MOCKAUTH_BODY_FILE" in env else None
+
 status = 0
 for url in env["MOCKAUTH_URLS"].split():
     try:
-        response = session.get(url, verify=verify, timeout=20)
+        response = session.request(method, url, data=body, verify=verify, timeout=20)
         if response.status_code == 401 and "MOCKAUTH_USERNAME" in env and session.auth is None:
             session.auth = authenticator(", ".join(response.headers.get("WWW-Authenticate", "").split("\n")))
-            response = session.get(url, verify=verify, timeout=20)
+            response = session.request(method, url, data=body, verify=verify, timeout=20)
         print(url, response.status_code)
         status |= 0 if 200 <= response.status_code < 300 else 1
     except Exception as error:  # refused handshakes and proxy errors are the client's answer

@@ -39,9 +39,12 @@ else:
     handlers.append(urllib.request.ProxyHandler({}))
 opener = urllib.request.build_opener(*handlers)
 
+method = env.get("MOCKAUTH_METHOD", "GET")
+body = open(env["MOCKAUTH_BODY_FILE"], "rb").read() if "MOCKAUTH_BODY_FILE" in env else None
+
 status = 0
 for url in env["MOCKAUTH_URLS"].split():
-    request = urllib.request.Request(url)
+    request = urllib.request.Request(url, data=body, method=method)
     if "MOCKAUTH_TOKEN" in env:
         request.add_header("Authorization", "Bearer " + env["MOCKAUTH_TOKEN"])
     for line in env.get("MOCKAUTH_HEADERS", "").splitlines():

@@ -48,6 +48,12 @@ public struct ClientFiles: Sendable {
             clientPKCS12PBES2: try writer.writeSecret("client-pbes2.p12", pki.clientPKCS12(.pbes2)))
     }
 
+    /// Writes the body a client of `scenario` sends (public: the scenario holds it) and returns the
+    /// file's path. Runs of one scenario that share these files write the same bytes.
+    public func writeBody(_ body: String, scenario: String) throws -> String {
+        try PKIFileWriter(directory: directory).writePublic("\(scenario).body", body)
+    }
+
     /// Deletes the directory and everything in it.
     public func remove() {
         // Under the lock, so that an interrupt's ``removeAllLive()`` never deletes the same tree at

@@ -19,13 +19,19 @@ public final class ScenarioRun: Sendable {
     public let files: ClientFiles
     /// Whether ``shutdown()`` deletes ``files`` (it does when the run wrote them).
     private let ownsFiles: Bool
+    /// The file holding the body the client sends (`MOCKAUTH_BODY_FILE`), when the scenario gives one.
+    public let bodyFile: String?
 
-    private init(scenario: Scenario, server: ScenarioServer, pki: HarnessPKI, files: ClientFiles, ownsFiles: Bool) {
+    private init(
+        scenario: Scenario, server: ScenarioServer, pki: HarnessPKI, files: ClientFiles, ownsFiles: Bool,
+        bodyFile: String?
+    ) {
         self.scenario = scenario
         self.server = server
         self.pki = pki
         self.files = files
         self.ownsFiles = ownsFiles
+        self.bodyFile = bodyFile
     }
 
     /// Starts `scenario`'s servers and writes its client files.
@@ -58,8 +64,10 @@ public final class ScenarioRun: Sendable {
                 scenario, pki: pki, group: group, transcriptLimit: transcriptLimit, limits: limits,
                 addressing: addressing)
             guard let clientFiles = files ?? ownFiles else { throw HarnessError("no client files") }
+            let bodyFile = try scenario.client.body.map { try clientFiles.writeBody($0, scenario: scenario.name) }
             return ScenarioRun(
-                scenario: scenario, server: server, pki: pki, files: clientFiles, ownsFiles: ownFiles != nil)
+                scenario: scenario, server: server, pki: pki, files: clientFiles, ownsFiles: ownFiles != nil,
+                bodyFile: bodyFile)
         } catch {
             ownFiles?.remove()
             throw error
@@ -115,6 +123,10 @@ public final class ScenarioRun: Sendable {
         if let token = scenario.client.token {
             environment["MOCKAUTH_TOKEN"] = token
         }
+        if scenario.client.sendsRequestContent {
+            environment["MOCKAUTH_METHOD"] = scenario.client.method
+        }
+        environment["MOCKAUTH_BODY_FILE"] = bodyFile
         if !scenario.client.headers.isEmpty {
             // One `Name: value` line each (values never hold a line break: the loader refuses them).
             environment["MOCKAUTH_HEADERS"] = scenario.client.headers.map(\.line).joined(separator: "\n")

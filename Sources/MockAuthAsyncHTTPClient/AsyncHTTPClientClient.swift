@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import MockAuthClients
 import NIOCore
+import NIOHTTP1
 import NIOSSL
 
 /// AsyncHTTPClient as a service would configure it: the scenario's anchor as its only trust root,
@@ -69,6 +70,8 @@ public struct AsyncHTTPClientClient: ChallengeClient {
         var request = HTTPClientRequest(url: url)
         if let token = context.token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
         for field in context.headers { request.headers.add(name: field.name, value: field.value) }
+        request.method = HTTPMethod(rawValue: context.method)
+        if let body = context.body { request.body = .bytes(ByteBuffer(bytes: body)) }
         let first = try await client.execute(request, timeout: timeout)
         _ = try await first.body.collect(upTo: 1 << 20)
         let challenges = first.headers["WWW-Authenticate"].joined(separator: ", ").lowercased()

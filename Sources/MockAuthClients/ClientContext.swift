@@ -25,6 +25,10 @@ public struct ClientContext: Sendable {
     public var proxy: Proxy?
     /// Header lines to send with each request it makes (`MOCKAUTH_HEADERS`), in order; empty when none.
     public var headers: [HeaderField]
+    /// The method of each request (`MOCKAUTH_METHOD`; `GET` when unset).
+    public var method: String
+    /// The body of each request (`MOCKAUTH_BODY_FILE`'s bytes), or `nil`.
+    public var body: [UInt8]?
     /// What the scenario needs from a client (``Scenario/requirements``; `MOCKAUTH_FEATURES`).
     public var requirements: ClientRequirements
     /// The same as environment variables (the contract of `mockauthd check`).
@@ -63,6 +67,8 @@ public struct ClientContext: Sendable {
         credentials = client.credentials
         token = client.token
         headers = client.headers
+        method = client.method
+        body = client.body.map { Array($0.utf8) }
         proxy = client.proxy.flatMap { proxy in
             run.server.endpoint(proxy.server).map {
                 Proxy(host: $0.host.name, port: $0.port, credentials: proxy.credentials)
@@ -106,6 +112,15 @@ extension ClientContext {
         }
         token = environment["MOCKAUTH_TOKEN"]
         headers = Self.headerFields(environment["MOCKAUTH_HEADERS"] ?? "")
+        method = environment["MOCKAUTH_METHOD"] ?? "GET"
+        if let path = environment["MOCKAUTH_BODY_FILE"] {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw ClientContextError("cannot read MOCKAUTH_BODY_FILE (\(path))")
+            }
+            body = Array(data)
+        } else {
+            body = nil
+        }
         proxy = environment["MOCKAUTH_PROXY_URL"].flatMap(URLComponents.init(string:)).flatMap { components in
             components.host.map { host in
                 Proxy(

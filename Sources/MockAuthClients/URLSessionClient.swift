@@ -71,6 +71,8 @@ public struct URLSessionClient: ChallengeClient {
             request.timeoutInterval = TimeInterval(context.requestTimeoutSeconds)
             if let token = context.token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
             for field in context.headers { request.addValue(field.value, forHTTPHeaderField: field.name) }
+            request.httpMethod = context.method
+            if let body = context.body { request.httpBody = Data(body) }
             do {
                 let (_, response) = try await session.data(for: request)
                 report.record(url, status: (response as? HTTPURLResponse)?.statusCode ?? 0)

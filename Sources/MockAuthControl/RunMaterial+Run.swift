@@ -23,6 +23,8 @@ extension RunMaterial {
         }
         token = client.token
         headers = client.headers.isEmpty ? nil : client.headers
+        method = client.sendsRequestContent ? client.method : nil
+        body = client.body
         if let proxy = client.proxy, let endpoint = run.server.endpoint(proxy.server) {
             self.proxy = RemoteProxy(
                 url: endpoint.baseURL,

@@ -20,7 +20,7 @@ public enum Judge {
                 client: client)
         }
         var findings = scenario.expectations.map { expectation in
-            let result = evaluator(for: expectation).evaluate(transcript)
+            let result = evaluator(for: expectation, client: scenario.client).evaluate(transcript)
             return Finding(
                 rule: .scenario(expectation.rule.name), server: expectation.rule.server, level: expectation.level,
                 outcome: result.outcome, reason: result.reason)
@@ -83,12 +83,13 @@ public enum Judge {
     }
 
     /// The evaluator of one expectation.
-    static func evaluator(for expectation: ScenarioExpectation) -> any ExpectationEvaluator {
-        evaluator(for: expectation.rule, because: expectation.because)
+    static func evaluator(for expectation: ScenarioExpectation, client: ClientSpec) -> any ExpectationEvaluator {
+        evaluator(for: expectation.rule, because: expectation.because, client: client)
     }
 
-    /// The evaluator of one rule; `because` ends its violations' sentences.
-    static func evaluator(for rule: ExpectationRule, because: String?) -> any ExpectationEvaluator {
+    /// The evaluator of one rule; `because` ends its violations' sentences, and `client` is what
+    /// the client was given (the body `request-body` compares with).
+    static func evaluator(for rule: ExpectationRule, because: String?, client: ClientSpec) -> any ExpectationEvaluator {
         switch rule {
         case .rejectsCertificate(let server):
             RejectsCertificate(server: server, because: because)
@@ -110,6 +111,9 @@ public enum Judge {
             NeverReceives(server: server, header: header, paths: paths, because: because)
         case .receives(let server, let header):
             Receives(server: server, header: header, because: because)
+        case .requestBody(let server, let path, let method, let body):
+            RequestBody(
+                server: server, path: path, method: method, expected: body, given: client.body, because: because)
         case .handshakeOnOneConnection(let server):
             HandshakeOnOneConnection(server: server, because: because)
         case .reusesCredentials(let server):
@@ -122,7 +126,7 @@ public enum Judge {
             SessionResumption(server: server, resumed: resumed, because: because)
         case .anyOf(let alternatives):
             // The alternatives' own sentences stand alone; the reason ends the whole.
-            AnyOf(alternatives: alternatives.map { evaluator(for: $0, because: nil) }, because: because)
+            AnyOf(alternatives: alternatives.map { evaluator(for: $0, because: nil, client: client) }, because: because)
         }
     }
 }

@@ -111,12 +111,16 @@ public struct RunMaterial: Sendable, Codable, Equatable {
     public var proxy: RemoteProxy?
     /// Header lines to send with each request the client makes (`MOCKAUTH_HEADERS`), in order.
     public var headers: [HeaderField]?
+    /// The method of each request the client makes (`MOCKAUTH_METHOD`), when it is not a bare GET.
+    public var method: String?
+    /// The body each request carries (`MOCKAUTH_BODY_FILE`'s contents).
+    public var body: String?
 
     public init(
         caCertificatePEM: String? = nil, clientCertificatePEM: String? = nil, clientKeyPEM: String? = nil,
         clientP12Base64: String? = nil, clientP12Password: String? = nil, pinSHA256: String? = nil,
         credentials: RemoteCredentials? = nil, token: String? = nil, proxy: RemoteProxy? = nil,
-        headers: [HeaderField]? = nil
+        headers: [HeaderField]? = nil, method: String? = nil, body: String? = nil
     ) {
         self.caCertificatePEM = caCertificatePEM
         self.clientCertificatePEM = clientCertificatePEM
@@ -128,6 +132,8 @@ public struct RunMaterial: Sendable, Codable, Equatable {
         self.token = token
         self.proxy = proxy
         self.headers = headers
+        self.method = method
+        self.body = body
     }
 }
 

@@ -15,6 +15,9 @@ public struct RequestRecord: Sendable, Codable, Hashable {
     public var redirectedTo: String?
     /// Why the server refused the request for its size, when it did (`431`, `413`).
     public var refusal: RequestRefusal?
+    /// The body the request carried, when it carried one (`nil`: none, or the server answered
+    /// before it, as `Expect: 100-continue` allows).
+    public var body: BodyRecord?
     /// How many identical requests (same method, target, headers, answer and authentication) followed
     /// this one and were folded into it rather than recorded one by one. See ``occurrences``.
     public var repeats: Int
@@ -23,8 +26,8 @@ public struct RequestRecord: Sendable, Codable, Hashable {
 
     public init(
         method: String, target: String, headers: [HeaderRecord] = [], responseStatus: Int? = nil, sequence: UInt64 = 0,
-        auth: AuthRecord? = nil, redirectedTo: String? = nil, refusal: RequestRefusal? = nil, repeats: Int = 0,
-        lastSequence: UInt64? = nil
+        auth: AuthRecord? = nil, redirectedTo: String? = nil, refusal: RequestRefusal? = nil, body: BodyRecord? = nil,
+        repeats: Int = 0, lastSequence: UInt64? = nil
     ) {
         self.method = method
         self.target = target
@@ -34,6 +37,7 @@ public struct RequestRecord: Sendable, Codable, Hashable {
         self.auth = auth
         self.redirectedTo = redirectedTo
         self.refusal = refusal
+        self.body = body
         self.repeats = repeats
         self.lastSequence = lastSequence ?? sequence
     }

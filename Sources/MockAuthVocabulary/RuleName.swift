@@ -10,6 +10,7 @@ public enum RuleName: String, Sendable, Hashable, Codable, CaseIterable, CustomS
     case usesScheme = "uses-scheme"
     case neverReceives = "never-receives"
     case receives
+    case requestBody = "request-body"
     case handshakeOnOneConnection = "handshake-on-one-connection"
     case reusesCredentials = "reuses-credentials"
     case recoversFromStale = "recovers-from-stale"

@@ -2,6 +2,9 @@
 """An independent Digest client (RFC 7616) on hashlib and http.client, for every algorithm
 including SHA-512-256, which curl 7.88 and requests lack. It answers the first challenge whose
 algorithm it is told to use. Usage: digest_client.py [ALGORITHM] [--qop auth|auth-int] [--body TEXT]
+[--hash-empty-body]. The body is MOCKAUTH_BODY_FILE's when the scenario gives one (MOCKAUTH_METHOD
+its method). --hash-empty-body makes it defective: its auth-int hash covers an empty body whatever
+it sends.
 """
 import argparse
 import hashlib
@@ -32,11 +35,15 @@ def main() -> int:
     parser.add_argument("algorithm", nargs="?", default="SHA-512-256")
     parser.add_argument("--qop", default="auth")
     parser.add_argument("--body", default="")
+    parser.add_argument("--hash-empty-body", action="store_true")
     options = parser.parse_args()
     env = os.environ
+    if "MOCKAUTH_BODY_FILE" in env:
+        with open(env["MOCKAUTH_BODY_FILE"], encoding="utf-8") as file:
+            options.body = file.read()
     url = urllib.parse.urlsplit(env["MOCKAUTH_URL"])
     context = ssl.create_default_context(cafile=env["MOCKAUTH_CA_FILE"])
-    method = "POST" if options.body else "GET"
+    method = env.get("MOCKAUTH_METHOD") or ("POST" if options.body else "GET")
     target = url.path or "/"
 
     def request(headers):
@@ -60,7 +67,7 @@ def main() -> int:
         ha1 = digest(options.algorithm, f"{ha1}:{nonce}:{cnonce}")
     a2 = f"{method}:{target}"
     if options.qop == "auth-int":
-        a2 += ":" + digest(options.algorithm, options.body)
+        a2 += ":" + digest(options.algorithm, "" if options.hash_empty_body else options.body)
     response = digest(options.algorithm, f"{ha1}:{nonce}:{nc}:{cnonce}:{options.qop}:{digest(options.algorithm, a2)}")
     header = (f'Digest username="{user}", realm="{realm}", nonce="{nonce}", uri="{target}", '
               f'algorithm={options.algorithm}, qop={options.qop}, nc={nc}, cnonce="{cnonce}", response="{response}"')

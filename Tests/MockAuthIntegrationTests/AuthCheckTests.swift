@@ -404,11 +404,59 @@ let redirectMatrix: [AuthCase] = [
         mustMention: "(at most 100 allowed"),
 ]
 
+/// Requests with bodies: challenged, redirected, hashed.
+private let body = #"--data-binary "@$MOCKAUTH_BODY_FILE""#
+let bodyMatrix: [AuthCase] = [
+    AuthCase(
+        scenario: "post-401-resend-body", client: "curl --anyauth (Expect: 100-continue, 401 before the body)",
+        script: "\(curl) --anyauth \(user) \(body) $MOCKAUTH_URL", expectedStatus: 0),
+    AuthCase(
+        scenario: "post-401-resend-body", client: "curl --anyauth without Expect (sends the body twice)",
+        script: "\(curl) --anyauth \(user) -H 'Expect:' \(body) $MOCKAUTH_URL", expectedStatus: 0),
+    AuthCase(scenario: "post-401-resend-body", client: "requests", script: requestsAdapter, expectedStatus: 0),
+    AuthCase(
+        scenario: "post-401-resend-body", client: "a client that retries the challenged POST without its body",
+        script: "\(curl) \(body) $MOCKAUTH_URL; \(curl) -X POST \(user) $MOCKAUTH_URL", expectedStatus: 1,
+        mustMention: "POST / carried no body; it should have carried the 65544 bytes the client was given"),
+    AuthCase(
+        scenario: "redirect-303-drops-body", client: "curl -L (GET after 303)",
+        script: "\(curl) -L \(body) $MOCKAUTH_URL",
+        expectedStatus: 0),
+    AuthCase(scenario: "redirect-303-drops-body", client: "requests", script: requestsAdapter, expectedStatus: 0),
+    AuthCase(
+        scenario: "redirect-303-drops-body", client: "curl -L -X POST (the method forced onto the redirect)",
+        script: "\(curl) -L -X POST \(body) $MOCKAUTH_URL", expectedStatus: 1,
+        mustMention: "POST /result was answered 200 but should have been a GET"),
+    AuthCase(
+        scenario: "redirect-307-keeps-body", client: "curl -L (POST again after 307)",
+        script: "\(curl) -L \(body) $MOCKAUTH_URL", expectedStatus: 0),
+    AuthCase(
+        scenario: "redirect-307-keeps-body", client: "Python's urllib (does not follow a 307 for a POST)",
+        script: urllib, expectedStatus: 0, mustMention: "the client did not follow origin's redirect"),
+    AuthCase(
+        scenario: "redirect-307-keeps-body", client: "a client that follows a 307 with a bodiless GET",
+        script: #"""
+            location=$(curl -sS -o /dev/null -w '%{redirect_url}' --cacert "$MOCKAUTH_CA_FILE" \#(body) "$MOCKAUTH_URL")
+            \#(curl) "$location"
+            """#,
+        expectedStatus: 1, mustMention: "GET /v2/submit was answered 200 but should have been a POST"),
+    AuthCase(
+        scenario: "digest-auth-int-body", client: "hashlib Digest client (auth-int over the body)",
+        script: "\(digestClient) SHA-256 --qop auth-int", expectedStatus: 0),
+    AuthCase(
+        scenario: "digest-auth-int-body", client: "hashlib Digest client hashing an empty body",
+        script: "\(digestClient) SHA-256 --qop auth-int --hash-empty-body", expectedStatus: 1,
+        mustMention: "its Digest auth-int response did not verify against the body the server received"),
+    AuthCase(
+        scenario: "digest-auth-int-body", client: "requests (no auth-int)", script: requestsAdapter,
+        expectedStatus: 1),
+]
+
 @Suite("Auth scenarios with real clients")
 struct AuthCheckTests {
     static let clients = MockAuthDBinary.repositoryRoot.appendingPathComponent("Tests/Clients").path
 
-    @Test(arguments: authMatrix + headerLeakMatrix + redirectMatrix)
+    @Test(arguments: authMatrix + headerLeakMatrix + redirectMatrix + bodyMatrix)
     func realClient(_ testCase: AuthCase) throws {
         let result = try MockAuthDBinary.check(testCase.scenario, #"CLIENTS="\#(Self.clients)"; "# + testCase.script)
         let context =
@@ -424,7 +472,7 @@ struct AuthCheckTests {
         let scenarios = try FileManager.default.contentsOfDirectory(atPath: MockAuthDBinary.scenarios)
             .filter { $0.hasSuffix(".yaml") && !$0.hasPrefix("tls-") }.map { String($0.dropLast(5)) }
         for scenario in scenarios {
-            let cases = (authMatrix + headerLeakMatrix + redirectMatrix).filter { $0.scenario == scenario }
+            let cases = (authMatrix + headerLeakMatrix + redirectMatrix + bodyMatrix).filter { $0.scenario == scenario }
             #expect(cases.contains { $0.expectedStatus == 0 }, "\(scenario) has no passing client")
             // protection-space-reuse is a 'should' by design: its defect is reported, never failed.
             if scenario != "protection-space-reuse" {

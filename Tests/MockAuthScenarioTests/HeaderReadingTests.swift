@@ -85,3 +85,60 @@ struct HeaderReadingTests {
         #expect(mistake?.description.contains("'never-receives' needs an HTTP field name") == true)
     }
 }
+
+@Suite("Reading the client's method and body")
+struct BodyReadingTests {
+    func read(_ client: String, rule: String = "") throws(ScenarioError) -> Scenario {
+        try Scenario(
+            yaml: """
+                version: 1
+                summary: Bodies.
+                servers:
+                  origin: {}
+                client:
+                \(client)
+                expect:
+                  - rule: request-succeeds
+                    server: origin
+                \(rule)
+                """, name: "bodies", file: "bodies.yaml")
+    }
+
+    func error(_ client: String, rule: String = "") -> ScenarioError? {
+        do {
+            _ = try read(client, rule: rule)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test("a text body, a repeated one, the method, and the default GET without a body")
+    func reads() throws {
+        #expect(try read("  method: POST\n  body: a=1").client.body == "a=1")
+        let repeated = try read("  method: PUT\n  body: { text: ab, repeat: 3 }").client
+        #expect(repeated.body == "ababab" && repeated.method == "PUT" && repeated.sendsRequestContent)
+        let plain = try read("  pin: false").client
+        #expect(plain.method == "GET" && plain.body == nil && !plain.sendsRequestContent)
+        let rule = try read(
+            "  method: POST\n  body: a=1",
+            rule: "  - rule: request-body\n    server: origin\n    path: /r\n    method: GET\n    body: none")
+        #expect(rule.expectations.last?.rule == .requestBody(server: "origin", path: "/r", method: "GET", body: .none))
+    }
+
+    @Test("a body on GET, an oversized body, a bad method, a given body the client lacks: each located")
+    func refused() {
+        #expect(error("  body: a=1")?.description.contains("a GET request carries no body") == true)
+        #expect(
+            error("  method: POST\n  body: { text: abcd, repeat: 300000 }")?.description.contains(
+                "between 1 and 1048576 bytes") == true)
+        #expect(error("  method: \"PO ST\"")?.description.contains("is not an HTTP method") == true)
+        #expect(
+            error(
+                "  pin: false", rule: "  - rule: request-body\n    server: origin\n    method: POST\n    body: given")?
+                .description.contains("needs a body in the client section") == true)
+        #expect(
+            error("  pin: false", rule: "  - rule: request-body\n    server: origin\n    method: POST\n    body: some")?
+                .description.contains("'body' is given (the client's body) or none") == true)
+    }
+}

@@ -1,3 +1,4 @@
+import MockAuthVocabulary
 import Yams
 
 extension ClientSpec {
@@ -41,6 +42,18 @@ extension ClientSpec {
         let headers = try client.node("headers").map { (node) throws(ScenarioError) in
             try HeaderField.readList(node, file: file, context: "the client's headers")
         }
+        let method = try client.string("method") ?? "GET"
+        guard HTTPFieldSyntax.isToken(method) else {
+            throw ScenarioError(
+                .invalidValue, at: client.location(of: "method"), "'\(method)' is not an HTTP method",
+                hint: "method: POST")
+        }
+        let body = try readBody(client.node("body"), file: file)
+        if body != nil, method == "GET" || method == "HEAD" {
+            throw ScenarioError(
+                .invalidValue, at: client.location(of: "body"), "a \(method) request carries no body",
+                hint: "method: POST")
+        }
         var proxy: ProxyClientSpec?
         if let proxyNode = client.node("proxy") {
             var mapping = try YAMLMapping(proxyNode, file: file, context: "the client's proxy")
@@ -55,6 +68,36 @@ extension ClientSpec {
         try client.finish()
         return ClientSpec(
             requests: requests, trust: trust, identity: identity, pin: pin, credentials: credentials, token: token,
-            proxy: proxy, headers: headers ?? [])
+            proxy: proxy, headers: headers ?? [], method: method, body: body)
+    }
+
+    /// The largest body a scenario may give (the servers refuse more with 413).
+    static let maximumBodyBytes = 1 << 20
+
+    /// `body: text`, or `body: { text: "…", repeat: N }` for a large one (the text N times).
+    private static func readBody(_ node: Node?, file: String) throws(ScenarioError) -> String? {
+        guard let node else { return nil }
+        let location = ScenarioLocation(node, file: file)
+        let body: String
+        if case .mapping = node {
+            var mapping = try YAMLMapping(node, file: file, context: "the client's body")
+            let text = try mapping.required("text", example: "text: \"field=value&\"")
+                .scalarString(file: file, what: "'text'")
+            let count = try mapping.int("repeat") ?? 1
+            try mapping.finish()
+            guard count >= 1, text.utf8.count * count <= maximumBodyBytes else {
+                throw ScenarioError(
+                    .invalidValue, at: location,
+                    "the body must be between 1 and \(maximumBodyBytes) bytes (\(text.utf8.count) × \(count))",
+                    hint: "repeat: 1000")
+            }
+            body = String(repeating: text, count: count)
+        } else {
+            body = try node.scalarString(file: file, what: "'body'")
+            guard body.utf8.count <= maximumBodyBytes else {
+                throw ScenarioError(.invalidValue, at: location, "the body is over \(maximumBodyBytes) bytes")
+            }
+        }
+        return body
     }
 }

@@ -109,6 +109,12 @@ extension Scenario {
                         "'presents-client-certificate' needs server '\(server)' to use the client-cert-required profile",
                         hint: "tls: { profile: client-cert-required }")
                 }
+                if case .requestBody(_, _, _, .given) = rule, client.body == nil {
+                    throw ScenarioError(
+                        .invalidValue, at: location,
+                        "'request-body' with 'body: given' needs a body in the client section",
+                        hint: "client:\n  method: POST\n  body: \"field=value\"")
+                }
             }
         }
     }

@@ -75,6 +75,22 @@ extension ExpectationRule {
         case .receives:
             let headerNode = try entry.required("header", example: "header: X-Api-Key")
             rule = .receives(server: server, header: try Self.fieldName(headerNode, file: file, rule: "receives"))
+        case .requestBody:
+            let method = try entry.required("method", example: "method: POST").scalarString(
+                file: file, what: "'method'")
+            guard HTTPFieldSyntax.isToken(method) else {
+                throw ScenarioError(
+                    .invalidValue, at: entry.location(of: "method"), "'\(method)' is not an HTTP method",
+                    hint: "method: POST")
+            }
+            let bodyNode = try entry.required("body", example: "body: given")
+            let bodyName = try bodyNode.scalarString(file: file, what: "'body'")
+            guard let body = ExpectedBody(rawValue: bodyName) else {
+                throw ScenarioError(
+                    .invalidValue, at: ScenarioLocation(bodyNode, file: file),
+                    "'body' is given (the client's body) or none, not '\(bodyName)'", hint: "body: given")
+            }
+            rule = .requestBody(server: server, path: try entry.string("path"), method: method, body: body)
         case .handshakeOnOneConnection:
             rule = .handshakeOnOneConnection(server: server)
         case .reusesCredentials:

@@ -169,7 +169,7 @@ extension Scenario {
                 accepted = (accepted ?? Set(schemes)).intersection(schemes)
             case .rejectsCertificate, .requestSucceeds, .presentsClientCertificate, .authenticates,
                 .noPreemptiveCredentials, .maxAttempts, .maxRequests, .usesScheme, .neverReceives, .receives,
-                .handshakeOnOneConnection, .reusesCredentials, .recoversFromStale, .refusesRedirect,
+                .requestBody, .handshakeOnOneConnection, .reusesCredentials, .recoversFromStale, .refusesRedirect,
                 .sessionResumption:
                 continue
             case .anyOf:

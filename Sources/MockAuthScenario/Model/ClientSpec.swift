@@ -19,11 +19,17 @@ public struct ClientSpec: Sendable, Equatable {
     /// cookie, an API key, an `Authorization` it sets by hand. Whether it carries them on to another
     /// host when it follows a redirect is what `never-receives` judges.
     public var headers: [HeaderField]
+    /// The method of each request the client makes itself (`MOCKAUTH_METHOD`): `GET` by default.
+    public var method: String
+    /// The body each request the client makes itself carries (`MOCKAUTH_BODY_FILE`), or `nil`.
+    /// What a client does with it when challenged or redirected is what `request-body` judges.
+    public var body: String?
 
     public init(
         requests: [RequestSpec], trust: TrustAnchors = .harnessRoot, identity: ClientIdentitySpec? = nil,
         pin: Bool = false,
-        credentials: Account? = nil, token: String? = nil, proxy: ProxyClientSpec? = nil, headers: [HeaderField] = []
+        credentials: Account? = nil, token: String? = nil, proxy: ProxyClientSpec? = nil, headers: [HeaderField] = [],
+        method: String = "GET", body: String? = nil
     ) {
         self.requests = requests
         self.trust = trust
@@ -33,7 +39,12 @@ public struct ClientSpec: Sendable, Equatable {
         self.token = token
         self.proxy = proxy
         self.headers = headers
+        self.method = method
+        self.body = body
     }
+
+    /// Whether the client is told a method or a body (`MOCKAUTH_METHOD` is set).
+    public var sendsRequestContent: Bool { method != "GET" || body != nil }
 }
 
 /// One request the client is expected to make.

@@ -41,6 +41,10 @@ public enum ExpectationRule: Sendable, Equatable {
     /// The server received `header` at least once: the client sent a header it was told to send
     /// (`client.headers`), so whether it leaks it elsewhere can be judged.
     case receives(server: String, header: String)
+    /// Every request to the server (for `path`, when given) that was answered 2xx used `method` and
+    /// carried the body the client was given, or none: the body resent whole after a challenge,
+    /// kept on a 307, dropped on a 303.
+    case requestBody(server: String, path: String?, method: String, body: ExpectedBody)
     /// Connection-based handshakes (NTLM, Negotiate) stayed on one connection.
     case handshakeOnOneConnection(server: String)
     /// After a valid answer on an expired Digest nonce (401 `stale=true`), the client retried the same
@@ -73,6 +77,7 @@ public enum ExpectationRule: Sendable, Equatable {
         case .usesScheme: .usesScheme
         case .neverReceives: .neverReceives
         case .receives: .receives
+        case .requestBody: .requestBody
         case .handshakeOnOneConnection: .handshakeOnOneConnection
         case .reusesCredentials: .reusesCredentials
         case .recoversFromStale: .recoversFromStale
@@ -89,7 +94,7 @@ public enum ExpectationRule: Sendable, Equatable {
             .authenticates(let server, _), .noPreemptiveCredentials(let server), .maxAttempts(let server, _),
             .maxRequests(let server, _),
             .usesScheme(let server, _), .neverReceives(let server, _, _), .receives(let server, _),
-            .handshakeOnOneConnection(let server),
+            .requestBody(let server, _, _, _), .handshakeOnOneConnection(let server),
             .reusesCredentials(let server), .recoversFromStale(let server), .refusesRedirect(let server),
             .sessionResumption(let server, _):
             server
@@ -104,8 +109,17 @@ public enum ExpectationRule: Sendable, Equatable {
         case .anyOf(let alternatives): alternatives.flatMap(\.leaves)
         case .rejectsCertificate, .requestSucceeds, .presentsClientCertificate, .authenticates,
             .noPreemptiveCredentials, .maxAttempts, .maxRequests, .usesScheme, .neverReceives, .receives,
-            .handshakeOnOneConnection, .reusesCredentials, .recoversFromStale, .refusesRedirect, .sessionResumption:
+            .requestBody, .handshakeOnOneConnection, .reusesCredentials, .recoversFromStale, .refusesRedirect,
+            .sessionResumption:
             [self]
         }
     }
+}
+
+/// The body a `request-body` rule expects.
+public enum ExpectedBody: String, Sendable, Equatable, CaseIterable {
+    /// The body the client was given (`client.body`), byte for byte.
+    case given
+    /// No body at all.
+    case none
 }

@@ -30,6 +30,10 @@ final class AuthGate: Sendable {
         self.offered = offered
     }
 
+    /// Whether a decision needs the request body: Digest with `qop=auth-int` hashes it. Otherwise
+    /// the gate can decide on the head alone (and answer `Expect: 100-continue` before the body).
+    var needsBody: Bool { spec.digestQOP.contains("auth-int") }
+
     /// The request header that carries credentials for this gate.
     var credentialsHeader: String { isProxy ? "Proxy-Authorization" : "Authorization" }
 

@@ -1,4 +1,5 @@
 import MockAuthScenario
+import MockAuthSchemes
 import MockAuthTranscript
 import NIOCore
 import NIOHTTP1
@@ -14,10 +15,24 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
 
     private let behavior: ServerBehavior
     private let recorder: ConnectionRecorder
-    private var pending: (head: HTTPRequestHead, body: [UInt8], tooLarge: Bool)?
+    private var pending: PendingRequest?
+    /// A request was answered before its body, and the connection is closing: the decoder's
+    /// complaint that the body never came is no protocol error of the client's.
+    private var answeredBeforeBody = false
     /// The last decision of a stateless gate on this connection, and whose it is (a connection
     /// nearly always talks to one protection space; another gate replaces the memo).
     private var memo: (gate: ObjectIdentifier, memo: ConnectionGateMemo)?
+
+    /// The request being received.
+    private struct PendingRequest {
+        var head: HTTPRequestHead
+        var body: [UInt8] = []
+        var tooLarge = false
+        /// The gate's result when it was decided on the head (`Expect: 100-continue`).
+        var decidedOnHead: GateResult?
+        /// Answered before its body: what still arrives of it is dropped.
+        var answered = false
+    }
 
     init(behavior: ServerBehavior, recorder: ConnectionRecorder) {
         self.behavior = behavior
@@ -27,53 +42,93 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let head):
-            pending = (head, [], false)
+            pending = PendingRequest(head: head)
+            if head.expectsContinue { answerExpectation(of: head, context: context) }
         case .body(var buffer):
-            guard pending?.tooLarge == false else { return }
-            if (pending?.body.count ?? 0) + buffer.readableBytes > Self.maximumBodySize {
-                pending?.tooLarge = true
-                pending?.body = []
+            guard var request = pending, !request.tooLarge, !request.answered else { return }
+            pending = nil  // no second copy of the body while it grows
+            if request.body.count + buffer.readableBytes > Self.maximumBodySize {
+                request.tooLarge = true
+                request.body = []
             } else if let bytes = buffer.readBytes(length: buffer.readableBytes) {
-                pending?.body.append(contentsOf: bytes)
+                request.body.append(contentsOf: bytes)
             }
+            pending = request
         case .end:
             guard let request = pending else { return }
             pending = nil
-            respond(to: request.head, body: request.body, tooLarge: request.tooLarge, context: context)
+            guard !request.answered else { return }
+            respond(to: request, context: context)
         }
+    }
+
+    /// `Expect: 100-continue` (RFC 9110 §10.1.1): a request its route's gate would refuse gets the
+    /// final answer now, before its body, and the connection closes (the client may not send it);
+    /// any other gets `100 Continue`. A gate that needs the body (`auth-int`) cannot decide yet.
+    private func answerExpectation(of head: HTTPRequestHead, context: ChannelHandlerContext) {
+        if RequestHeadLimits.refusal(of: head.headers) == nil, let route = behavior.route(for: head.path),
+            let gate = route.gate, !gate.needsBody
+        {
+            let result = check(gate, head: head, body: [])
+            switch result.decision {
+            case .pass:
+                pending?.decidedOnHead = result
+            case .challenge, .badRequest:
+                guard let request = pending else { return }
+                pending?.answered = true
+                answeredBeforeBody = true
+                var early = request
+                early.decidedOnHead = result
+                respond(to: early, context: context, closing: true)
+                return
+            }
+        }
+        context.writeAndFlush(
+            wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: .continue))), promise: nil)
+    }
+
+    private func check(_ gate: AuthGate, head: HTTPRequestHead, body: [UInt8]) -> GateResult {
+        let identity = ObjectIdentifier(gate)
+        var gateMemo = memo?.gate == identity ? memo?.memo ?? ConnectionGateMemo() : ConnectionGateMemo()
+        let result = gateMemo.check(
+            gate, method: head.method.rawValue, target: head.uri, credentials: head.headers[gate.credentialsHeader],
+            body: body, connectionID: recorder.id)
+        memo = (identity, gateMemo)
+        return result
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         // NIO's protocol error handler has answered a parser error with 400 and `Connection: close`,
         // and nothing after this handler closes a connection: whatever the error, this one is done.
-        if error is HTTPParserError { recorder.protocolErrorCaught("HTTP parser: \(error)") }
+        if error is HTTPParserError, !answeredBeforeBody { recorder.protocolErrorCaught("HTTP parser: \(error)") }
         context.close(promise: nil)
     }
 
-    private func respond(to head: HTTPRequestHead, body: [UInt8], tooLarge: Bool, context: ChannelHandlerContext) {
+    /// Answers `request` from its route, behind its gate, and records it. `closing` ends the
+    /// connection after the answer (one given before the request's body).
+    private func respond(to request: PendingRequest, context: ChannelHandlerContext, closing: Bool = false) {
+        let head = request.head
         let headRefusal = RequestHeadLimits.refusal(of: head.headers)
         var record = RequestRecord(
             method: head.method.rawValue, target: head.uri,
             headers: head.headers.recorded)
+        if !request.body.isEmpty, !request.answered {
+            record.body = BodyRecord(of: request.body)
+        }
         let path = record.path
         var answer: Answer
         if let headRefusal {
             // Refused before any route or authentication looks at it.
             record.refusal = headRefusal
             answer = Answer(status: 431, body: "\(headRefusal)\n")
-        } else if tooLarge {
+        } else if request.tooLarge {
             let refusal = RequestRefusal(limit: .body, actual: Self.maximumBodySize + 1, allowed: Self.maximumBodySize)
             record.refusal = refusal
             answer = Answer(status: 413, body: "\(refusal)\n")
         } else if let route = behavior.route(for: path) {
             answer = Answer(route: route.spec)
             if let gate = route.gate {
-                let identity = ObjectIdentifier(gate)
-                var gateMemo = memo?.gate == identity ? memo?.memo ?? ConnectionGateMemo() : ConnectionGateMemo()
-                let result = gateMemo.check(
-                    gate, method: head.method.rawValue, target: head.uri,
-                    credentials: head.headers[gate.credentialsHeader], body: body, connectionID: recorder.id)
-                memo = (identity, gateMemo)
+                let result = request.decidedOnHead ?? check(gate, head: head, body: request.body)
                 record.auth = result.record
                 switch result.decision {
                 case .pass(let headers):
@@ -103,10 +158,10 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
         }
         record.responseStatus = answer.status
         recorder.requestAnswered(record)
-        write(answer, for: head, context: context)
+        write(answer, for: head, closing: closing, context: context)
     }
 
-    private func write(_ answer: Answer, for head: HTTPRequestHead, context: ChannelHandlerContext) {
+    private func write(_ answer: Answer, for head: HTTPRequestHead, closing: Bool, context: ChannelHandlerContext) {
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
         headers.add(name: "Content-Length", value: String(answer.body.utf8.count))
@@ -114,7 +169,7 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
         // A request refused as malformed (400) or for its head (431) ends its connection: a client
         // that sends garbage gets no second try on the same connection. (A 413 body was read to its
         // end, so the framing holds and the connection may go on.)
-        let keepAlive = head.isKeepAlive && answer.status != 400 && answer.status != 431
+        let keepAlive = head.isKeepAlive && !closing && answer.status != 400 && answer.status != 431
         if !keepAlive { headers.replaceOrAdd(name: "Connection", value: "close") }
         let responseHead = HTTPResponseHead(
             version: head.version, status: HTTPResponseStatus(statusCode: answer.status), headers: headers)
@@ -150,3 +205,16 @@ private struct Answer {
 
 @available(*, unavailable)
 extension RequestResponder: Sendable {}
+
+extension HTTPRequestHead {
+    /// Whether the client waits for `100 Continue` before sending the body (HTTP/1.1 only).
+    var expectsContinue: Bool {
+        version.major == 1 && version.minor >= 1
+            && headers["Expect"].contains { $0.lowercased() == "100-continue" }
+    }
+
+    /// The request-target without its query.
+    var path: String {
+        uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? uri
+    }
+}
