@@ -441,6 +441,17 @@ let bodyMatrix: [AuthCase] = [
             """#,
         expectedStatus: 1, mustMention: "GET /v2/submit was answered 200 but should have been a POST"),
     AuthCase(
+        scenario: "ntlm-connection-close", client: "pyspnego NTLM, starting again on a new connection",
+        script: #"python3 "$CLIENTS/ntlm_switching_client.py" --same-connection"#, expectedStatus: 0),
+    AuthCase(
+        scenario: "ntlm-connection-close", client: "requests-ntlm (type 3 on the new connection)",
+        script: requestsAdapter, expectedStatus: 1,
+        mustMention: "answered the handshake on connection #2, which never received the server's challenge message"),
+    AuthCase(
+        scenario: "ntlm-connection-close", client: "curl 7.88 --ntlm (gives up after the close)",
+        script: #"\#(curl) --ntlm \#(ntlmUser) $MOCKAUTH_URL"#, expectedStatus: 1,
+        mustMention: "the handshake stopped after the server's challenge message"),
+    AuthCase(
         scenario: "digest-auth-int-body", client: "hashlib Digest client (auth-int over the body)",
         script: "\(digestClient) SHA-256 --qop auth-int", expectedStatus: 0),
     AuthCase(

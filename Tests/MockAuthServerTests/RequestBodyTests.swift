@@ -76,3 +76,28 @@ struct RequestBodyTests {
         #expect(connection.requests.first?.body?.bytes == 4)
     }
 }
+
+@Suite("close-after-challenge, on EmbeddedChannel")
+struct CloseAfterChallengeTests {
+    @Test("the first NTLM challenge closes its connection; the next handshake stays open")
+    func closesOnce() throws {
+        var auth = Fixtures.basicAuth
+        auth.schemes = [.ntlm]
+        auth.closesAfterFirstHandshakeChallenge = true
+        let behavior = ServerBehavior(spec: ServerSpec(id: "origin", auth: auth), endpoints: EndpointDirectory())
+        let request = "GET / HTTP/1.1\r\nHost: x\r\nAuthorization: \(NTLMMessages.negotiate)\r\n\r\n"
+
+        let first = try ServedConnection(behavior: behavior)
+        let closed = try first.respond(to: request)
+        #expect(closed.status == 401)
+        #expect(closed.values(of: "WWW-Authenticate").first?.hasPrefix("NTLM TlRMTVNTUAAC") == true)
+        #expect(closed.values(of: "Connection") == ["close"])
+        #expect(!first.channel.isActive)
+
+        let second = try ServedConnection(behavior: behavior)
+        let kept = try second.respond(to: request)
+        #expect(kept.status == 401)
+        #expect(kept.values(of: "Connection").isEmpty)
+        #expect(second.channel.isActive)
+    }
+}

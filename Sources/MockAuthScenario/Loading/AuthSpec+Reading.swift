@@ -49,7 +49,14 @@ extension AuthSpec {
         let spec = AuthSpec(
             realm: realm, schemes: schemes, account: account, token: token, digestQOP: qop, nonceLifetime: lifetime,
             userhash: try auth.bool("userhash") ?? false, acceptNTLMv1: try auth.bool("accept-ntlmv1") ?? false,
-            challengesOnOneLine: try auth.bool("one-line") ?? false)
+            challengesOnOneLine: try auth.bool("one-line") ?? false,
+            closesAfterFirstHandshakeChallenge: try auth.bool("close-after-challenge") ?? false)
+        if spec.closesAfterFirstHandshakeChallenge, !schemes.contains(where: \.httpScheme.isConnectionBased) {
+            throw ScenarioError(
+                .invalidValue, at: auth.location(of: "close-after-challenge"),
+                "'close-after-challenge' is for connection-based schemes (ntlm, negotiate), which have a handshake",
+                hint: "schemes: [ntlm]")
+        }
         try auth.finish()
         return spec
     }

@@ -19,6 +19,10 @@ public struct AuthSpec: Sendable, Equatable {
     public var acceptNTLMv1: Bool
     /// Whether several challenges go on one header line (`Basic …, Digest …`) rather than one line each.
     public var challengesOnOneLine: Bool
+    /// Whether the server closes the connection right after its first handshake challenge (the
+    /// NTLM type 2 message, a Negotiate continuation), once per run: a correct client starts the
+    /// handshake again on a new connection instead of answering on one that never saw the challenge.
+    public var closesAfterFirstHandshakeChallenge: Bool
 
     public init(
         realm: String = "mockauth",
@@ -29,7 +33,8 @@ public struct AuthSpec: Sendable, Equatable {
         nonceLifetime: Int = 300,
         userhash: Bool = false,
         acceptNTLMv1: Bool = false,
-        challengesOnOneLine: Bool = false
+        challengesOnOneLine: Bool = false,
+        closesAfterFirstHandshakeChallenge: Bool = false
     ) {
         self.realm = realm
         self.schemes = schemes
@@ -40,6 +45,7 @@ public struct AuthSpec: Sendable, Equatable {
         self.userhash = userhash
         self.acceptNTLMv1 = acceptNTLMv1
         self.challengesOnOneLine = challengesOnOneLine
+        self.closesAfterFirstHandshakeChallenge = closesAfterFirstHandshakeChallenge
     }
 }
 

@@ -13,6 +13,7 @@ final class AuthGate: Sendable {
     let spec: AuthSpec
     let isProxy: Bool
     private let authenticator: Mutex<ProtectionSpaceAuthenticator>
+    private let closedAfterChallenge = Atomic<Bool>(false)
     private let offered: [HTTPAuthScheme]
     /// Whether every scheme of the space is stateless (Basic, Bearer): then a decision depends on
     /// the credentials alone, and a connection may reuse the one it got for the same credentials
@@ -28,6 +29,13 @@ final class AuthGate: Sendable {
         var offered: [HTTPAuthScheme] = []
         for scheme in spec.schemes.map(\.httpScheme) where !offered.contains(scheme) { offered.append(scheme) }
         self.offered = offered
+    }
+
+    /// Whether the connection that just got its first handshake challenge is to be closed
+    /// (``AuthSpec/closesAfterFirstHandshakeChallenge``); `true` once per gate.
+    func closesConnection(after result: GateResult) -> Bool {
+        guard spec.closesAfterFirstHandshakeChallenge, result.record.decision == .continued else { return false }
+        return !closedAfterChallenge.exchange(true, ordering: .relaxed)
     }
 
     /// Whether a decision needs the request body: Digest with `qop=auth-int` hashes it. Otherwise

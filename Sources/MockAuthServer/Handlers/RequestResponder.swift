@@ -107,6 +107,7 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
     /// Answers `request` from its route, behind its gate, and records it. `closing` ends the
     /// connection after the answer (one given before the request's body).
     private func respond(to request: PendingRequest, context: ChannelHandlerContext, closing: Bool = false) {
+        var closing = closing
         let head = request.head
         let headRefusal = RequestHeadLimits.refusal(of: head.headers)
         var record = RequestRecord(
@@ -130,6 +131,7 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
             if let gate = route.gate {
                 let result = request.decidedOnHead ?? check(gate, head: head, body: request.body)
                 record.auth = result.record
+                if gate.closesConnection(after: result) { closing = true }
                 switch result.decision {
                 case .pass(let headers):
                     answer.headers += headers
