@@ -35,8 +35,17 @@ elif [ -n "${MOCKAUTH_METHOD:-}" ] && [ "$MOCKAUTH_METHOD" != GET ]; then
     set -- "$@" -X "$MOCKAUTH_METHOD"
 fi
 status=0
+position=0
 for url in $MOCKAUTH_URLS; do
-    code=$(curl -sS -o /dev/null -w '%{http_code}' --max-time 20 -L "$@" "$url") || status=1
+    position=$((position + 1))
+    # A URL with an account of its own (MOCKAUTH_USERNAME_<position>): a later -u wins.
+    eval "own=\${MOCKAUTH_USERNAME_$position:-} own_password=\${MOCKAUTH_PASSWORD_$position:-} own_domain=\${MOCKAUTH_DOMAIN_$position:-}"
+    if [ -n "$own" ]; then
+        [ -n "$own_domain" ] && own="$own_domain\\$own"
+        code=$(curl -sS -o /dev/null -w '%{http_code}' --max-time 20 -L "$@" --anyauth -u "$own:$own_password" "$url") || status=1
+    else
+        code=$(curl -sS -o /dev/null -w '%{http_code}' --max-time 20 -L "$@" "$url") || status=1
+    fi
     case "$code" in 2??) ;; *) status=1 ;; esac
 done
 exit $status

@@ -32,13 +32,21 @@ if "MOCKAUTH_PROXY_URL" in env:
     session.proxies = {"http": "http://" + proxy, "https": "http://" + proxy}
 
 
-def authenticator(challenge: str):
-    user, password = env["MOCKAUTH_USERNAME"], env.get("MOCKAUTH_PASSWORD", "")
+def account(position: int):
+    """The account of the URL at 1-based `position`: MOCKAUTH_USERNAME_<position>, else the client's."""
+    suffix = f"_{position}" if position > 1 and f"MOCKAUTH_USERNAME_{position}" in env else ""
+    if "MOCKAUTH_USERNAME" + suffix not in env:
+        return None
+    return (env["MOCKAUTH_USERNAME" + suffix], env.get("MOCKAUTH_PASSWORD" + suffix, ""),
+            env.get("MOCKAUTH_DOMAIN" + suffix))
+
+
+def authenticator(challenge: str, credentials):
+    user, password, domain = credentials
     offered = challenge.lower()
     if "ntlm" in offered or "negotiate" in offered:
         from requests_ntlm import HttpNtlmAuth
 
-        domain = env.get("MOCKAUTH_DOMAIN")
         return HttpNtlmAuth(f"{domain}\\{user}" if domain else user, password)
     if "digest" in offered:
         return HTTPDigestAuth(user, password)
@@ -48,13 +56,22 @@ def authenticator(challenge: str):
 method = env.get("MOCKAUTH_METHOD", "GET")
 body = open(env["MOCKAUTH_BODY_FILE"], "rb").read() if "MOCKAUTH_BODY_FILE" in env else None
 
+# As an application does: no credentials until the server asks; then an auth object per account,
+# given with each of that account's requests (and, once the scheme is known, from the start).
+auths = {}
+challenge = None
 status = 0
-for url in env["MOCKAUTH_URLS"].split():
+for position, url in enumerate(env["MOCKAUTH_URLS"].split(), start=1):
+    credentials = account(position)
+    if credentials and credentials not in auths and challenge:
+        auths[credentials] = authenticator(challenge, credentials)
     try:
-        response = session.request(method, url, data=body, verify=verify, timeout=20)
-        if response.status_code == 401 and "MOCKAUTH_USERNAME" in env and session.auth is None:
-            session.auth = authenticator(", ".join(response.headers.get("WWW-Authenticate", "").split("\n")))
-            response = session.request(method, url, data=body, verify=verify, timeout=20)
+        auth = auths.get(credentials)
+        response = session.request(method, url, data=body, auth=auth, verify=verify, timeout=20)
+        if response.status_code == 401 and credentials and auth is None:
+            challenge = ", ".join(response.headers.get("WWW-Authenticate", "").split("\n"))
+            auths[credentials] = authenticator(challenge, credentials)
+            response = session.request(method, url, data=body, auth=auths[credentials], verify=verify, timeout=20)
         print(url, response.status_code)
         status |= 0 if 200 <= response.status_code < 300 else 1
     except Exception as error:  # refused handshakes and proxy errors are the client's answer

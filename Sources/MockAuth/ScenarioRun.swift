@@ -120,6 +120,13 @@ public final class ScenarioRun: Sendable {
             environment["MOCKAUTH_PASSWORD"] = credentials.password
             environment["MOCKAUTH_DOMAIN"] = credentials.domain
         }
+        // A later request with an account of its own: MOCKAUTH_USERNAME_2 … (1-based, as the URLs).
+        for (index, request) in scenario.client.requests.enumerated() {
+            guard let account = request.credentials else { continue }
+            environment["MOCKAUTH_USERNAME_\(index + 1)"] = account.username
+            environment["MOCKAUTH_PASSWORD_\(index + 1)"] = account.password
+            environment["MOCKAUTH_DOMAIN_\(index + 1)"] = account.domain
+        }
         if let token = scenario.client.token {
             environment["MOCKAUTH_TOKEN"] = token
         }

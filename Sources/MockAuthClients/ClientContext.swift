@@ -25,6 +25,9 @@ public struct ClientContext: Sendable {
     public var proxy: Proxy?
     /// Header lines to send with each request it makes (`MOCKAUTH_HEADERS`), in order; empty when none.
     public var headers: [HeaderField]
+    /// Accounts of later requests that have their own (`MOCKAUTH_USERNAME_2` …), by position in
+    /// ``urls`` (0-based); a request not listed uses ``credentials``.
+    public var requestCredentials: [Int: Account]
     /// The method of each request (`MOCKAUTH_METHOD`; `GET` when unset).
     public var method: String
     /// The body of each request (`MOCKAUTH_BODY_FILE`'s bytes), or `nil`.
@@ -67,6 +70,10 @@ public struct ClientContext: Sendable {
         credentials = client.credentials
         token = client.token
         headers = client.headers
+        requestCredentials = Dictionary(
+            uniqueKeysWithValues: client.requests.enumerated().compactMap { index, request in
+                request.credentials.map { (index, $0) }
+            })
         method = client.method
         body = client.body.map { Array($0.utf8) }
         proxy = client.proxy.flatMap { proxy in
@@ -113,6 +120,14 @@ extension ClientContext {
         token = environment["MOCKAUTH_TOKEN"]
         headers = Self.headerFields(environment["MOCKAUTH_HEADERS"] ?? "")
         method = environment["MOCKAUTH_METHOD"] ?? "GET"
+        var perRequest: [Int: Account] = [:]
+        for index in 1..<max(urls.count, 1) {
+            guard let user = environment["MOCKAUTH_USERNAME_\(index + 1)"] else { continue }
+            perRequest[index] = Account(
+                username: user, password: environment["MOCKAUTH_PASSWORD_\(index + 1)"] ?? "",
+                domain: environment["MOCKAUTH_DOMAIN_\(index + 1)"])
+        }
+        requestCredentials = perRequest
         if let path = environment["MOCKAUTH_BODY_FILE"] {
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw ClientContextError("cannot read MOCKAUTH_BODY_FILE (\(path))")

@@ -23,6 +23,13 @@ extension RunMaterial {
         }
         token = client.token
         headers = client.headers.isEmpty ? nil : client.headers
+        var perRequest: [String: RemoteCredentials] = [:]
+        for (index, request) in client.requests.enumerated() {
+            guard let account = request.credentials else { continue }
+            perRequest[String(index + 1)] = RemoteCredentials(
+                username: account.username, password: account.password, domain: account.domain)
+        }
+        requestCredentials = perRequest.isEmpty ? nil : perRequest
         method = client.sendsRequestContent ? client.method : nil
         body = client.body
         if let proxy = client.proxy, let endpoint = run.server.endpoint(proxy.server) {

@@ -99,6 +99,8 @@ public enum Judge {
             PresentsClientCertificate(server: server, because: because)
         case .authenticates(let server, let path):
             Authenticates(server: server, path: path, because: because)
+        case .authenticatesAs(let server, let path, let user):
+            AuthenticatesAs(server: server, path: path, user: user, because: because)
         case .noPreemptiveCredentials(let server):
             NoPreemptiveCredentials(server: server, because: because)
         case .maxAttempts(let server, let attempts):

@@ -111,6 +111,9 @@ public struct RunMaterial: Sendable, Codable, Equatable {
     public var proxy: RemoteProxy?
     /// Header lines to send with each request the client makes (`MOCKAUTH_HEADERS`), in order.
     public var headers: [HeaderField]?
+    /// Accounts of later requests that have one of their own (`MOCKAUTH_USERNAME_2` …): keyed by
+    /// the request's 1-based position among `urls`, as a string ("2").
+    public var requestCredentials: [String: RemoteCredentials]?
     /// The method of each request the client makes (`MOCKAUTH_METHOD`), when it is not a bare GET.
     public var method: String?
     /// The body each request carries (`MOCKAUTH_BODY_FILE`'s contents).
@@ -120,7 +123,8 @@ public struct RunMaterial: Sendable, Codable, Equatable {
         caCertificatePEM: String? = nil, clientCertificatePEM: String? = nil, clientKeyPEM: String? = nil,
         clientP12Base64: String? = nil, clientP12Password: String? = nil, pinSHA256: String? = nil,
         credentials: RemoteCredentials? = nil, token: String? = nil, proxy: RemoteProxy? = nil,
-        headers: [HeaderField]? = nil, method: String? = nil, body: String? = nil
+        headers: [HeaderField]? = nil, method: String? = nil, body: String? = nil,
+        requestCredentials: [String: RemoteCredentials]? = nil
     ) {
         self.caCertificatePEM = caCertificatePEM
         self.clientCertificatePEM = clientCertificatePEM
@@ -134,6 +138,7 @@ public struct RunMaterial: Sendable, Codable, Equatable {
         self.headers = headers
         self.method = method
         self.body = body
+        self.requestCredentials = requestCredentials
     }
 }
 

@@ -4,6 +4,7 @@ public enum RuleName: String, Sendable, Hashable, Codable, CaseIterable, CustomS
     case requestSucceeds = "request-succeeds"
     case presentsClientCertificate = "presents-client-certificate"
     case authenticates
+    case authenticatesAs = "authenticates-as"
     case noPreemptiveCredentials = "no-preemptive-credentials"
     case maxAttempts = "max-attempts"
     case maxRequests = "max-requests"

@@ -452,6 +452,24 @@ let bodyMatrix: [AuthCase] = [
         script: #"\#(curl) --ntlm \#(ntlmUser) $MOCKAUTH_URL"#, expectedStatus: 1,
         mustMention: "the handshake stopped after the server's challenge message"),
     AuthCase(
+        scenario: "connection-reuse-other-credentials", client: "pyspnego NTLM, bob on a new connection",
+        script: #"python3 "$CLIENTS/ntlm_two_users_client.py""#, expectedStatus: 0),
+    AuthCase(
+        scenario: "connection-reuse-other-credentials", client: "curl --ntlm … --next --ntlm as bob (one invocation)",
+        script: #"""
+            set -- $MOCKAUTH_URLS
+            \#(curl) --ntlm -u "$MOCKAUTH_DOMAIN\\$MOCKAUTH_USERNAME:$MOCKAUTH_PASSWORD" "$1" \
+              --next -sS -o /dev/null --max-time 10 --cacert "$MOCKAUTH_CA_FILE" --ntlm \
+              -u "$MOCKAUTH_DOMAIN_2\\$MOCKAUTH_USERNAME_2:$MOCKAUTH_PASSWORD_2" "$2"
+            """#, expectedStatus: 0),
+    AuthCase(
+        scenario: "connection-reuse-other-credentials", client: "pyspnego NTLM reusing alice's connection for bob",
+        script: #"python3 "$CLIENTS/ntlm_two_users_client.py" --reuse-connection"#, expectedStatus: 1,
+        mustMention: "GET /b was served as alice without credentials of its own, on connection #1"),
+    AuthCase(
+        scenario: "connection-reuse-other-credentials", client: "requests-ntlm 1.3.0 (pooled connection)",
+        script: requestsAdapter, expectedStatus: 1, mustMention: "GET /b was served as alice"),
+    AuthCase(
         scenario: "digest-auth-int-body", client: "hashlib Digest client (auth-int over the body)",
         script: "\(digestClient) SHA-256 --qop auth-int", expectedStatus: 0),
     AuthCase(

@@ -96,6 +96,30 @@ import Testing
         }
     }
 
+    @Test("another account verifies with its own password, never with the first account's")
+    func otherAccounts() throws {
+        var withBob = configuration
+        withBob.otherAccounts = ["bob": "builder-3"]
+        var machine = NTLMServerStateMachine(configuration: withBob, random: .seeded(9))
+        var type2 = try #require(handshake(&machine))
+        let bob =
+            "NTLM "
+            + base64(
+                client.authenticateMessage(challenge: type2, passwordOverride: "builder-3", userOverride: "BOB"))
+        guard case .authenticated(let credentials, _) = machine.receive(request(bob), now: testNow) else {
+            Issue.record("bob has an account")
+            return
+        }
+        #expect(credentials.username == "BOB")
+        type2 = try #require(handshake(&machine))
+        let bobWithAlicesPassword = "NTLM " + base64(client.authenticateMessage(challenge: type2, userOverride: "bob"))
+        guard case .challenge(_, let reason, _) = machine.receive(request(bobWithAlicesPassword), now: testNow) else {
+            Issue.record("expected a challenge")
+            return
+        }
+        #expect(reason == #"wrong password for user CORP\bob (NTLMv2 proof mismatch)"#)
+    }
+
     @Test func typeThreeOnAnotherConnection() throws {
         var machine = NTLMServerStateMachine(configuration: configuration, random: .seeded(8))
         let type2 = try #require(handshake(&machine, connection: 1))

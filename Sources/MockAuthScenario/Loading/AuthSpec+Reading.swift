@@ -50,7 +50,21 @@ extension AuthSpec {
             realm: realm, schemes: schemes, account: account, token: token, digestQOP: qop, nonceLifetime: lifetime,
             userhash: try auth.bool("userhash") ?? false, acceptNTLMv1: try auth.bool("accept-ntlmv1") ?? false,
             challengesOnOneLine: try auth.bool("one-line") ?? false,
-            closesAfterFirstHandshakeChallenge: try auth.bool("close-after-challenge") ?? false)
+            closesAfterFirstHandshakeChallenge: try auth.bool("close-after-challenge") ?? false,
+            otherAccounts: try auth.node("other-users").map { (node) throws(ScenarioError) in
+                try node.sequenceElements(
+                    file: file, what: "'other-users'",
+                    example: "other-users:\n        - { username: bob, password: pw }"
+                ).map { (element) throws(ScenarioError) in
+                    try Account.read(element, file: file, context: "an entry of other-users")
+                }
+            } ?? [])
+        if !spec.otherAccounts.isEmpty, !schemes.allSatisfy(\.httpScheme.isConnectionBased) {
+            throw ScenarioError(
+                .invalidValue, at: auth.location(of: "other-users"),
+                "'other-users' is for ntlm and negotiate, which verify the user each handshake names",
+                hint: "schemes: [ntlm]")
+        }
         if spec.closesAfterFirstHandshakeChallenge, !schemes.contains(where: \.httpScheme.isConnectionBased) {
             throw ScenarioError(
                 .invalidValue, at: auth.location(of: "close-after-challenge"),

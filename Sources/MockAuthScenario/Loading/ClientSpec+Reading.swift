@@ -16,8 +16,18 @@ extension ClientSpec {
                 var request = try YAMLMapping(element, file: file, context: "a request")
                 let server = try request.required("server", example: "server: \(defaultRequest.server)")
                 let path = try request.string("path") ?? "/"
+                let credentials = try request.node("credentials").map { (node) throws(ScenarioError) in
+                    try Account.read(node, file: file, context: "a request's credentials")
+                }
                 try request.finish()
-                return RequestSpec(server: try server.scalarString(file: file, what: "'server'"), path: path)
+                return RequestSpec(
+                    server: try server.scalarString(file: file, what: "'server'"), path: path, credentials: credentials)
+            }
+            if requests.first?.credentials != nil {
+                throw ScenarioError(
+                    .invalidValue, at: client.location(of: "requests"),
+                    "the first request uses the client's credentials: give them as client.credentials",
+                    hint: "credentials: { username: alice, password: secret }")
             }
             guard !requests.isEmpty else {
                 throw ScenarioError(

@@ -42,6 +42,10 @@ extension ExpectationRule {
             rule = .presentsClientCertificate(server: server)
         case .authenticates:
             rule = .authenticates(server: server, path: try entry.string("path"))
+        case .authenticatesAs:
+            let path = try entry.required("path", example: "path: /b").scalarString(file: file, what: "'path'")
+            let user = try entry.required("user", example: "user: bob").scalarString(file: file, what: "'user'")
+            rule = .authenticatesAs(server: server, path: path, user: user)
         case .noPreemptiveCredentials:
             rule = .noPreemptiveCredentials(server: server)
         case .maxAttempts:

@@ -23,6 +23,9 @@ public struct AuthSpec: Sendable, Equatable {
     /// NTLM type 2 message, a Negotiate continuation), once per run: a correct client starts the
     /// handshake again on a new connection instead of answering on one that never saw the challenge.
     public var closesAfterFirstHandshakeChallenge: Bool
+    /// Further accounts the server verifies (NTLM and Negotiate), so that a scenario can have a
+    /// client authenticate as two users.
+    public var otherAccounts: [Account]
 
     public init(
         realm: String = "mockauth",
@@ -34,7 +37,8 @@ public struct AuthSpec: Sendable, Equatable {
         userhash: Bool = false,
         acceptNTLMv1: Bool = false,
         challengesOnOneLine: Bool = false,
-        closesAfterFirstHandshakeChallenge: Bool = false
+        closesAfterFirstHandshakeChallenge: Bool = false,
+        otherAccounts: [Account] = []
     ) {
         self.realm = realm
         self.schemes = schemes
@@ -46,6 +50,7 @@ public struct AuthSpec: Sendable, Equatable {
         self.acceptNTLMv1 = acceptNTLMv1
         self.challengesOnOneLine = challengesOnOneLine
         self.closesAfterFirstHandshakeChallenge = closesAfterFirstHandshakeChallenge
+        self.otherAccounts = otherAccounts
     }
 }
 

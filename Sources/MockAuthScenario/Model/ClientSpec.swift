@@ -53,10 +53,14 @@ public struct RequestSpec: Sendable, Equatable {
     public var server: String
     /// The path (and query) to request.
     public var path: String
+    /// The account for this request when it is not the client's (`credentials`): the second user
+    /// of a scenario (`MOCKAUTH_USERNAME_2` … for the second request). Never on the first request.
+    public var credentials: Account?
 
-    public init(server: String, path: String = "/") {
+    public init(server: String, path: String = "/", credentials: Account? = nil) {
         self.server = server
         self.path = path
+        self.credentials = credentials
     }
 }
 

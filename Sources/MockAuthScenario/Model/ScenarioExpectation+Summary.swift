@@ -14,6 +14,7 @@ extension ExpectationRule {
         case .presentsClientCertificate(let server): "presents the client certificate to \(server)"
         case .authenticates(let server, let path):
             "authenticates to \(server)\(path.map { " for \($0)" } ?? "") and gets a 2xx"
+        case .authenticatesAs(let server, let path, let user): "makes \(path) on \(server) as \(user)"
         case .noPreemptiveCredentials(let server): "sends no credentials to \(server) before a challenge"
         case .maxAttempts(let server, let attempts): "stops after at most \(attempts) refused attempts at \(server)"
         case .maxRequests(let server, let requests): "sends at most \(requests) requests to \(server)"

@@ -26,6 +26,8 @@ public enum ExpectationRule: Sendable, Equatable {
     case presentsClientCertificate(server: String)
     /// A request (for `path`, if given) carried credentials the server verified and was answered 2xx.
     case authenticates(server: String, path: String?)
+    /// Every request for `path` that the server served was authenticated as `user`, and one was.
+    case authenticatesAs(server: String, path: String, user: String)
     /// No request carried credentials before the server had challenged the client.
     case noPreemptiveCredentials(server: String)
     /// At most `attempts` requests carried credentials the server refused; then the client stopped.
@@ -71,6 +73,7 @@ public enum ExpectationRule: Sendable, Equatable {
         case .requestSucceeds: .requestSucceeds
         case .presentsClientCertificate: .presentsClientCertificate
         case .authenticates: .authenticates
+        case .authenticatesAs: .authenticatesAs
         case .noPreemptiveCredentials: .noPreemptiveCredentials
         case .maxAttempts: .maxAttempts
         case .maxRequests: .maxRequests
@@ -91,7 +94,8 @@ public enum ExpectationRule: Sendable, Equatable {
     public var server: String? {
         switch self {
         case .rejectsCertificate(let server), .requestSucceeds(let server, _), .presentsClientCertificate(let server),
-            .authenticates(let server, _), .noPreemptiveCredentials(let server), .maxAttempts(let server, _),
+            .authenticates(let server, _), .authenticatesAs(let server, _, _), .noPreemptiveCredentials(let server),
+            .maxAttempts(let server, _),
             .maxRequests(let server, _),
             .usesScheme(let server, _), .neverReceives(let server, _, _), .receives(let server, _),
             .requestBody(let server, _, _, _), .handshakeOnOneConnection(let server),
@@ -107,7 +111,7 @@ public enum ExpectationRule: Sendable, Equatable {
     public var leaves: [ExpectationRule] {
         switch self {
         case .anyOf(let alternatives): alternatives.flatMap(\.leaves)
-        case .rejectsCertificate, .requestSucceeds, .presentsClientCertificate, .authenticates,
+        case .rejectsCertificate, .requestSucceeds, .presentsClientCertificate, .authenticates, .authenticatesAs,
             .noPreemptiveCredentials, .maxAttempts, .maxRequests, .usesScheme, .neverReceives, .receives,
             .requestBody, .handshakeOnOneConnection, .reusesCredentials, .recoversFromStale, .refusesRedirect,
             .sessionResumption:

@@ -24,6 +24,16 @@ public struct NTLMConfiguration: Sendable, Equatable {
     public var persistAuthenticationOnConnection: Bool
     /// Include MsvAvTimestamp in the target info.
     public var includeTimestamp: Bool
+    /// Further accounts the server verifies besides `username` (user name to password), so that a
+    /// scenario can have a client authenticate as two users.
+    public var otherAccounts: [String: String] = [:]
+
+    /// The password of `user` (compared case-insensitively, as Windows does), if it has an account.
+    public func password(of user: String) -> String? {
+        let wanted = NTLMStrings.uppercased(user)
+        if wanted == NTLMStrings.uppercased(username) { return password }
+        return otherAccounts.first { NTLMStrings.uppercased($0.key) == wanted }?.value
+    }
 
     /// Creates a configuration.
     public init(

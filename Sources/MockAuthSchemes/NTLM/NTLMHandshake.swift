@@ -97,7 +97,7 @@ struct NTLMHandshake: Sendable {
         guard !message.user.isEmpty else {
             return .rejected(reason: "anonymous NTLM authentication is not accepted", credentials: presented)
         }
-        guard NTLMStrings.uppercased(message.user) == NTLMStrings.uppercased(configuration.username) else {
+        guard let password = configuration.password(of: message.user) else {
             return .rejected(reason: "unknown user \(who)", credentials: presented)
         }
         if configuration.requireDomainMatch,
@@ -105,8 +105,9 @@ struct NTLMHandshake: Sendable {
         {
             return .rejected(reason: "wrong domain \(message.domain) for user \(message.user)", credentials: presented)
         }
-        let verdict = NTLMResponseVerifier(configuration: configuration, serverChallenge: serverChallenge)
-            .verify(message)
+        let verdict = NTLMResponseVerifier(
+            configuration: configuration, password: password, serverChallenge: serverChallenge
+        ).verify(message)
         switch verdict {
         case .malformed(let reason):
             return .malformed(reason: reason)

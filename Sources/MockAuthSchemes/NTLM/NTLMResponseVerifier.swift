@@ -1,4 +1,5 @@
-/// Checks an NtChallengeResponse against the configured password for one server challenge.
+/// Checks an NtChallengeResponse against the password of the account it names, for one server
+/// challenge.
 struct NTLMResponseVerifier {
     enum Verdict: Equatable {
         case verified(detail: String)
@@ -8,6 +9,8 @@ struct NTLMResponseVerifier {
     }
 
     let configuration: NTLMConfiguration
+    /// The password of the user the message names.
+    let password: String
     let serverChallenge: [UInt8]
 
     /// The smallest NTLMv2 response: NTProofStr (16) + the fixed part of NTLMv2_CLIENT_CHALLENGE (28).
@@ -15,7 +18,7 @@ struct NTLMResponseVerifier {
 
     func verify(_ message: NTLMAuthenticateMessage) -> Verdict {
         let response = message.ntChallengeResponse
-        let ntHash = NTLMCrypto.ntHash(password: configuration.password)
+        let ntHash = NTLMCrypto.ntHash(password: password)
         if response.isEmpty {
             return .refused(reason: "no NT response from {user} (LM-only authentication is not accepted)", detail: "LM")
         }

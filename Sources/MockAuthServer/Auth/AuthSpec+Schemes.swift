@@ -6,10 +6,12 @@ extension AuthSpec {
     /// machine, which offers one challenge per algorithm.
     func schemeConfigurations(isProxy: Bool) -> [SchemeConfiguration] {
         let account = self.account
-        let ntlm = NTLMConfiguration(
+        var ntlm = NTLMConfiguration(
             username: account.username, password: account.password, domain: account.domain ?? "MOCKAUTH",
             computerName: "MOCKAUTH", dnsDomainName: "mockauth.test", dnsComputerName: "server.mockauth.test",
             acceptNTLMv1: acceptNTLMv1)
+        ntlm.otherAccounts = Dictionary(
+            otherAccounts.map { ($0.username, $0.password) }, uniquingKeysWith: { first, _ in first })
         var configurations: [SchemeConfiguration] = []
         var digestAlgorithms: [DigestAlgorithm] = []
         func flushDigest() {
