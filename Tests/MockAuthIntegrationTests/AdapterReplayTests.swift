@@ -7,16 +7,17 @@ import Testing
 struct AdapterReplayTests {
     static let catalog = ScenarioCatalog.directory(MockAuthDBinary.scenarios)
 
-    /// curl as a careful user runs it: verifying, pinning, presenting the identity, using the proxy,
-    /// answering any scheme.
+    /// curl as a careful user runs it: verifying, pinning, presenting the identity, using the proxy
+    /// (letting it pick the proxy's scheme), following redirects, answering any scheme.
     static let curl = CommandClient(
         name: "curl",
         shell: #"""
             curl -sS -o /dev/null --max-time 10 ${MOCKAUTH_CA_FILE:+--cacert "$MOCKAUTH_CA_FILE"} \
               ${MOCKAUTH_PIN_SHA256:+--pinnedpubkey "$MOCKAUTH_PIN_SHA256"} \
               ${MOCKAUTH_CLIENT_CERT:+--cert "$MOCKAUTH_CLIENT_CERT" --key "$MOCKAUTH_CLIENT_KEY"} \
-              ${MOCKAUTH_PROXY_URL:+-x "$MOCKAUTH_PROXY_URL" --proxy-user "$MOCKAUTH_PROXY_USERNAME:$MOCKAUTH_PROXY_PASSWORD"} \
-              ${MOCKAUTH_USERNAME:+--anyauth -u "$MOCKAUTH_USERNAME:$MOCKAUTH_PASSWORD"} $MOCKAUTH_URLS
+              ${MOCKAUTH_PROXY_URL:+-x "$MOCKAUTH_PROXY_URL" --proxy-anyauth} \
+              ${MOCKAUTH_PROXY_USERNAME:+--proxy-user "$MOCKAUTH_PROXY_USERNAME:$MOCKAUTH_PROXY_PASSWORD"} \
+              ${MOCKAUTH_USERNAME:+--anyauth -u "$MOCKAUTH_USERNAME:$MOCKAUTH_PASSWORD"} -L $MOCKAUTH_URLS
             """#)
 
     @Test("replay over the TLS catalog with curl: everything passes but the common-name fallback curl 7.88 has")

@@ -82,8 +82,9 @@ struct CommandLineContractTests {
 
     @Test("certs writes a full set; keys are 0600")
     func certs() throws {
-        let directory = try temporaryDirectory() + "/set"
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let parent = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: parent) }
+        let directory = parent + "/set"
         let result = try Shell.execute([MockAuthDBinary.path, "certs", "--out", directory])
         #expect(result.status == 0, "\(result.error)")
         let modes = try ["client.key", "client.p12", "server-expired.key", "root-ca.pem"].map { name in

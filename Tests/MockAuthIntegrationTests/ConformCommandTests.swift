@@ -45,12 +45,22 @@ struct ConformCommandTests {
                 "tls-pin-mismatch",
                 "tls-client-cert-required", "basic-no-preemptive", "redirect-cross-host", "redirect-cross-port",
                 "redirect-https-to-http", "redirect-chain-return", "redirect-back-to-origin",
-                "protection-space-isolation", "digest-second-origin",
+                "protection-space-isolation", "digest-second-origin", "redirect-bearer-cross-host",
+                "redirect-cookie-cross-host", "redirect-custom-header-cross-host", "redirect-303-drops-body",
+                "proxy-connect-digest", "proxy-connect-ntlm",
             ], "\(cells.map { "\($0.scenario): \($0.result.label) \($0.reason)" }.joined(separator: "\n"))")
         let expired = cells.first { $0.scenario == "tls-expired" }
         #expect(expired?.reason.contains("over a certificate that expired 2 days ago") == true)
         let redirect = cells.first { $0.scenario == "redirect-cross-host" }
         #expect(redirect?.reason.contains("received Authorization (Basic)") == true)
+        for (scenario, reason) in [
+            ("redirect-bearer-cross-host", "received Authorization (Bearer) with GET /landing"),
+            ("redirect-cookie-cross-host", "received Cookie with GET /landing"),
+            ("redirect-303-drops-body", "POST /result was answered 200 but should have been a GET"),
+            ("proxy-connect-digest", "carried Proxy-Authorization (Basic) before proxy had sent any challenge"),
+        ] {
+            #expect(cells.first { $0.scenario == scenario }?.reason.contains(reason) == true, "\(scenario)")
+        }
         let preemptive = cells.first { $0.scenario == "basic-no-preemptive" }
         #expect(preemptive?.reason.contains("before origin had sent any challenge") == true)
     }
