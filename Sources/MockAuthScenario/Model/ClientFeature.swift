@@ -170,7 +170,7 @@ extension Scenario {
             case .rejectsCertificate, .requestSucceeds, .presentsClientCertificate, .authenticates,
                 .noPreemptiveCredentials, .maxAttempts, .maxRequests, .usesScheme, .neverReceives, .receives,
                 .handshakeOnOneConnection, .reusesCredentials, .recoversFromStale, .refusesRedirect,
-                .sessionResumption:
+                .sessionResumption, .httpVersion:
                 continue
             case .anyOf:
                 // An alternative is not a requirement.
