@@ -126,6 +126,8 @@ public enum Judge {
             RefusesRedirect(server: server, because: because)
         case .sessionResumption(let server, let resumed):
             SessionResumption(server: server, resumed: resumed, because: because)
+        case .httpVersion(let server, let version):
+            HTTPVersionUsed(server: server, version: version, because: because)
         case .anyOf(let alternatives):
             // The alternatives' own sentences stand alone; the reason ends the whole.
             AnyOf(alternatives: alternatives.map { evaluator(for: $0, because: nil, client: client) }, because: because)

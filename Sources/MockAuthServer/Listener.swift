@@ -35,7 +35,7 @@ struct Listener {
                             policy: proxyPolicy, recorder: connection, group: group, gates: behavior.gates)
                     } else {
                         try channel.pipeline.syncOperations.addScenarioServerHandlers(
-                            tls: tls, behavior: behavior, recorder: connection)
+                            tls: tls, behavior: behavior, recorder: connection, http2: spec.http2)
                     }
                 }
             }

@@ -68,7 +68,7 @@ public final class ScenarioServer: Sendable {
                     try ServerTLS(
                         credentials: pki.serverCredentials(
                             for: tls.profile, key: tls.key, hostName: addressing.urlHost(for: spec.host),
-                            additionalNames: addressing.certificateNames))
+                            additionalNames: addressing.certificateNames), http2: spec.http2)
                 }
                 let behavior = ServerBehavior(
                     spec: spec, endpoints: directory, limits: limits.overridden(by: spec.limits))

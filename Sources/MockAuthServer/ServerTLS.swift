@@ -15,7 +15,8 @@ struct ServerTLS: Sendable {
     /// The server's context, shared by its connections.
     let context: NIOSSLContext
 
-    init(credentials: ServerCredentials) throws {
+    /// - Parameter http2: whether the server offers HTTP/2: then ALPN offers `h2` before `http/1.1`.
+    init(credentials: ServerCredentials, http2: Bool = false) throws {
         let chain = try credentials.chain.map { certificate in
             NIOSSLCertificateSource.certificate(try NIOSSLCertificate(bytes: certificate.derBytes, format: .der))
         }
@@ -28,6 +29,7 @@ struct ServerTLS: Sendable {
             )
             configuration.sendCANameList = true
         }
+        if http2 { configuration.applicationProtocols = ["h2", "http/1.1"] }
         self.configuration = configuration
         self.credentials = credentials
         self.context = try NIOSSLContext(configuration: configuration)

@@ -1,3 +1,5 @@
+import MockAuthVocabulary
+
 /// One HTTP request as the server received it, and the status it answered with.
 public struct RequestRecord: Sendable, Codable, Hashable {
     public var method: String
@@ -23,11 +25,18 @@ public struct RequestRecord: Sendable, Codable, Hashable {
     public var repeats: Int
     /// The ``sequence`` of the latest request folded into this one (its own when there is none).
     public var lastSequence: UInt64
+    /// The HTTP version the request arrived over (`HTTP/1.1`, `HTTP/2` …); `nil` in transcripts
+    /// written before servers recorded it.
+    public var httpVersion: HTTPProtocolVersion?
+    /// Why the server reset the request's HTTP/2 stream instead of answering it, when it did (then
+    /// ``responseStatus`` is `nil`).
+    public var streamReset: StreamReset?
 
     public init(
         method: String, target: String, headers: [HeaderRecord] = [], responseStatus: Int? = nil, sequence: UInt64 = 0,
         auth: AuthRecord? = nil, redirectedTo: String? = nil, refusal: RequestRefusal? = nil, body: BodyRecord? = nil,
-        repeats: Int = 0, lastSequence: UInt64? = nil
+        repeats: Int = 0, lastSequence: UInt64? = nil, httpVersion: HTTPProtocolVersion? = nil,
+        streamReset: StreamReset? = nil
     ) {
         self.method = method
         self.target = target
@@ -40,6 +49,8 @@ public struct RequestRecord: Sendable, Codable, Hashable {
         self.body = body
         self.repeats = repeats
         self.lastSequence = lastSequence ?? sequence
+        self.httpVersion = httpVersion
+        self.streamReset = streamReset
     }
 
     /// How many requests this record stands for: itself and its ``repeats``.
@@ -68,8 +79,10 @@ public struct RequestRecord: Sendable, Codable, Hashable {
     /// "GET /path", the way a verdict names a request.
     public var summary: String { "\(method) \(target)" }
 
-    /// "answered 401", "answered 431 (the request carried 150 header fields …)", "never answered".
+    /// "answered 401", "answered 431 (the request carried 150 header fields …)", "reset with
+    /// HTTP_1_1_REQUIRED", "never answered".
     public var answerSummary: String {
+        if let streamReset { return "reset with \(streamReset) (HTTP/2 stream)" }
         guard let responseStatus else { return "never answered" }
         return refusal.map { "answered \(responseStatus) (\($0))" } ?? "answered \(responseStatus)"
     }

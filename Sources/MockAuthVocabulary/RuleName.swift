@@ -17,6 +17,7 @@ public enum RuleName: String, Sendable, Hashable, Codable, CaseIterable, CustomS
     case recoversFromStale = "recovers-from-stale"
     case refusesRedirect = "refuses-redirect"
     case sessionResumption = "session-resumption"
+    case httpVersion = "http-version"
     case anyOf = "any-of"
 
     public var description: String { rawValue }

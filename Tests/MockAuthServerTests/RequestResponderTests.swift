@@ -37,7 +37,7 @@ struct RequestResponderTests {
                 RequestRecord(
                     method: "GET", target: "/hello?x=1",
                     headers: [HeaderRecord(name: "Host", value: "x"), HeaderRecord(name: "Accept", value: "*/*")],
-                    responseStatus: 200, sequence: 1)
+                    responseStatus: 200, sequence: 1, httpVersion: .http1_1)
             ])
         #expect(connection.channel.isActive)
         #expect(try connection.channel.finish().isClean)

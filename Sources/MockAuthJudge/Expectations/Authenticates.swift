@@ -22,6 +22,14 @@ struct Authenticates: ExpectationEvaluator {
         guard let last = requests.latest() else {
             return .violated("the client never sent a request to \(transcript.serverName(server))")
         }
+        if let reset = last.streamReset {
+            // The server never challenged: it sent the request back to HTTP/1.1, and the client did
+            // not follow.
+            return .violated(
+                explained(
+                    "\(transcript.serverName(server)) reset \(last.summary) over HTTP/2 with \(reset) (\(reset.explanation)), and the client never sent it again over HTTP/1.1",
+                    because))
+        }
         guard let auth = requests.latest(where: { $0.auth?.carriedCredentials == true })?.auth else {
             if let refused = requests.latest(where: { $0.refusal != nil }), let refusal = refused.refusal {
                 // Refused for its size before the authentication looked at it: nothing to say of credentials.

@@ -111,6 +111,15 @@ extension ExpectationRule {
                     hint: "resumed: true")
             }
             rule = .sessionResumption(server: server, resumed: resumed)
+        case .httpVersion:
+            let versionNode = try entry.required("version", example: "version: HTTP/2")
+            let name = try versionNode.scalarString(file: file, what: "'version'")
+            guard let version = HTTPProtocolVersion(rawValue: name) else {
+                throw ScenarioError(
+                    .invalidValue, at: ScenarioLocation(versionNode, file: file), "unknown HTTP version '\(name)'",
+                    hint: "one of \(HTTPProtocolVersion.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            rule = .httpVersion(server: server, version: version)
         case .anyOf:
             // Read before the server, above; the switch stays exhaustive.
             rule = try readAlternatives(&entry, file: file)

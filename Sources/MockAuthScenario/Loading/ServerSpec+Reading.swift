@@ -32,6 +32,7 @@ extension ServerSpec {
         }
         let auth = try server.node("auth").map { (node) throws(ScenarioError) in try AuthSpec.read(node, file: file) }
         let isProxy = try server.bool("proxy") ?? false
+        let http2 = try server.bool("http2") ?? false
         let limits = try server.node("limits").map { (node) throws(ScenarioError) in
             try ServerTimeLimits.read(node, file: file)
         }
@@ -40,10 +41,15 @@ extension ServerSpec {
                 .invalidValue, at: server.location(of: "tls"),
                 "a proxy server speaks plain HTTP (clients reach TLS origins through CONNECT)", hint: "remove 'tls'")
         }
+        if isProxy, http2 {
+            throw ScenarioError(
+                .invalidValue, at: server.location(of: "http2"),
+                "a proxy server speaks HTTP/1.1 only (HTTP/2 is for origins)", hint: "remove 'http2'")
+        }
         try server.finish()
         return ServerSpec(
             id: id, host: host, tls: tls, routes: routes ?? [.default], auth: auth, isProxy: isProxy,
-            limits: limits ?? ServerTimeLimits())
+            limits: limits ?? ServerTimeLimits(), http2: http2)
     }
 }
 

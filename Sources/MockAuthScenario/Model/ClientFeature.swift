@@ -170,7 +170,7 @@ extension Scenario {
             case .rejectsCertificate, .requestSucceeds, .presentsClientCertificate, .authenticates, .authenticatesAs,
                 .noPreemptiveCredentials, .maxAttempts, .maxRequests, .usesScheme, .neverReceives, .receives,
                 .requestBody, .handshakeOnOneConnection, .reusesCredentials, .recoversFromStale, .refusesRedirect,
-                .sessionResumption:
+                .sessionResumption, .httpVersion:
                 continue
             case .anyOf:
                 // An alternative is not a requirement.

@@ -30,6 +30,7 @@ extension ExpectationRule {
         case .refusesRedirect(let server): "does not follow \(server)'s redirect"
         case .sessionResumption(let server, let resumed):
             resumed ? "resumes its TLS session with \(server)" : "never resumes a TLS session with \(server)"
+        case .httpVersion(let server, let version): "speaks \(version) to \(server)"
         case .anyOf(let alternatives): alternatives.map(\.summary).joined(separator: ", or ")
         }
     }

@@ -62,6 +62,9 @@ public enum ExpectationRule: Sendable, Equatable {
     /// (the client keeps its sessions); with `resumed` false, none did (the client must not resume,
     /// e.g. after its identity or credentials changed).
     case sessionResumption(server: String, resumed: Bool)
+    /// Every request to the server arrived over HTTP `version` (HTTP/2 when the server offers it),
+    /// and at least one arrived.
+    case httpVersion(server: String, version: HTTPProtocolVersion)
     /// At least one of these holds: for scenarios where more than one behaviour is correct ("drops
     /// the credentials or refuses the downgrade").
     indirect case anyOf([ExpectationRule])
@@ -86,6 +89,7 @@ public enum ExpectationRule: Sendable, Equatable {
         case .recoversFromStale: .recoversFromStale
         case .refusesRedirect: .refusesRedirect
         case .sessionResumption: .sessionResumption
+        case .httpVersion: .httpVersion
         case .anyOf: .anyOf
         }
     }
@@ -100,7 +104,7 @@ public enum ExpectationRule: Sendable, Equatable {
             .usesScheme(let server, _), .neverReceives(let server, _, _), .receives(let server, _),
             .requestBody(let server, _, _, _), .handshakeOnOneConnection(let server),
             .reusesCredentials(let server), .recoversFromStale(let server), .refusesRedirect(let server),
-            .sessionResumption(let server, _):
+            .sessionResumption(let server, _), .httpVersion(let server, _):
             server
         case .anyOf:
             nil
@@ -114,7 +118,7 @@ public enum ExpectationRule: Sendable, Equatable {
         case .rejectsCertificate, .requestSucceeds, .presentsClientCertificate, .authenticates, .authenticatesAs,
             .noPreemptiveCredentials, .maxAttempts, .maxRequests, .usesScheme, .neverReceives, .receives,
             .requestBody, .handshakeOnOneConnection, .reusesCredentials, .recoversFromStale, .refusesRedirect,
-            .sessionResumption:
+            .sessionResumption, .httpVersion:
             [self]
         }
     }

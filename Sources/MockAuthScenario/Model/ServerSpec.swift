@@ -14,10 +14,15 @@ public struct ServerSpec: Sendable, Equatable {
     public var isProxy: Bool
     /// This server's own time limits on slow clients, each overriding the run's (`limits:`).
     public var limits: ServerTimeLimits
+    /// Whether the server speaks HTTP/2 besides HTTP/1.1 (`http2: true`): over TLS it offers ALPN
+    /// `h2` and `http/1.1` and serves whichever the client picks; in plain HTTP it serves HTTP/1.1
+    /// and HTTP/2 with prior knowledge (a connection that opens with the HTTP/2 preface).
+    public var http2: Bool
 
     public init(
         id: String, host: ListenHost = .ipv4Loopback, tls: TLSSpec? = nil, routes: [RouteSpec] = [.default],
-        auth: AuthSpec? = nil, isProxy: Bool = false, limits: ServerTimeLimits = ServerTimeLimits()
+        auth: AuthSpec? = nil, isProxy: Bool = false, limits: ServerTimeLimits = ServerTimeLimits(),
+        http2: Bool = false
     ) {
         self.id = id
         self.host = host
@@ -26,6 +31,7 @@ public struct ServerSpec: Sendable, Equatable {
         self.auth = auth
         self.isProxy = isProxy
         self.limits = limits
+        self.http2 = http2
     }
 
     /// `https` or `http`.

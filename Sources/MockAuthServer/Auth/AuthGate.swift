@@ -95,7 +95,7 @@ final class AuthGate: Sendable {
     }
 
     /// The scheme token a credentials value starts with (`Basic` of `Basic YWxp…`).
-    private static func schemeToken(of value: String) -> String {
+    static func schemeToken(of value: String) -> String {
         let token = value.drop { $0 == " " }.prefix { $0 != " " && $0 != "\t" }
         return token.isEmpty ? "(empty)" : String(token)
     }

@@ -10,6 +10,10 @@ import NIOTLS
 /// The idle keep-alive time starts when a request is complete: a scenario server answers it at once
 /// (``RequestResponder`` writes the whole response in the same event-loop turn), so that is the end
 /// of the response to within microseconds, and the handler needs no hop on the outbound path.
+///
+/// On an HTTP/2 connection (``streamsMultiplexed()``) it sits after the HTTP/2 handler: frames pass
+/// through unread, a stream opens once its request head is complete, and the head limit runs while
+/// no stream is open (``HTTP2StreamActivity``).
 final class ConnectionDeadlineHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -27,11 +31,20 @@ final class ConnectionDeadlineHandler: ChannelInboundHandler, RemovableChannelHa
     /// the timer, when it fires early, re-arms itself for the deadline then in force. So a request
     /// costs a clock read, not a timer scheduled and cancelled.
     private var headTimer: Scheduled<Void>?
+    /// Whether the connection speaks HTTP/2, and how many of its streams are open.
+    private var multiplexed = false
+    private var openStreams = 0
 
     init(limits: ConnectionLimits, usesTLS: Bool, recorder: ConnectionRecorder) {
         self.limits = limits
         self.usesTLS = usesTLS
         self.recorder = recorder
+    }
+
+    /// The connection was found to speak HTTP/2: from now on what arrives is frames, and requests
+    /// come on streams. Called by ``HTTPProtocolSelector`` before the HTTP/2 handler goes in.
+    func streamsMultiplexed() {
+        multiplexed = true
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -49,10 +62,19 @@ final class ConnectionDeadlineHandler: ChannelInboundHandler, RemovableChannelHa
             handshake = nil
             awaitRequestHead(context: context)
         }
+        if let activity = event as? HTTP2StreamActivity {
+            streamActivity(activity, context: context)
+            return
+        }
         context.fireUserInboundEventTriggered(event)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !multiplexed else {
+            // HTTP/2 frames of the connection itself (SETTINGS, PING …): not this handler's business.
+            context.fireChannelRead(data)
+            return
+        }
         switch unwrapInboundIn(data) {
         case .head:
             headDeadline = nil
@@ -63,6 +85,19 @@ final class ConnectionDeadlineHandler: ChannelInboundHandler, RemovableChannelHa
             context.fireChannelRead(data)
             // Answered in that call: the connection is idle until the next request head is complete.
             if context.channel.isActive { awaitRequestHead(context: context) }
+        }
+    }
+
+    /// A stream opened (its request head is complete) or closed: the connection is idle, and the
+    /// next head must come within the limit, while no stream is open.
+    private func streamActivity(_ activity: HTTP2StreamActivity, context: ChannelHandlerContext) {
+        switch activity {
+        case .opened:
+            openStreams += 1
+            headDeadline = nil
+        case .closed:
+            openStreams = max(0, openStreams - 1)
+            if openStreams == 0, context.channel.isActive { awaitRequestHead(context: context) }
         }
     }
 

@@ -6,6 +6,11 @@ import NIOHTTP1
 
 /// Answers each HTTP request from the scenario server's routes, behind their authentication, and
 /// records it with what the gate made of its credentials.
+///
+/// On an HTTP/2 connection there is one responder per stream, behind the stream's HTTP/1 codec, so
+/// that requests are judged the same whatever their version. A request there that needs
+/// connection-based authentication is not answered: its stream is reset with `HTTP_1_1_REQUIRED`
+/// (``AuthGate/requiresHTTP11(credentials:)``, ``HTTP2StreamResetter``).
 final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
@@ -112,7 +117,8 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
         let headRefusal = RequestHeadLimits.refusal(of: head.headers)
         var record = RequestRecord(
             method: head.method.rawValue, target: head.uri,
-            headers: head.headers.recorded)
+            headers: head.headers.recorded,
+            httpVersion: HTTPProtocolVersion(major: head.version.major, minor: head.version.minor))
         if !request.body.isEmpty, !request.answered {
             record.body = BodyRecord(of: request.body)
         }
@@ -127,6 +133,16 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
             record.refusal = refusal
             answer = Answer(status: 413, body: "\(refusal)\n")
         } else if let route = behavior.route(for: path) {
+            if let gate = route.gate, record.httpVersion?.multiplexes == true,
+                gate.requiresHTTP11(credentials: head.headers[gate.credentialsHeader])
+            {
+                record.streamReset = .http11Required
+                record.auth = gate.resetRecord(
+                    credentials: head.headers[gate.credentialsHeader], reset: .http11Required)
+                recorder.requestAnswered(record)
+                context.triggerUserOutboundEvent(StreamResetRequest(reset: .http11Required), promise: nil)
+                return
+            }
             answer = Answer(route: route.spec)
             if let gate = route.gate {
                 let result = request.decidedOnHead ?? check(gate, head: head, body: request.body)
@@ -170,8 +186,15 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
         for (name, value) in answer.headers { headers.add(name: name, value: value) }
         // A request refused as malformed (400) or for its head (431) ends its connection: a client
         // that sends garbage gets no second try on the same connection. (A 413 body was read to its
-        // end, so the framing holds and the connection may go on.)
-        let keepAlive = head.isKeepAlive && !closing && answer.status != 400 && answer.status != 431
+        // end, so the framing holds and the connection may go on.) An HTTP/2 stream ends with its
+        // response, and the connection is not the request's to close.
+        // A request that asked to upgrade the connection (`Upgrade: h2c`, `websocket`) is answered in
+        // HTTP/1.1 and ends it too: NIO's parser reads nothing after an upgrade request, so a second
+        // request there would never be answered.
+        let multiplexed = head.version.major >= 2
+        let keepAlive =
+            multiplexed
+            || (head.isKeepAlive && !closing && answer.status != 400 && answer.status != 431 && !head.asksToUpgrade)
         if !keepAlive { headers.replaceOrAdd(name: "Connection", value: "close") }
         let responseHead = HTTPResponseHead(
             version: head.version, status: HTTPResponseStatus(statusCode: answer.status), headers: headers)
@@ -213,6 +236,13 @@ extension HTTPRequestHead {
     var expectsContinue: Bool {
         version.major == 1 && version.minor >= 1
             && headers["Expect"].contains { $0.lowercased() == "100-continue" }
+    }
+
+    /// Whether the request asks to switch protocols (`Connection: upgrade` with an `Upgrade` field),
+    /// which is how NIO's parser tells an upgrade: it parses nothing after one.
+    fileprivate var asksToUpgrade: Bool {
+        headers.contains(name: "upgrade")
+            && headers[canonicalForm: "connection"].contains { $0.lowercased() == "upgrade" }
     }
 
     /// The request-target without its query.

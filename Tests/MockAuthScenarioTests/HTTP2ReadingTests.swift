@@ -1,0 +1,60 @@
+import MockAuthScenario
+import Testing
+
+@Suite("Reading HTTP/2: the http2 server key and the http-version rule")
+struct HTTP2ReadingTests {
+    static let base = """
+        version: 1
+        summary: HTTP/2.
+        servers:
+          origin:
+            tls: { profile: valid }
+            http2: true
+        expect:
+          - rule: http-version
+            server: origin
+            version: HTTP/2
+            level: should
+        """
+
+    func read(_ yaml: String) throws(ScenarioError) -> Scenario {
+        try Scenario(yaml: yaml, name: "http2", file: "http2.yaml")
+    }
+
+    func error(_ yaml: String) -> ScenarioError? {
+        do {
+            _ = try read(yaml)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test("http2 and http-version are read; a server without the key speaks HTTP/1.1 only")
+    func reads() throws {
+        let scenario = try read(Self.base)
+        #expect(scenario.servers.first?.http2 == true)
+        #expect(scenario.expectations.first?.rule == .httpVersion(server: "origin", version: .http2))
+        #expect(scenario.expectations.first?.level == .should)
+        #expect(scenario.expectations.first?.rule.summary == "speaks HTTP/2 to origin")
+        let plain = try read(Self.base.replacingOccurrences(of: "    http2: true\n", with: ""))
+        #expect(plain.servers.first?.http2 == false)
+        #expect(scenario.requirements == plain.requirements, "HTTP/2 is never a requirement")
+    }
+
+    @Test("a version that is not HTTP/1.0, HTTP/1.1 or HTTP/2 is refused where it is written")
+    func unknownVersion() {
+        let mistake = error(Self.base.replacingOccurrences(of: "version: HTTP/2", with: "version: h2"))
+        #expect(mistake?.code == .invalidValue)
+        #expect(mistake?.location?.line == 10)
+        #expect(mistake?.description.contains("unknown HTTP version 'h2'") == true, "\(String(describing: mistake))")
+    }
+
+    @Test("a proxy with http2 is an error: proxies speak HTTP/1.1")
+    func proxy() {
+        let yaml = Self.base.replacingOccurrences(of: "    tls: { profile: valid }\n", with: "    proxy: true\n")
+        let mistake = error(yaml)
+        #expect(mistake?.code == .invalidValue)
+        #expect(mistake?.description.contains("a proxy server speaks HTTP/1.1 only") == true)
+    }
+}
