@@ -13,6 +13,8 @@ if [ -n "${MOCKAUTH_HEADERS:-}" ]; then
 $MOCKAUTH_HEADERS
 EOF
 fi
+# MOCKAUTH_RESOLVE: names under .test, in curl's --resolve form.
+for entry in ${MOCKAUTH_RESOLVE:-}; do set -- "$@" --resolve "$entry"; done
 # The body with -X: the method is forced onto every redirect (a 303 stays a POST).
 [ -n "${MOCKAUTH_METHOD:-}" ] && set -- "$@" -X "$MOCKAUTH_METHOD"
 [ -n "${MOCKAUTH_BODY_FILE:-}" ] && set -- "$@" --data-binary "@$MOCKAUTH_BODY_FILE"

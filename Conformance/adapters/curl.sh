@@ -26,6 +26,8 @@ if [ -n "${MOCKAUTH_USERNAME:-}" ]; then
     [ -n "${MOCKAUTH_DOMAIN:-}" ] && user="$MOCKAUTH_DOMAIN\\$user"
     set -- "$@" --anyauth -u "$user:$MOCKAUTH_PASSWORD"
 fi
+# MOCKAUTH_RESOLVE: names under .test, in curl's --resolve form.
+for entry in ${MOCKAUTH_RESOLVE:-}; do set -- "$@" --resolve "$entry"; done
 # MOCKAUTH_METHOD / MOCKAUTH_BODY_FILE: a POST body goes with --data-binary alone (curl then
 # follows a 303 with GET, as RFC 9110 says); -X would force the method onto every redirect.
 if [ -n "${MOCKAUTH_BODY_FILE:-}" ]; then

@@ -15,6 +15,18 @@ if "MOCKAUTH_PIN_SHA256" in env:
     print("requests cannot pin public keys", file=sys.stderr)
     sys.exit(89)
 
+if env.get("MOCKAUTH_RESOLVE"):
+    # Names under .test: Python resolves through the system alone, so they work only where the
+    # system knows them (mockauthd check --isolate-hosts); elsewhere this adapter cannot take part.
+    import socket
+
+    try:
+        for entry in env["MOCKAUTH_RESOLVE"].split():
+            socket.getaddrinfo(entry.split(":")[0], None)
+    except OSError:
+        print("%s resolves names only through the system: run it with --isolate-hosts" % "requests", file=sys.stderr)
+        sys.exit(89)
+
 session = requests.Session()
 session.trust_env = False  # only what the scenario gives
 verify = env.get("MOCKAUTH_CA_FILE", True)

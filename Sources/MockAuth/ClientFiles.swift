@@ -54,6 +54,17 @@ public struct ClientFiles: Sendable {
         try PKIFileWriter(directory: directory).writePublic("\(scenario).body", body)
     }
 
+    /// Writes a hosts file for a client of `scenario`: this machine's `/etc/hosts` (when readable),
+    /// then one line per mapping, so that it can stand in for `/etc/hosts` as it is
+    /// (`check --isolate-hosts` mounts it there). Returns the file's path.
+    public func writeHosts(_ mappings: [HostMapping], scenario: String) throws -> String {
+        let system = (try? String(contentsOfFile: "/etc/hosts", encoding: .utf8)) ?? "127.0.0.1 localhost\n"
+        let lines = mappings.map(\.hostsLine).joined(separator: "\n")
+        let text =
+            system + (system.hasSuffix("\n") ? "" : "\n") + "# MockAuth: the servers of \(scenario)\n" + lines + "\n"
+        return try PKIFileWriter(directory: directory).writePublic("\(scenario).hosts", text)
+    }
+
     /// Deletes the directory and everything in it.
     public func remove() {
         // Under the lock, so that an interrupt's ``removeAllLive()`` never deletes the same tree at

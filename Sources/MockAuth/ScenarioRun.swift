@@ -21,10 +21,12 @@ public final class ScenarioRun: Sendable {
     private let ownsFiles: Bool
     /// The file holding the body the client sends (`MOCKAUTH_BODY_FILE`), when the scenario gives one.
     public let bodyFile: String?
+    /// The hosts file naming the servers under `.test` (`MOCKAUTH_HOSTS_FILE`), when there are any.
+    public let hostsFile: String?
 
     private init(
         scenario: Scenario, server: ScenarioServer, pki: HarnessPKI, files: ClientFiles, ownsFiles: Bool,
-        bodyFile: String?
+        bodyFile: String?, hostsFile: String?
     ) {
         self.scenario = scenario
         self.server = server
@@ -32,6 +34,7 @@ public final class ScenarioRun: Sendable {
         self.files = files
         self.ownsFiles = ownsFiles
         self.bodyFile = bodyFile
+        self.hostsFile = hostsFile
     }
 
     /// Starts `scenario`'s servers and writes its client files.
@@ -65,9 +68,11 @@ public final class ScenarioRun: Sendable {
                 addressing: addressing)
             guard let clientFiles = files ?? ownFiles else { throw HarnessError("no client files") }
             let bodyFile = try scenario.client.body.map { try clientFiles.writeBody($0, scenario: scenario.name) }
+            let mappings = server.hostMappings
+            let hostsFile = mappings.isEmpty ? nil : try clientFiles.writeHosts(mappings, scenario: scenario.name)
             return ScenarioRun(
                 scenario: scenario, server: server, pki: pki, files: clientFiles, ownsFiles: ownFiles != nil,
-                bodyFile: bodyFile)
+                bodyFile: bodyFile, hostsFile: hostsFile)
         } catch {
             ownFiles?.remove()
             throw error
@@ -134,6 +139,12 @@ public final class ScenarioRun: Sendable {
             environment["MOCKAUTH_METHOD"] = scenario.client.method
         }
         environment["MOCKAUTH_BODY_FILE"] = bodyFile
+        let mappings = server.hostMappings
+        if !mappings.isEmpty {
+            // curl's --resolve form, one per name, space-separated (as MOCKAUTH_URLS).
+            environment["MOCKAUTH_RESOLVE"] = mappings.map(\.curlResolve).joined(separator: " ")
+        }
+        environment["MOCKAUTH_HOSTS_FILE"] = hostsFile
         if !scenario.client.headers.isEmpty {
             // One `Name: value` line each (values never hold a line break: the loader refuses them).
             environment["MOCKAUTH_HEADERS"] = scenario.client.headers.map(\.line).joined(separator: "\n")

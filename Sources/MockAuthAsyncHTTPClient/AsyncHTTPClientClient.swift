@@ -55,6 +55,10 @@ public struct AsyncHTTPClientClient: ChallengeClient {
         }
         var configuration = HTTPClient.Configuration(tlsConfiguration: tls)
         configuration.connectionPool.retryConnectionEstablishment = false
+        // Names under .test reach their server through AsyncHTTPClient's own resolution override;
+        // the certificate is still checked against the name.
+        configuration.dnsOverride = Dictionary(
+            context.hostMappings.map { ($0.name, $0.address) }, uniquingKeysWith: { first, _ in first })
         if let proxy = context.proxy {
             let authorization = proxy.credentials.map {
                 HTTPClient.Authorization.basic(username: $0.username, password: $0.password)

@@ -19,6 +19,12 @@
             self.environment = environment
         }
 
+        /// Whether `program` is an executable file in a directory of `PATH`.
+        static func isOnPath(_ program: String) -> Bool {
+            let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+            return directories.contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(program)") }
+        }
+
         /// How long a client group gets between SIGTERM and SIGKILL.
         public static let grace: Duration = .seconds(2)
 

@@ -28,6 +28,8 @@ public struct ClientContext: Sendable {
     /// Accounts of later requests that have their own (`MOCKAUTH_USERNAME_2` …), by position in
     /// ``urls`` (0-based); a request not listed uses ``credentials``.
     public var requestCredentials: [Int: Account]
+    /// How to resolve the servers named under `.test` (`MOCKAUTH_RESOLVE`); empty when none.
+    public var hostMappings: [HostMapping]
     /// The method of each request (`MOCKAUTH_METHOD`; `GET` when unset).
     public var method: String
     /// The body of each request (`MOCKAUTH_BODY_FILE`'s bytes), or `nil`.
@@ -70,6 +72,7 @@ public struct ClientContext: Sendable {
         credentials = client.credentials
         token = client.token
         headers = client.headers
+        hostMappings = run.server.hostMappings
         requestCredentials = Dictionary(
             uniqueKeysWithValues: client.requests.enumerated().compactMap { index, request in
                 request.credentials.map { (index, $0) }
@@ -120,6 +123,7 @@ extension ClientContext {
         token = environment["MOCKAUTH_TOKEN"]
         headers = Self.headerFields(environment["MOCKAUTH_HEADERS"] ?? "")
         method = environment["MOCKAUTH_METHOD"] ?? "GET"
+        hostMappings = Self.hostMappings(environment["MOCKAUTH_RESOLVE"] ?? "")
         var perRequest: [Int: Account] = [:]
         for index in 1..<max(urls.count, 1) {
             guard let user = environment["MOCKAUTH_USERNAME_\(index + 1)"] else { continue }
@@ -162,6 +166,18 @@ public struct ClientContextError: Error, Sendable, CustomStringConvertible {
 }
 
 extension ClientContext {
+    /// Reads `MOCKAUTH_RESOLVE`: `name:port:address` entries, space-separated; a malformed one is
+    /// skipped.
+    static func hostMappings(_ entries: String) -> [HostMapping] {
+        entries.split(separator: " ").compactMap { entry in
+            let parts = entry.split(separator: ":", maxSplits: 2)
+            guard parts.count == 3, let port = Int(parts[1]) else { return nil }
+            var address = String(parts[2])
+            if address.hasPrefix("["), address.hasSuffix("]") { address = String(address.dropFirst().dropLast()) }
+            return HostMapping(name: String(parts[0]), port: port, address: address)
+        }
+    }
+
     /// Reads `MOCKAUTH_HEADERS`: one `Name: value` line each; a line without a colon is skipped.
     static func headerFields(_ lines: String) -> [HeaderField] {
         lines.split(separator: "\n").compactMap { line in

@@ -21,6 +21,10 @@
         /// Whether the command's standard output goes to this process's standard error (so this
         /// process's own output stays clean, e.g. JSON).
         public var outputToStandardError: Bool
+        /// Whether the command runs in a private user and mount namespace whose `/etc/hosts` is the
+        /// run's hosts file (Linux, `check --isolate-hosts`): an unmodified client resolves the
+        /// scenario's names under `.test`. Scenarios without such names run as usual.
+        public var isolatesHosts = false
 
         /// A program and its arguments, run directly.
         public init(
@@ -42,7 +46,33 @@
         }
 
         public func exercise(_ run: ScenarioRun, timeoutSeconds: Int) async throws -> ClientReport {
-            try await perform(environment: run.environment, timeoutSeconds: timeoutSeconds)
+            guard isolatesHosts, let hostsFile = run.hostsFile else {
+                return try await perform(environment: run.environment, timeoutSeconds: timeoutSeconds)
+            }
+            let exit = try await ClientCommand(
+                arguments: try Self.isolating(arguments, hostsFile: hostsFile), environment: run.environment
+            ).run(timeoutSeconds: timeoutSeconds, outputToStandardError: outputToStandardError)
+            return ClientReport(exit: exit)
+        }
+
+        /// `arguments` run by `unshare` in a new user and mount namespace, with `hostsFile` mounted
+        /// over `/etc/hosts` there (nothing changes outside it).
+        static func isolating(_ arguments: [String], hostsFile: String) throws -> [String] {
+            #if os(Linux)
+                guard ClientCommand.isOnPath("unshare") else {
+                    throw HarnessError(
+                        "--isolate-hosts needs unshare (util-linux: apt-get install util-linux); or use MOCKAUTH_RESOLVE or MOCKAUTH_HOSTS_FILE"
+                    )
+                }
+                return [
+                    "unshare", "--user", "--map-root-user", "--mount", "--", "/bin/sh", "-c",
+                    #"mount --bind "$0" /etc/hosts && exec "$@""#, hostsFile,
+                ] + arguments
+            #else
+                throw HarnessError(
+                    "--isolate-hosts needs Linux (user and mount namespaces); use MOCKAUTH_RESOLVE or MOCKAUTH_HOSTS_FILE"
+                )
+            #endif
         }
 
         /// Runs the command with `environment` (the `MOCKAUTH_*` variables of a scenario, e.g. a

@@ -35,9 +35,12 @@ public struct URLSessionClient: ChallengeClient {
             let digests = AuthSchemeSpec.allCases.filter { $0.httpScheme == .digest }.map(ClientFeature.scheme)
             return Set(digests).union([
                 .customTrustAnchors, .clientCertificate, .pinning, .proxy, .scheme(.ntlm), .scheme(.negotiate),
+                .hostNames,
             ])
         #else
-            return []
+            // URLSession resolves through the system: a name under .test needs the machine's hosts
+            // file (the simulator uses the Mac's), which an in-process client cannot set.
+            return [.hostNames]
         #endif
     }
 

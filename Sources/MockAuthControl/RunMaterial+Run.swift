@@ -31,6 +31,8 @@ extension RunMaterial {
         }
         requestCredentials = perRequest.isEmpty ? nil : perRequest
         method = client.sendsRequestContent ? client.method : nil
+        let mappings = run.server.hostMappings
+        hosts = mappings.isEmpty ? nil : mappings
         body = client.body
         if let proxy = client.proxy, let endpoint = run.server.endpoint(proxy.server) {
             self.proxy = RemoteProxy(

@@ -46,6 +46,7 @@ public final class HarnessPKI: Sendable {
         var key: KeyAlgorithm
         var hostName: String
         var additionalNames: [String]
+        var names: CertificateNames?
     }
 
     /// Generates a fresh PKI.
@@ -98,13 +99,17 @@ public final class HarnessPKI: Sendable {
     /// - Parameter additionalNames: names (DNS names or IP literals) the certificate is valid for
     ///   besides the loopback names, e.g. the name a device reaches this machine by (`serve
     ///   --host-name`). Profiles whose one defect is the name (`wrong-host`, `missing-san`) leave them out.
+    /// - Parameter names: the exact subjectAltName, replacing the loopback and additional names
+    ///   (a wildcard, an address written as a DNS name …).
     public func serverCredentials(
-        for profile: TLSProfile, key: KeyAlgorithm, hostName: String, additionalNames: [String] = []
+        for profile: TLSProfile, key: KeyAlgorithm, hostName: String, additionalNames: [String] = [],
+        names: CertificateNames? = nil
     ) throws -> ServerCredentials {
-        let cacheKey = CacheKey(profile: profile, key: key, hostName: hostName, additionalNames: additionalNames)
+        let cacheKey = CacheKey(
+            profile: profile, key: key, hostName: hostName, additionalNames: additionalNames, names: names)
         if let cached = cache.withLock({ $0[cacheKey] }) { return cached }
         let issued = try issueServerCredentials(
-            profile, key: key, hostName: hostName, additionalNames: additionalNames)
+            profile, key: key, hostName: hostName, additionalNames: additionalNames, names: names)
         return cache.withLock { cache in
             if let raced = cache[cacheKey] { return raced }
             cache[cacheKey] = issued

@@ -1,14 +1,23 @@
 import Foundation
 import MockAuthVocabulary
+import SwiftASN1
 import X509
 
 /// How each TLS profile differs from `valid`: exactly one property, and nothing else.
 extension HarnessPKI {
     func issueServerCredentials(
-        _ profile: TLSProfile, key algorithm: KeyAlgorithm, hostName: String, additionalNames: [String]
+        _ profile: TLSProfile, key algorithm: KeyAlgorithm, hostName: String, additionalNames: [String],
+        names exactNames: CertificateNames? = nil
     ) throws -> ServerCredentials {
         var names = GeneralName.loopbackNames
         for name in additionalNames.map(GeneralName.forHost) where !names.contains(name) { names.append(name) }
+        if let exactNames {
+            names =
+                exactNames.dnsNames.map { GeneralName.dnsName($0.lowercased()) }
+                + exactNames.ipAddresses.compactMap(IPAddressLiteral.bytes(of:)).map {
+                    GeneralName.ipAddress(ASN1OctetString(contentBytes: ArraySlice($0)))
+                }
+        }
         let key = profile == .pinReissued ? pinnedKey : try HarnessKey(algorithm)
         var fields = CertificateIssuer.LeafFields(
             commonName: "MockAuth \(profile) server",
@@ -59,6 +68,10 @@ extension HarnessPKI {
             defect = "a certificate without subjectAltName (\(hostName) only in its common name)"
         }
 
+        if let exactNames, defect == nil {
+            // What a name-matching scenario proves; a defect only for a client that should refuse.
+            defect = "a certificate valid only for \(exactNames.summary) (the URL's host is \(hostName))"
+        }
         let leaf = try CertificateIssuer.leaf(fields, key: key, issuer: issuer)
         var chain = [leaf.certificate]
         if sendsIntermediate, let issuer { chain.append(issuer.certificate) }

@@ -114,6 +114,8 @@ public struct RunMaterial: Sendable, Codable, Equatable {
     /// Accounts of later requests that have one of their own (`MOCKAUTH_USERNAME_2` …): keyed by
     /// the request's 1-based position among `urls`, as a string ("2").
     public var requestCredentials: [String: RemoteCredentials]?
+    /// How to resolve the servers named under `.test` (`MOCKAUTH_RESOLVE`, `MOCKAUTH_HOSTS_FILE`).
+    public var hosts: [HostMapping]?
     /// The method of each request the client makes (`MOCKAUTH_METHOD`), when it is not a bare GET.
     public var method: String?
     /// The body each request carries (`MOCKAUTH_BODY_FILE`'s contents).
@@ -124,7 +126,7 @@ public struct RunMaterial: Sendable, Codable, Equatable {
         clientP12Base64: String? = nil, clientP12Password: String? = nil, pinSHA256: String? = nil,
         credentials: RemoteCredentials? = nil, token: String? = nil, proxy: RemoteProxy? = nil,
         headers: [HeaderField]? = nil, method: String? = nil, body: String? = nil,
-        requestCredentials: [String: RemoteCredentials]? = nil
+        requestCredentials: [String: RemoteCredentials]? = nil, hosts: [HostMapping]? = nil
     ) {
         self.caCertificatePEM = caCertificatePEM
         self.clientCertificatePEM = clientCertificatePEM
@@ -139,6 +141,7 @@ public struct RunMaterial: Sendable, Codable, Equatable {
         self.method = method
         self.body = body
         self.requestCredentials = requestCredentials
+        self.hosts = hosts
     }
 }
 

@@ -42,7 +42,8 @@ struct Listener {
         func endpoint(port: Int, listensOnIPv6: Bool) -> ServerEndpoint {
             ServerEndpoint(
                 server: spec.id, host: spec.host, urlHost: addressing.urlHost(for: spec.host), port: port,
-                scheme: spec.urlScheme, listensOnIPv6: listensOnIPv6)
+                scheme: spec.urlScheme, listensOnIPv6: listensOnIPv6,
+                address: addressing.concreteBindAddress ?? "127.0.0.1")
         }
         if let address = addressing.bindAddress {
             let channel = try await bindOne(bootstrap, ServerAddressing.unbracketed(address), port, spec)

@@ -68,7 +68,8 @@ public final class ScenarioServer: Sendable {
                     try ServerTLS(
                         credentials: pki.serverCredentials(
                             for: tls.profile, key: tls.key, hostName: addressing.urlHost(for: spec.host),
-                            additionalNames: addressing.certificateNames), http2: spec.http2)
+                            additionalNames: addressing.certificateNames + [spec.host.resolvedName].compactMap(\.self),
+                            names: tls.names), http2: spec.http2)
                 }
                 let behavior = ServerBehavior(
                     spec: spec, endpoints: directory, limits: limits.overridden(by: spec.limits))
@@ -106,6 +107,9 @@ public final class ScenarioServer: Sendable {
     public static let defaultTranscriptLimit = TranscriptRecorder.defaultLimit
 
     /// Where the server called `id` listens.
+    /// How a client resolves the servers the scenario names under `.test`, in scenario order.
+    public var hostMappings: [HostMapping] { endpoints.compactMap(\.hostMapping) }
+
     public func endpoint(_ id: String) -> ServerEndpoint? {
         endpointsByServer[id]
     }

@@ -35,6 +35,7 @@ public struct ServerAddressing: Sendable {
         switch host {
         case .ipv4Loopback: hostNames.first ?? concreteBindAddress ?? host.name
         case .localhost: hostNames.dropFirst().first ?? host.name
+        case .named(let name): name
         }
     }
 

@@ -15,9 +15,13 @@ public struct ServerEndpoint: Sendable, Equatable {
     public let scheme: String
     /// Whether the server also listens on `::1` (for `localhost`).
     public let listensOnIPv6: Bool
+    /// The address a name under `.test` stands for (where the server listens), for
+    /// ``hostMapping``.
+    public let address: String
 
     public init(
-        server: String, host: ListenHost, urlHost: String? = nil, port: Int, scheme: String, listensOnIPv6: Bool
+        server: String, host: ListenHost, urlHost: String? = nil, port: Int, scheme: String, listensOnIPv6: Bool,
+        address: String = "127.0.0.1"
     ) {
         self.server = server
         self.host = host
@@ -25,6 +29,12 @@ public struct ServerEndpoint: Sendable, Equatable {
         self.port = port
         self.scheme = scheme
         self.listensOnIPv6 = listensOnIPv6
+        self.address = address
+    }
+
+    /// How a client resolves the server's name, when the scenario names it under `.test`.
+    public var hostMapping: HostMapping? {
+        host.resolvedName.map { HostMapping(name: $0, port: port, address: address) }
     }
 
     /// The base URL, e.g. `https://127.0.0.1:49152` (an IPv6 host in brackets).

@@ -43,12 +43,22 @@ extension MockAuthD {
             help: "Judge the scenario alone: do not run the client against the scenario's control as well.")
         var skipControl = false
 
+        @Flag(
+            name: .long,
+            help: ArgumentHelp(
+                "Run the client in a private user and mount namespace whose /etc/hosts names the scenario's servers (Linux).",
+                discussion:
+                    "An unmodified client then resolves names under .test (api.mockauth.test) without --resolve. Needs unshare and user namespaces; nothing changes outside the client."
+            ))
+        var isolateHosts = false
+
         func run() async throws {
             // Interrupted, the clients are ended and the client files deleted before exiting.
             let interrupts = InterruptCleanup()
             defer { interrupts.stop() }
             let scenario = try catalog.load([self.scenario])[0]
-            let client = CommandClient(name: command[0], arguments: command, outputToStandardError: json)
+            var client = CommandClient(name: command[0], arguments: command, outputToStandardError: json)
+            client.isolatesHosts = isolateHosts
             let runner = ScenarioRunner(timeoutSeconds: timeout, limits: serverLimits.limits)
             // The matrix of one cell: the scenario, and its control for the same command.
             let controls = skipControl ? nil : catalog.catalog

@@ -59,7 +59,14 @@ struct ScenarioSchemaTests {
         #expect(enumeration("tls", "profile") == TLSProfile.allCases.map(\.rawValue))
         #expect(enumeration("tls", "key") == KeyAlgorithm.allCases.map(\.rawValue))
         #expect(enumeration("expectation", "rule") == RuleName.allCases.map(\.rawValue))
-        #expect(enumeration("server", "host") == ListenHost.allCases.map(\.rawValue))
+        let host = (definitions["server"]?["properties"] as? [String: [String: Any]])?["host"]
+        let alternatives = host?["anyOf"] as? [[String: Any]]
+        #expect(alternatives?.first?["enum"] as? [String] == ListenHost.loopbackNames)
+        let pattern = try #require(alternatives?.last?["pattern"] as? String)
+        for name in ["api.mockauth.test", "x.y.wild.test", "api.test", "example.com", "API.test", "-a.test"] {
+            let schemaAccepts = name.range(of: pattern, options: .regularExpression) != nil
+            #expect(schemaAccepts == (ListenHost(name) != nil), "\(name): the schema and the loader disagree")
+        }
         #expect(enumeration("client", "trust") == TrustAnchors.allCases.map(\.rawValue))
         let auth = definitions["auth"]?["properties"] as? [String: [String: Any]]
         let offered = (auth?["schemes"]?["items"] as? [String: Any])?["enum"] as? [String]

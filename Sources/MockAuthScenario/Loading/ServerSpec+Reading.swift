@@ -25,7 +25,16 @@ extension ServerSpec {
 
     private static func read(_ node: Node, id: String, file: String) throws(ScenarioError) -> ServerSpec {
         var server = try YAMLMapping(node, file: file, context: "server '\(id)'")
-        let host = try server.word("host", ListenHost.self, what: "loopback host") ?? .ipv4Loopback
+        var host = ListenHost.ipv4Loopback
+        if let name = try server.string("host") {
+            guard let named = ListenHost(name) else {
+                throw ScenarioError(
+                    .invalidValue, at: server.location(of: "host"),
+                    "host '\(name)' is neither 127.0.0.1, localhost nor a lower-case name under .test",
+                    hint: "host: api.mockauth.test")
+            }
+            host = named
+        }
         let tls = try server.node("tls").map { (node) throws(ScenarioError) in try TLSSpec.read(node, file: file) }
         let routes = try server.node("routes").map { (node) throws(ScenarioError) in
             try RouteSpec.readAll(node, file: file)
@@ -79,8 +88,32 @@ extension TLSSpec {
         let profileNode = try tls.required("profile", example: "profile: valid")
         let profile = try profileNode.word(TLSProfile.self, file: file, what: "TLS profile", key: "profile")
         let key = try tls.word("key", KeyAlgorithm.self, what: "key algorithm") ?? .p256
+        var names: CertificateNames?
+        if let sanNode = tls.node("san") {
+            guard profile == .valid || profile == .expired || profile == .untrustedRoot || profile == .selfSigned else {
+                throw ScenarioError(
+                    .invalidValue, at: tls.location(of: "san"),
+                    "'san' replaces the names of a certificate; the \(profile) profile sets its own",
+                    hint: "profile: valid")
+            }
+            var san = try YAMLMapping(sanNode, file: file, context: "the tls san")
+            let dns = try san.strings("dns") ?? []
+            let ip = try san.strings("ip") ?? []
+            try san.finish()
+            guard !dns.isEmpty || !ip.isEmpty else {
+                throw ScenarioError(
+                    .invalidValue, at: tls.location(of: "san"), "'san' needs at least one name",
+                    hint: "san: { dns: [\"*.wild.test\"] }")
+            }
+            for address in ip where !ListenHost.isIPLiteral(address) {
+                throw ScenarioError(
+                    .invalidValue, at: tls.location(of: "san"), "'\(address)' in san.ip is not an IP address",
+                    hint: "san: { ip: [127.0.0.1] }")
+            }
+            names = CertificateNames(dnsNames: dns, ipAddresses: ip)
+        }
         try tls.finish()
-        return TLSSpec(profile: profile, key: key)
+        return TLSSpec(profile: profile, key: key, names: names)
     }
 }
 

@@ -17,17 +17,19 @@ public enum ClientFeature: Sendable, Hashable, Comparable, CustomStringConvertib
     case redirects
     /// Sending header lines it is given (`MOCKAUTH_HEADERS`) with its request.
     case customHeaders
+    /// Reaching servers by names no DNS knows, as it is told (`MOCKAUTH_RESOLVE`, a hosts file).
+    case hostNames
     /// Answering challenges of one scheme (sending a bearer token, for `bearer`).
     case scheme(AuthSchemeSpec)
 
     /// Every feature, in the order documentation lists them.
     public static var allCases: [ClientFeature] {
-        [.tls, .customTrustAnchors, .clientCertificate, .pinning, .proxy, .redirects, .customHeaders]
+        [.tls, .customTrustAnchors, .clientCertificate, .pinning, .proxy, .redirects, .customHeaders, .hostNames]
             + AuthSchemeSpec.allCases.map(ClientFeature.scheme)
     }
 
     /// The feature's name, as `--lacks`, `MOCKAUTH_FEATURES` and reports write it: `tls`, `custom-ca`,
-    /// `client-cert`, `pinning`, `proxy`, `redirect`, `headers`, or a scheme's name (`digest-sha256`,
+    /// `client-cert`, `pinning`, `proxy`, `redirect`, `headers`, `host-names`, or a scheme's name (`digest-sha256`,
     /// `ntlm` …).
     public var name: String {
         switch self {
@@ -38,6 +40,7 @@ public enum ClientFeature: Sendable, Hashable, Comparable, CustomStringConvertib
         case .proxy: "proxy"
         case .redirects: "redirect"
         case .customHeaders: "headers"
+        case .hostNames: "host-names"
         case .scheme(let scheme): scheme.rawValue
         }
     }
@@ -139,6 +142,7 @@ extension Scenario {
         if client.proxy != nil { features.insert(.proxy) }
         if servers.flatMap(\.routes).contains(where: { $0.redirect != nil }) { features.insert(.redirects) }
         if !client.headers.isEmpty { features.insert(.customHeaders) }
+        if servers.contains(where: { $0.host.resolvedName != nil }) { features.insert(.hostNames) }
         var choices: Set<Set<ClientFeature>> = []
         for server in servers {
             let accepted = acceptedSchemes(server: server.id)

@@ -38,17 +38,74 @@ public struct ServerSpec: Sendable, Equatable {
     public var urlScheme: String { tls == nil ? "http" : "https" }
 }
 
-/// The loopback name a server is reached by. The raw value is the name scenario files and URLs use.
-public enum ListenHost: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+/// The name a server is reached by. Every server listens on loopback; a ``named(_:)`` server is
+/// reached by a name under the reserved `.test` domain (RFC 6761), which the client is told how to
+/// resolve (`MOCKAUTH_RESOLVE`, `MOCKAUTH_HOSTS_FILE`, `check --isolate-hosts`): no DNS is involved.
+public enum ListenHost: Sendable, Hashable, CustomStringConvertible {
     /// `127.0.0.1`: the server listens on the IPv4 loopback address.
-    case ipv4Loopback = "127.0.0.1"
+    case ipv4Loopback
     /// `localhost`: the server listens on 127.0.0.1 and, where the machine has it, on ::1.
     case localhost
+    /// A DNS name under `.test` (`api.mockauth.test`), lower-case, in ASCII (IDNs as A-labels): the
+    /// server listens on 127.0.0.1 and its certificate names it.
+    case named(String)
+
+    /// The loopback names a scenario file writes as they are.
+    public static let loopbackNames = ["127.0.0.1", "localhost"]
+
+    /// The host for a scenario's `host:` value: `127.0.0.1`, `localhost`, or a name under `.test`.
+    public init?(_ text: String) {
+        switch text {
+        case "127.0.0.1": self = .ipv4Loopback
+        case "localhost": self = .localhost
+        default:
+            guard Self.isTestName(text) else { return nil }
+            self = .named(text)
+        }
+    }
 
     /// The name as it appears in URLs.
-    public var name: String { rawValue }
+    public var name: String {
+        switch self {
+        case .ipv4Loopback: "127.0.0.1"
+        case .localhost: "localhost"
+        case .named(let name): name
+        }
+    }
 
-    public var description: String { rawValue }
+    /// The name when the client must be told how to resolve it (a ``named(_:)`` host), else `nil`.
+    public var resolvedName: String? {
+        switch self {
+        case .ipv4Loopback, .localhost: nil
+        case .named(let name): name
+        }
+    }
+
+    public var description: String { name }
+
+    /// Whether `text` is an IPv4 dotted quad or holds a colon (an IPv6 literal); the PKI parses it
+    /// exactly.
+    static func isIPLiteral(_ text: String) -> Bool {
+        if text.contains(":") { return text.allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." } }
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4
+            && parts.allSatisfy { part in (1...3).contains(part.count) && part.allSatisfy(\.isNumber) }
+    }
+
+    /// Whether `text` is a lower-case DNS name of two labels or more ending in `.test`: letters,
+    /// digits and inner hyphens, each label 1–63 characters, 253 in all.
+    static func isTestName(_ text: String) -> Bool {
+        guard text.utf8.count <= 253, text.hasSuffix(".test") else { return false }
+        let labels = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard labels.count >= 2 else { return false }
+        return labels.allSatisfy { label in
+            guard (1...63).contains(label.utf8.count), label.first != "-", label.last != "-" else { return false }
+            return label.utf8.allSatisfy { byte in
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
+            }
+        }
+    }
 }
 
 /// A server's own time limits on slow clients, in seconds; `nil` keeps the run's limit.

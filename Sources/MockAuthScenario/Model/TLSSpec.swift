@@ -4,9 +4,13 @@ public struct TLSSpec: Sendable, Equatable {
     public var profile: TLSProfile
     /// The leaf key's algorithm.
     public var key: KeyAlgorithm
+    /// The leaf's exact subjectAltName (`san: { dns: […], ip: […] }`), replacing the harness's names,
+    /// or `nil` for the harness's (the server's host, the loopback names).
+    public var names: CertificateNames?
 
-    public init(profile: TLSProfile, key: KeyAlgorithm = .p256) {
+    public init(profile: TLSProfile, key: KeyAlgorithm = .p256, names: CertificateNames? = nil) {
         self.profile = profile
         self.key = key
+        self.names = names
     }
 }

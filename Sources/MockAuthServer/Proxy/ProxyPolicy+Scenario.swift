@@ -23,6 +23,9 @@ extension ProxyPolicy {
         var targets: Set<ProxyTarget> = []
         for endpoint in endpoints {
             targets.insert(ProxyTarget(host: endpoint.host.name, port: endpoint.port))
+            if endpoint.host.resolvedName != nil {
+                targets.insert(ProxyTarget(host: "127.0.0.1", port: endpoint.port))
+            }
             if endpoint.host == .localhost {
                 targets.insert(ProxyTarget(host: "127.0.0.1", port: endpoint.port))
                 if endpoint.listensOnIPv6 { targets.insert(ProxyTarget(host: "::1", port: endpoint.port)) }
@@ -36,7 +39,8 @@ extension ProxyPolicy {
     static func aliases(of endpoints: [ServerEndpoint], addressing: ServerAddressing) -> [ProxyTarget: ProxyTarget] {
         var aliases: [ProxyTarget: ProxyTarget] = [:]
         let listening = addressing.concreteBindAddress ?? "127.0.0.1"
-        for endpoint in endpoints where endpoint.urlHost != endpoint.host.name {
+        for endpoint in endpoints where endpoint.urlHost != endpoint.host.name || endpoint.host.resolvedName != nil {
+            // Another machine's name for a server, or a name under .test: neither is in DNS.
             aliases[ProxyTarget(host: endpoint.urlHost, port: endpoint.port)] = ProxyTarget(
                 host: listening, port: endpoint.port)
         }

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+/// Sets `"$@"` to one `--resolve` per entry of MOCKAUTH_RESOLVE, for curl.
+private let resolving = #"set --; for entry in $MOCKAUTH_RESOLVE; do set -- "$@" --resolve "$entry"; done"#
+private let curl = #"curl -sS -o /dev/null --max-time 10 --cacert "$MOCKAUTH_CA_FILE""#
+
+/// Names under .test, wildcards and addresses: real clients through `mockauthd check`.
+let hostNameMatrix: [AuthCase] =
+    ["tls-wildcard-two-labels", "tls-wildcard-public-suffix"].flatMap { scenario in
+        [
+            AuthCase(
+                scenario: scenario, client: "curl --resolve (OpenSSL's host check)",
+                script: "\(resolving); \(curl) \"$@\" $MOCKAUTH_URL", expectedStatus: 0),
+            AuthCase(
+                scenario: scenario, client: "curl -k --resolve",
+                script: "\(resolving); \(curl) -k \"$@\" $MOCKAUTH_URL",
+                expectedStatus: 1, mustMention: "over a certificate valid only for *."),
+        ]
+    } + [
+        AuthCase(
+            scenario: "tls-wildcard", client: "curl --resolve", script: "\(resolving); \(curl) \"$@\" $MOCKAUTH_URL",
+            expectedStatus: 0),
+        AuthCase(
+            scenario: "tls-wildcard", client: "curl without --resolve (the name is in no DNS)",
+            script: "\(curl) $MOCKAUTH_URL", expectedStatus: 1, mustMention: "never connected"),
+        AuthCase(
+            scenario: "tls-wildcard", client: "curl --resolve to the wrong name",
+            script: #"\#(curl) --resolve "other.wild.test:${MOCKAUTH_RESOLVE#*:}" $MOCKAUTH_URL"#,
+            expectedStatus: 1),
+        AuthCase(scenario: "tls-ip-san", client: "curl", script: "\(curl) $MOCKAUTH_URL", expectedStatus: 0),
+        AuthCase(
+            scenario: "tls-ip-in-dns-san", client: "curl (matches addresses to iPAddress only)",
+            script: "\(curl) $MOCKAUTH_URL", expectedStatus: 0),
+        AuthCase(
+            scenario: "tls-ip-in-dns-san", client: "curl -k", script: "\(curl) -k $MOCKAUTH_URL", expectedStatus: 1,
+            mustMention: "127.0.0.1 (as a DNS name)"),
+        AuthCase(
+            scenario: "tls-ip-in-dns-san", client: "Python ssl with check_hostname=False",
+            script: #"""
+                python3 -c 'import os, ssl, urllib.request
+                context = ssl.create_default_context(cafile=os.environ["MOCKAUTH_CA_FILE"])
+                context.check_hostname = False
+                urllib.request.urlopen(os.environ["MOCKAUTH_URL"], context=context, timeout=10)'
+                """#, expectedStatus: 1),
+    ]
+
+@Suite("Server names without DNS: MOCKAUTH_RESOLVE, hosts files, --isolate-hosts")
+struct HostNameCheckTests {
+    @Test(arguments: hostNameMatrix)
+    func realClient(_ testCase: AuthCase) throws {
+        let result = try MockAuthDBinary.check(testCase.scenario, testCase.script)
+        let context = "\(testCase.testDescription)\nstdout:\n\(result.output)\nstderr:\n\(result.error)"
+        #expect(result.status == testCase.expectedStatus, "\(context)")
+        if let text = testCase.mustMention {
+            #expect(result.output.contains(text), "the verdict should mention '\(text)': \(context)")
+        }
+    }
+
+    /// Unmodified clients (no --resolve, no resolver of their own) reach https://api.wild.test:PORT/
+    /// because check --isolate-hosts gives them an /etc/hosts that names it.
+    @Test(
+        "check --isolate-hosts: unmodified curl, Python and Node.js resolve the scenario's name",
+        arguments: [
+            ("curl", #"curl -sS -o /dev/null --max-time 10 --cacert "$MOCKAUTH_CA_FILE" "$MOCKAUTH_URL""#),
+            (
+                "python3",
+                #"python3 -c 'import os, ssl, urllib.request; urllib.request.urlopen(os.environ["MOCKAUTH_URL"], context=ssl.create_default_context(cafile=os.environ["MOCKAUTH_CA_FILE"]), timeout=10)'"#
+            ),
+            (
+                "node",
+                #"node -e 'const fs = require("fs"); require("https").get(process.env.MOCKAUTH_URL, { ca: fs.readFileSync(process.env.MOCKAUTH_CA_FILE) }, (r) => { r.resume(); process.exitCode = r.statusCode === 200 ? 0 : 1 }).on("error", (e) => { console.error(e.message); process.exitCode = 1 })'"#
+            ),
+        ])
+    func isolatedHosts(_ tool: String, _ script: String) throws {
+        let isolated = try MockAuthDBinary.check("tls-wildcard", script, extraArguments: ["--isolate-hosts"])
+        #expect(isolated.status == 0, "\(tool) with --isolate-hosts\n\(isolated.output)\n\(isolated.error)")
+        let plain = try MockAuthDBinary.check("tls-wildcard", script)
+        #expect(plain.status == 1, "\(tool) without --isolate-hosts cannot resolve the name\n\(plain.output)")
+    }
+
+    @Test("the environment gives the names in curl's --resolve form and as a hosts file")
+    func environment() throws {
+        let result = try MockAuthDBinary.check(
+            "tls-wildcard",
+            #"""
+            case "$MOCKAUTH_RESOLVE" in api.wild.test:[0-9]*:127.0.0.1) ;; *) exit 1 ;; esac
+            grep -q "^127.0.0.1 api.wild.test$" "$MOCKAUTH_HOSTS_FILE" || exit 1
+            grep -q localhost "$MOCKAUTH_HOSTS_FILE" || exit 1
+            set -- --resolve "$MOCKAUTH_RESOLVE"
+            curl -sS -o /dev/null --max-time 10 --cacert "$MOCKAUTH_CA_FILE" "$@" "$MOCKAUTH_URL"
+            """#)
+        #expect(result.status == 0, "\(result.output)\n\(result.error)")
+    }
+}
