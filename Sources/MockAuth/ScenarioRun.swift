@@ -90,7 +90,7 @@ public final class ScenarioRun: Sendable {
     public var url: String { urls.first ?? "" }
 
     /// The pins the client is given, when the scenario gives some.
-    public var pins: PublicKeyPins? { scenario.client.pin ? pki.pinnedKey.pins : nil }
+    public var pins: PublicKeyPins? { scenario.client.pin ? pki.pins(for: scenario.client.pinTarget) : nil }
 
     /// The pins in curl's `--pinnedpubkey` form (`sha256//BASE64`, several separated by `;`), as
     /// `MOCKAUTH_PIN_SHA256` gives them.

@@ -30,6 +30,8 @@ public final class HarnessPKI: Sendable {
     public let clientIdentity: IssuedCertificate
     /// The key clients are told to pin (`MOCKAUTH_PIN_SHA256`).
     public let pinnedKey: HarnessKey
+    /// The backup key of the same pin set, which a server may rotate to.
+    public let backupPinnedKey: HarnessKey
     /// The first certificate issued for ``pinnedKey``; `pin-reissued` servers present a newer one.
     public let pinnedOriginal: IssuedCertificate
     /// The passphrase of ``clientPKCS12(_:)`` in every encoding: random per PKI.
@@ -47,6 +49,7 @@ public final class HarnessPKI: Sendable {
         var hostName: String
         var additionalNames: [String]
         var names: CertificateNames?
+        var pinnedKey: PinnedKey?
     }
 
     /// Generates a fresh PKI.
@@ -68,6 +71,7 @@ public final class HarnessPKI: Sendable {
                 notValidBefore: now.addingTimeInterval(-1 * .day), notValidAfter: now.addingTimeInterval(30 * .day)),
             key: HarnessKey(.p256), issuer: clientCA)
         pinnedKey = try HarnessKey(.p256)
+        backupPinnedKey = try HarnessKey(.p256)
         pinnedOriginal = try CertificateIssuer.leaf(
             .init(
                 commonName: "MockAuth pinned server", subjectAlternativeNames: GeneralName.loopbackNames,
@@ -82,6 +86,19 @@ public final class HarnessPKI: Sendable {
         clientPKCS12PBES2 = try PKCS12.export(
             clientIdentity, chain: [clientCA], passphrase: clientPKCS12Passphrase, friendlyName: "MockAuth Client",
             encoding: .pbes2)
+    }
+
+    /// The pins a client is given for `target`: the primary and backup pinned keys, or the
+    /// intermediate CA's key.
+    public func pins(for target: PinTarget) -> PublicKeyPins {
+        switch target {
+        case .serverKey:
+            PublicKeyPins(subjectPublicKeyInfos: [
+                pinnedKey.subjectPublicKeyInfoDER, backupPinnedKey.subjectPublicKeyInfoDER,
+            ])
+        case .intermediate:
+            PublicKeyPins(subjectPublicKeyInfos: [intermediate.key.subjectPublicKeyInfoDER])
+        }
     }
 
     /// ``clientIdentity`` with the client CA as PKCS#12 in `encoding`, protected by
@@ -101,15 +118,18 @@ public final class HarnessPKI: Sendable {
     ///   --host-name`). Profiles whose one defect is the name (`wrong-host`, `missing-san`) leave them out.
     /// - Parameter names: the exact subjectAltName, replacing the loopback and additional names
     ///   (a wildcard, an address written as a DNS name …).
+    /// - Parameter pinnedKey: the leaf carries this pinned key instead of a key of its own.
     public func serverCredentials(
         for profile: TLSProfile, key: KeyAlgorithm, hostName: String, additionalNames: [String] = [],
-        names: CertificateNames? = nil
+        names: CertificateNames? = nil, pinnedKey: PinnedKey? = nil
     ) throws -> ServerCredentials {
         let cacheKey = CacheKey(
-            profile: profile, key: key, hostName: hostName, additionalNames: additionalNames, names: names)
+            profile: profile, key: key, hostName: hostName, additionalNames: additionalNames, names: names,
+            pinnedKey: pinnedKey)
         if let cached = cache.withLock({ $0[cacheKey] }) { return cached }
         let issued = try issueServerCredentials(
-            profile, key: key, hostName: hostName, additionalNames: additionalNames, names: names)
+            profile, key: key, hostName: hostName, additionalNames: additionalNames, names: names,
+            pinnedKey: pinnedKey)
         return cache.withLock { cache in
             if let raced = cache[cacheKey] { return raced }
             cache[cacheKey] = issued

@@ -7,7 +7,7 @@ import X509
 extension HarnessPKI {
     func issueServerCredentials(
         _ profile: TLSProfile, key algorithm: KeyAlgorithm, hostName: String, additionalNames: [String],
-        names exactNames: CertificateNames? = nil
+        names exactNames: CertificateNames? = nil, pinnedKey chosenPinnedKey: PinnedKey? = nil
     ) throws -> ServerCredentials {
         var names = GeneralName.loopbackNames
         for name in additionalNames.map(GeneralName.forHost) where !names.contains(name) { names.append(name) }
@@ -18,7 +18,12 @@ extension HarnessPKI {
                     GeneralName.ipAddress(ASN1OctetString(contentBytes: ArraySlice($0)))
                 }
         }
-        let key = profile == .pinReissued ? pinnedKey : try HarnessKey(algorithm)
+        let key: HarnessKey
+        switch (profile, chosenPinnedKey) {
+        case (.pinReissued, _), (_, .primary): key = pinnedKey
+        case (_, .backup): key = backupPinnedKey
+        case (_, nil): key = try HarnessKey(algorithm)
+        }
         var fields = CertificateIssuer.LeafFields(
             commonName: "MockAuth \(profile) server",
             subjectAlternativeNames: names,

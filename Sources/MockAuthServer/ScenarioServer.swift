@@ -69,7 +69,7 @@ public final class ScenarioServer: Sendable {
                         credentials: pki.serverCredentials(
                             for: tls.profile, key: tls.key, hostName: addressing.urlHost(for: spec.host),
                             additionalNames: addressing.certificateNames + [spec.host.resolvedName].compactMap(\.self),
-                            names: tls.names), http2: spec.http2)
+                            names: tls.names, pinnedKey: tls.pinnedKey), http2: spec.http2)
                 }
                 let behavior = ServerBehavior(
                     spec: spec, endpoints: directory, limits: limits.overridden(by: spec.limits))

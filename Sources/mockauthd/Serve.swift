@@ -77,7 +77,7 @@ extension MockAuthD {
                 throw error
             }
             let endpoints = ServedEndpoints(
-                runs: runs, files: files, pin: pki.pinnedKey.pinSHA256,
+                runs: runs, files: files, pin: pki.pins(for: .serverKey).curlForm,
                 control: .init(url: server.url, token: token.secret))
             print(endpoints.table)
             if let endpointsFile {

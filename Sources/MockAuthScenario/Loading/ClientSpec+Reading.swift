@@ -44,7 +44,23 @@ extension ClientSpec {
             trust = known
         }
         let identity = try ClientIdentitySpec.read(client.node("identity"), file: file)
-        let pin = try client.bool("pin") ?? false
+        var pin = false
+        var pinTarget = PinTarget.serverKey
+        if let pinNode = client.node("pin") {
+            let text = try pinNode.scalarString(file: file, what: "'pin'")
+            switch text {
+            case "true": pin = true
+            case "false": pin = false
+            case PinTarget.intermediate.rawValue:
+                pin = true
+                pinTarget = .intermediate
+            default:
+                throw ScenarioError(
+                    .invalidValue, at: ScenarioLocation(pinNode, file: file),
+                    "'pin' is true (the server's key), false, or intermediate (the intermediate CA's key), not '\(text)'",
+                    hint: "pin: true")
+            }
+        }
         let credentials = try client.node("credentials").map { (node) throws(ScenarioError) in
             try Account.read(node, file: file, context: "the client's credentials")
         }
@@ -76,9 +92,11 @@ extension ClientSpec {
                 server: try server.scalarString(file: file, what: "'server'"), credentials: proxyCredentials)
         }
         try client.finish()
-        return ClientSpec(
+        var spec = ClientSpec(
             requests: requests, trust: trust, identity: identity, pin: pin, credentials: credentials, token: token,
             proxy: proxy, headers: headers ?? [], method: method, body: body)
+        spec.pinTarget = pinTarget
+        return spec
     }
 
     /// The largest body a scenario may give (the servers refuse more with 413).

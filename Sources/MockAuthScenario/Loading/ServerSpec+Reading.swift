@@ -112,8 +112,15 @@ extension TLSSpec {
             }
             names = CertificateNames(dnsNames: dns, ipAddresses: ip)
         }
+        let pinnedKey = try tls.word("pinned-key", PinnedKey.self, what: "pinned key")
+        if pinnedKey != nil, profile == .pinMismatch || profile == .pinReissued || key != .p256 {
+            throw ScenarioError(
+                .invalidValue, at: tls.location(of: "pinned-key"),
+                "'pinned-key' gives the leaf a P-256 pinned key; the \(profile) profile or an \(key) key chooses its own",
+                hint: "profile: valid")
+        }
         try tls.finish()
-        return TLSSpec(profile: profile, key: key, names: names)
+        return TLSSpec(profile: profile, key: key, names: names, pinnedKey: pinnedKey)
     }
 }
 

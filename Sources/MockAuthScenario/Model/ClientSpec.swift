@@ -8,6 +8,8 @@ public struct ClientSpec: Sendable, Equatable {
     public var identity: ClientIdentitySpec?
     /// Whether the client is given the harness pin (`MOCKAUTH_PIN_SHA256`).
     public var pin: Bool
+    /// What the pin is of (`pin: true` pins the server's key, `pin: intermediate` the intermediate's).
+    public var pinTarget: PinTarget = .serverKey
 
     /// The origin credentials the client is given (`MOCKAUTH_USERNAME`, `_PASSWORD`, `_DOMAIN`).
     public var credentials: Account?
