@@ -211,7 +211,9 @@ struct Bench {
         report.add(
             "`serve` RSS after \(served.formatted()) requests (plain keep-alive)",
             mockAuth: "\(Format.megabytes(last)) (\(Format.megabytes(afterFirst)) after 100,000)",
-            ratio: String(format: "+%.1f MB", growth), target: "within 32 MB of the RSS after 100,000")
+            // "%+.1f" of a growth rounded to zero keeps its sign ("-0.0"): print zero as +0.0.
+            ratio: String(format: "%+.1f MB", abs(growth) < 0.05 ? 0 : growth),
+            target: "within 32 MB of the RSS after 100,000")
         if served < options.memoryRequests {
             report.note("the memory run stopped at its 300 s bound after \(served.formatted()) requests")
         }
