@@ -1,3 +1,4 @@
+import Foundation
 import NIOSSL
 
 /// The pins a ``TrustPolicy`` requires of a leaf certificate, parsed once.
@@ -19,14 +20,20 @@ struct PinSet: Sendable {
             return nil
         case .publicKeys(let texts):
             kind = .publicKey
-            pins = Set(try texts.map(Pin.init(parsing:)))
+            pins = Set(try Self.entries(texts).map(Pin.init(parsing:)))
         case .certificates(let texts):
             kind = .certificate
-            pins = Set(try texts.map(Pin.init(parsing:)))
+            pins = Set(try Self.entries(texts).map(Pin.init(parsing:)))
         }
         guard !pins.isEmpty else {
             throw SecureFetchError(.invalidConfiguration, "a pinning policy needs at least one pin")
         }
+    }
+
+    /// Each text may be one pin or several in curl's `--pinnedpubkey` form (`sha256//A;sha256//B`),
+    /// as `MOCKAUTH_PIN_SHA256` gives a primary pin and its backup.
+    private static func entries(_ texts: [String]) -> [String] {
+        texts.flatMap { $0.split(separator: ";") }.map { $0.trimmingCharacters(in: .whitespaces) }
     }
 
     /// Checks the verified leaf of a connection; throws ``SecureFetchError/Code/pinMismatch`` when it
