@@ -31,21 +31,23 @@ enum CertificateIssuer {
         return IssuedCertificate(certificate: certificate, key: key)
     }
 
-    /// An intermediate CA under `issuer` that may issue leaves only.
-    static func intermediate(commonName: String, key: HarnessKey, issuer: IssuedCertificate, now: Date) throws
-        -> IssuedCertificate
-    {
+    /// An intermediate CA under `issuer` that may issue leaves only (`maxPathLength` 0), valid for
+    /// `validity` (a year either side of `now` by default).
+    static func intermediate(
+        commonName: String, key: HarnessKey, issuer: IssuedCertificate, now: Date, maxPathLength: Int? = 0,
+        validity: ClosedRange<Date>? = nil
+    ) throws -> IssuedCertificate {
         let certificate = try Certificate(
             version: .v3,
             serialNumber: Certificate.SerialNumber(),
             publicKey: key.publicKey,
-            notValidBefore: now.addingTimeInterval(-364 * .day),
-            notValidAfter: now.addingTimeInterval(364 * .day),
+            notValidBefore: validity?.lowerBound ?? now.addingTimeInterval(-364 * .day),
+            notValidAfter: validity?.upperBound ?? now.addingTimeInterval(364 * .day),
             issuer: issuer.certificate.subject,
             subject: try DistinguishedName.mockAuth(commonName),
             signatureAlgorithm: issuer.key.signatureAlgorithm,
             extensions: try Certificate.Extensions {
-                Critical(BasicConstraints.isCertificateAuthority(maxPathLength: 0))
+                Critical(BasicConstraints.isCertificateAuthority(maxPathLength: maxPathLength))
                 Critical(KeyUsage(keyCertSign: true, cRLSign: true))
                 SubjectKeyIdentifier(hash: key.publicKey)
                 AuthorityKeyIdentifier(keyIdentifier: SubjectKeyIdentifier(hash: issuer.key.publicKey).keyIdentifier)
@@ -62,7 +64,12 @@ enum CertificateIssuer {
         var extendedKeyUsage: ExtendedKeyUsage.Usage
         var notValidBefore: Date
         var notValidAfter: Date
+        /// Adds a critical extension of an OID no client knows (the `unknown-critical-extension` profile).
+        var unknownCriticalExtension = false
     }
+
+    /// The OID of that extension: under 1.3.6.1.4.1.55555 (an example arc), never assigned.
+    static let unknownExtensionOID: ASN1ObjectIdentifier = [1, 3, 6, 1, 4, 1, 55555, 1, 1]
 
     /// A leaf over `key`, signed by `issuer` (or by `key` itself when `issuer` is `nil`).
     static func leaf(_ fields: LeafFields, key: HarnessKey, issuer: IssuedCertificate?) throws -> IssuedCertificate {
@@ -88,6 +95,10 @@ enum CertificateIssuer {
                 AuthorityKeyIdentifier(keyIdentifier: SubjectKeyIdentifier(hash: signer.publicKey).keyIdentifier)
                 if let names = fields.subjectAlternativeNames {
                     SubjectAlternativeNames(names)
+                }
+                if fields.unknownCriticalExtension {
+                    // Its value is a DER NULL: what it says does not matter, only that it is critical.
+                    Certificate.Extension(oid: unknownExtensionOID, critical: true, value: [0x05, 0x00])
                 }
             },
             issuerPrivateKey: signer.certificateKey

@@ -32,6 +32,10 @@ public final class HarnessPKI: Sendable {
     public let pinnedKey: HarnessKey
     /// The backup key of the same pin set, which a server may rotate to.
     public let backupPinnedKey: HarnessKey
+    /// An intermediate under ``root`` that expired 2 days ago (`expired-intermediate`).
+    public let expiredIntermediate: IssuedCertificate
+    /// A CA below ``intermediate``, whose pathLenConstraint 0 forbids it (`pathlen-exceeded`).
+    public let subIntermediate: IssuedCertificate
     /// The first certificate issued for ``pinnedKey``; `pin-reissued` servers present a newer one.
     public let pinnedOriginal: IssuedCertificate
     /// The passphrase of ``clientPKCS12(_:)`` in every encoding: random per PKI.
@@ -72,6 +76,12 @@ public final class HarnessPKI: Sendable {
             key: HarnessKey(.p256), issuer: clientCA)
         pinnedKey = try HarnessKey(.p256)
         backupPinnedKey = try HarnessKey(.p256)
+        expiredIntermediate = try CertificateIssuer.intermediate(
+            commonName: "MockAuth Expired Intermediate CA", key: HarnessKey(.p256), issuer: root, now: now,
+            validity: now.addingTimeInterval(-300 * .day)...now.addingTimeInterval(-2 * .day))
+        subIntermediate = try CertificateIssuer.intermediate(
+            commonName: "MockAuth Sub-Intermediate CA", key: HarnessKey(.p256), issuer: intermediate, now: now,
+            maxPathLength: nil)
         pinnedOriginal = try CertificateIssuer.leaf(
             .init(
                 commonName: "MockAuth pinned server", subjectAlternativeNames: GeneralName.loopbackNames,

@@ -71,15 +71,45 @@ extension HarnessPKI {
             fields.commonName = hostName
             fields.subjectAlternativeNames = nil
             defect = "a certificate without subjectAltName (\(hostName) only in its common name)"
+        case .expiredIntermediate, .clientAuthOnly, .pathLengthExceeded, .unknownCriticalExtension, .chainOutOfOrder:
+            break  // below: they change the chain or an extension
         }
 
         if let exactNames, defect == nil {
             // What a name-matching scenario proves; a defect only for a client that should refuse.
             defect = "a certificate valid only for \(exactNames.summary) (the URL's host is \(hostName))"
         }
+        // Certificates served after the leaf and its issuer, or before the issuer (out of order).
+        var extra: [Certificate] = []
+        var extraFirst = false
+        switch profile {
+        case .expiredIntermediate:
+            issuer = expiredIntermediate
+            // The leaf's validity starts before the intermediate expired: the one defect is the CA's date.
+            fields.notValidBefore = now.addingTimeInterval(-10 * .day)
+            defect = "a chain whose intermediate CA expired 2 days ago"
+        case .clientAuthOnly:
+            fields.extendedKeyUsage = .clientAuth
+            defect = "a certificate for client authentication only (no serverAuth in its extended key usage)"
+        case .pathLengthExceeded:
+            issuer = subIntermediate
+            extra = [intermediate.certificate]
+            defect = "a chain through a second intermediate that the first one's pathLenConstraint 0 forbids"
+        case .unknownCriticalExtension:
+            fields.unknownCriticalExtension = true
+            defect = "a certificate with a critical extension no client knows (\(CertificateIssuer.unknownExtensionOID))"
+        case .chainOutOfOrder:
+            extra = [root.certificate]
+            extraFirst = true
+        case .valid, .selfSigned, .expired, .notYetValid, .wrongHost, .untrustedRoot, .incompleteChain,
+            .clientCertificateRequired, .pinMismatch, .pinReissued, .missingSAN:
+            break
+        }
         let leaf = try CertificateIssuer.leaf(fields, key: key, issuer: issuer)
         var chain = [leaf.certificate]
+        if extraFirst { chain += extra }
         if sendsIntermediate, let issuer { chain.append(issuer.certificate) }
+        if !extraFirst { chain += extra }
         return ServerCredentials(
             profile: profile, leaf: leaf, chain: chain, defect: defect, clientCertificateIssuer: clientIssuer)
     }

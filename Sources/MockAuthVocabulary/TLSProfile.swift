@@ -25,6 +25,17 @@ public enum TLSProfile: String, Sendable, Hashable, Codable, CaseIterable, Custo
     case pinReissued = "pin-reissued"
     /// A valid chain whose leaf has no subjectAltName, only the host in its common name.
     case missingSAN = "missing-san"
+    /// A valid leaf under an intermediate CA that expired 2 days ago.
+    case expiredIntermediate = "expired-intermediate"
+    /// A leaf whose extended key usage is clientAuth only: no serverAuth.
+    case clientAuthOnly = "client-auth-eku-only"
+    /// A leaf issued by a second intermediate below one whose pathLenConstraint is 0.
+    case pathLengthExceeded = "pathlen-exceeded"
+    /// A leaf with a critical extension no client knows.
+    case unknownCriticalExtension = "unknown-critical-extension"
+    /// A valid chain sent out of order: the leaf, the root, then the intermediate (clients build the
+    /// path themselves: a correct one accepts).
+    case chainOutOfOrder = "chain-out-of-order"
 
     public var description: String { rawValue }
 }

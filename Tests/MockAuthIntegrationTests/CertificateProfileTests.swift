@@ -55,6 +55,21 @@ let profileCases: [ProfileCase] = [
     // Without subjectAltName, OpenSSL's host-name check falls back to the common name (127.0.0.1):
     // forgiving the missing SAN is checking the name the way pre-2019 clients did.
     ProfileCase(scenario: "tls-missing-san", error: "IP address mismatch") { _ in ["-verify_hostname", "127.0.0.1"] },
+    ProfileCase(scenario: "tls-chain-out-of-order", error: nil) { _ in [] },
+    // The leaf's validity starts 10 days back; a day later the intermediate was still in date.
+    ProfileCase(scenario: "tls-expired-intermediate", error: "certificate has expired") { files in
+        ["-attime", String(files.notBefore + 86_400)]
+    },
+    ProfileCase(scenario: "tls-leaf-client-auth-eku-only", error: "unsuitable certificate purpose") { _ in
+        ["-purpose", "sslclient"]
+    },
+    // Trusting the second intermediate itself leaves the first, and its constraint, out of the path.
+    ProfileCase(scenario: "tls-pathlen-exceeded", error: "path length constraint exceeded") { files in
+        ["-partial_chain", "-CAfile", files.served]
+    },
+    ProfileCase(scenario: "tls-unknown-critical-extension", error: "unhandled critical extension") { _ in
+        ["-ignore_critical"]
+    },
 ]
 
 @Suite("Served certificates, as openssl sees them")
@@ -97,7 +112,9 @@ struct CertificateProfileTests {
 
             // The shape every profile keeps: serverAuth, SHA-256, P-256 or RSA-2048, ≤ 825 days.
             let text = try Shell.run(#"openssl x509 -in "\#(directory)/leaf.pem" -noout -text"#).output
-            #expect(text.contains("TLS Web Server Authentication"), "\(text)")
+            #expect(
+                text.contains("TLS Web Server Authentication") == (testCase.scenario != "tls-leaf-client-auth-eku-only"),
+                "\(text)")
             #expect(text.contains("ecdsa-with-SHA256") || text.contains("sha256WithRSAEncryption"), "\(text)")
             #expect(text.contains("Public-Key: (256 bit)") || text.contains("Public-Key: (2048 bit)"), "\(text)")
             #expect(text.contains("Subject Alternative Name") == (testCase.scenario != "tls-missing-san"), "\(text)")
@@ -112,7 +129,8 @@ struct CertificateProfileTests {
             let files = ProfileFiles(directory: directory, notBefore: dates[0], notAfter: dates[1])
 
             let intermediates = chain.count > 1 ? #" -untrusted "\#(files.served)""# : ""
-            let served = #"openssl verify -CAfile "\#(files.root)"\#(intermediates)"#
+            // As a TLS client verifies: for a server's purpose (serverAuth).
+            let served = #"openssl verify -purpose sslserver -CAfile "\#(files.root)"\#(intermediates)"#
             let verdict = try Shell.run(
                 #"\#(served) \#(testCase.hostCheck.joined(separator: " ")) "\#(files.leaf)" 2>&1"#)
             if let error = testCase.error {

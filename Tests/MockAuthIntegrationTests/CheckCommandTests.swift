@@ -16,7 +16,8 @@ struct ClientCase: Sendable, CustomTestStringConvertible {
 /// The TLS scenarios whose correct client refuses the certificate.
 let rejectionScenarios = [
     "tls-self-signed", "tls-expired", "tls-not-yet-valid", "tls-wrong-host", "tls-untrusted-root",
-    "tls-incomplete-chain", "tls-expired-rsa",
+    "tls-incomplete-chain", "tls-expired-rsa", "tls-expired-intermediate", "tls-leaf-client-auth-eku-only",
+    "tls-pathlen-exceeded", "tls-unknown-critical-extension",
 ]
 
 let tlsMatrix: [ClientCase] =
@@ -32,6 +33,9 @@ let tlsMatrix: [ClientCase] =
         ClientCase(scenario: "tls-valid", client: .curlInsecure, expectedStatus: 0),
         ClientCase(scenario: "tls-valid", client: .curlWithoutCAFile, expectedStatus: 1),
         ClientCase(scenario: "tls-valid", client: .sClient, expectedStatus: 0),
+        ClientCase(scenario: "tls-chain-out-of-order", client: .curl, expectedStatus: 0),
+        ClientCase(scenario: "tls-chain-out-of-order", client: .sClient, expectedStatus: 0),
+        ClientCase(scenario: "tls-chain-out-of-order", client: .curlWithoutCAFile, expectedStatus: 1),
         ClientCase(scenario: "tls-valid-rsa", client: .curl, expectedStatus: 0),
         ClientCase(scenario: "tls-valid-rsa", client: .curlWithoutCAFile, expectedStatus: 1),
         ClientCase(scenario: "tls-valid-localhost", client: .curl, expectedStatus: 0),

@@ -48,7 +48,8 @@ struct ConformCommandTests {
                 "protection-space-isolation", "digest-second-origin", "redirect-bearer-cross-host",
                 "redirect-cookie-cross-host", "redirect-custom-header-cross-host", "redirect-303-drops-body",
                 "proxy-connect-digest", "proxy-connect-ntlm", "tls-ip-in-dns-san", "tls-wildcard-two-labels",
-                "tls-wildcard-public-suffix", "tls-pin-wrong-host", "tls-pin-expired",
+                "tls-wildcard-public-suffix", "tls-pin-wrong-host", "tls-pin-expired", "tls-expired-intermediate",
+                "tls-leaf-client-auth-eku-only", "tls-pathlen-exceeded", "tls-unknown-critical-extension",
             ], "\(cells.map { "\($0.scenario): \($0.result.label) \($0.reason)" }.joined(separator: "\n"))")
         let expired = cells.first { $0.scenario == "tls-expired" }
         #expect(expired?.reason.contains("over a certificate that expired 2 days ago") == true)
