@@ -97,7 +97,8 @@ extension HarnessPKI {
             defect = "a chain through a second intermediate that the first one's pathLenConstraint 0 forbids"
         case .unknownCriticalExtension:
             fields.unknownCriticalExtension = true
-            defect = "a certificate with a critical extension no client knows (\(CertificateIssuer.unknownExtensionOID))"
+            defect =
+                "a certificate with a critical extension no client knows (\(CertificateIssuer.unknownExtensionOID))"
         case .chainOutOfOrder:
             extra = [root.certificate]
             extraFirst = true

@@ -113,7 +113,8 @@ struct CertificateProfileTests {
             // The shape every profile keeps: serverAuth, SHA-256, P-256 or RSA-2048, ≤ 825 days.
             let text = try Shell.run(#"openssl x509 -in "\#(directory)/leaf.pem" -noout -text"#).output
             #expect(
-                text.contains("TLS Web Server Authentication") == (testCase.scenario != "tls-leaf-client-auth-eku-only"),
+                text.contains("TLS Web Server Authentication")
+                    == (testCase.scenario != "tls-leaf-client-auth-eku-only"),
                 "\(text)")
             #expect(text.contains("ecdsa-with-SHA256") || text.contains("sha256WithRSAEncryption"), "\(text)")
             #expect(text.contains("Public-Key: (256 bit)") || text.contains("Public-Key: (2048 bit)"), "\(text)")
