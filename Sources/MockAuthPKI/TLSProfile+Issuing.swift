@@ -71,8 +71,9 @@ extension HarnessPKI {
             fields.commonName = hostName
             fields.subjectAlternativeNames = nil
             defect = "a certificate without subjectAltName (\(hostName) only in its common name)"
-        case .expiredIntermediate, .clientAuthOnly, .pathLengthExceeded, .unknownCriticalExtension, .chainOutOfOrder:
-            break  // below: they change the chain or an extension
+        case .expiredIntermediate, .clientAuthOnly, .pathLengthExceeded, .unknownCriticalExtension, .chainOutOfOrder,
+            .tls10Only, .tls11Only:
+            break  // below: they change the chain, an extension or the protocol
         }
 
         if let exactNames, defect == nil {
@@ -102,6 +103,10 @@ extension HarnessPKI {
         case .chainOutOfOrder:
             extra = [root.certificate]
             extraFirst = true
+        case .tls10Only, .tls11Only:
+            // A valid certificate: the defect is the protocol the server speaks (``ServerTLS``).
+            defect =
+                "a server that speaks only \(profile.onlyProtocolVersion ?? "an old TLS"), which RFC 8996 deprecates"
         case .valid, .selfSigned, .expired, .notYetValid, .wrongHost, .untrustedRoot, .incompleteChain,
             .clientCertificateRequired, .pinMismatch, .pinReissued, .missingSAN:
             break

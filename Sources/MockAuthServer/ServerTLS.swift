@@ -30,6 +30,19 @@ struct ServerTLS: Sendable {
             configuration.sendCANameList = true
         }
         if http2 { configuration.applicationProtocols = ["h2", "http/1.1"] }
+        // The protocol profiles speak one old version only.
+        switch credentials.profile {
+        case .tls10Only:
+            configuration.minimumTLSVersion = .tlsv1
+            configuration.maximumTLSVersion = .tlsv1
+        case .tls11Only:
+            configuration.minimumTLSVersion = .tlsv11
+            configuration.maximumTLSVersion = .tlsv11
+        case .valid, .selfSigned, .expired, .notYetValid, .wrongHost, .untrustedRoot, .incompleteChain,
+            .clientCertificateRequired, .pinMismatch, .pinReissued, .missingSAN, .expiredIntermediate, .clientAuthOnly,
+            .pathLengthExceeded, .unknownCriticalExtension, .chainOutOfOrder:
+            break
+        }
         self.configuration = configuration
         self.credentials = credentials
         self.context = try NIOSSLContext(configuration: configuration)

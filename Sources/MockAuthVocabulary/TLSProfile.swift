@@ -36,6 +36,23 @@ public enum TLSProfile: String, Sendable, Hashable, Codable, CaseIterable, Custo
     /// A valid chain sent out of order: the leaf, the root, then the intermediate (clients build the
     /// path themselves: a correct one accepts).
     case chainOutOfOrder = "chain-out-of-order"
+    /// A valid certificate on a server that speaks TLS 1.0 only (deprecated by RFC 8996).
+    case tls10Only = "tls10-only"
+    /// A valid certificate on a server that speaks TLS 1.1 only (deprecated by RFC 8996).
+    case tls11Only = "tls11-only"
+
+    /// The one TLS version a server of this profile speaks, when the profile's defect is the
+    /// protocol; `nil` for every certificate profile (TLS 1.2 and 1.3).
+    public var onlyProtocolVersion: String? {
+        switch self {
+        case .tls10Only: "TLS 1.0"
+        case .tls11Only: "TLS 1.1"
+        case .valid, .selfSigned, .expired, .notYetValid, .wrongHost, .untrustedRoot, .incompleteChain,
+            .clientCertificateRequired, .pinMismatch, .pinReissued, .missingSAN, .expiredIntermediate, .clientAuthOnly,
+            .pathLengthExceeded, .unknownCriticalExtension, .chainOutOfOrder:
+            nil
+        }
+    }
 
     public var description: String { rawValue }
 }

@@ -501,9 +501,11 @@ struct AuthCheckTests {
         let scenarios = try FileManager.default.contentsOfDirectory(atPath: MockAuthDBinary.scenarios)
             .filter { $0.hasSuffix(".yaml") && !$0.hasPrefix("tls-") }.map { String($0.dropLast(5)) }
         for scenario in scenarios {
-            let cases = (authMatrix + headerLeakMatrix + redirectMatrix + bodyMatrix + http2Matrix).filter {
-                $0.scenario == scenario
-            }
+            let cases =
+                (authMatrix + headerLeakMatrix + redirectMatrix + bodyMatrix + http2Matrix + protocolVersionMatrix)
+                .filter {
+                    $0.scenario == scenario
+                }
             #expect(cases.contains { $0.expectedStatus == 0 }, "\(scenario) has no passing client")
             // protection-space-reuse is a 'should' by design: its defect is reported, never failed.
             if scenario != "protection-space-reuse" {

@@ -1,4 +1,4 @@
-import MockAuthScenario
+@testable import MockAuthScenario
 import Testing
 
 @Suite("Reading header fields: client.headers, route headers, header rules")
@@ -140,5 +140,15 @@ struct BodyReadingTests {
         #expect(
             error("  pin: false", rule: "  - rule: request-body\n    server: origin\n    method: POST\n    body: some")?
                 .description.contains("'body' is given (the client's body) or none") == true)
+    }
+}
+
+@Suite("A file name that is not a scenario name")
+struct ScenarioFileNameTests {
+    @Test("the hint names a valid scenario name, never the same bad one")
+    func hint() {
+        #expect(ScenarioLoader.suggestedName(for: "tls-1.0-only") == "tls-1-0-only")
+        #expect(ScenarioLoader.suggestedName(for: "My_Scenario") == "my-scenario")
+        #expect(ScenarioLoader.suggestedName(for: "..") == "scenario")
     }
 }

@@ -29,9 +29,19 @@ public enum ScenarioLoader {
             throw ScenarioError(
                 .invalidValue, at: ScenarioLocation(file: source.file, line: 1, column: 1),
                 "the file name '\(source.name)' is not a scenario name (lower-case letters, digits and dashes)",
-                hint: "rename the file, e.g. \(source.name.lowercased().replacingOccurrences(of: "_", with: "-")).yaml")
+                hint: "rename the file, e.g. \(Self.suggestedName(for: source.name)).yaml")
         }
         return try Scenario(yaml: source.text, name: source.name, file: source.file)
+    }
+
+    /// A scenario name close to `name`: lower-cased, every other character a dash (`TLS_1.0` →
+    /// `tls-1-0`).
+    static func suggestedName(for name: String) -> String {
+        let mapped = name.lowercased().map { character -> Character in
+            character.isASCII && (character.isLetter || character.isNumber) ? character : "-"
+        }
+        let collapsed = String(mapped).split(separator: "-", omittingEmptySubsequences: true).joined(separator: "-")
+        return collapsed.isEmpty ? "scenario" : collapsed
     }
 
     /// Loads every `*.yaml` in `directory` as one catalog (see ``loadCatalog(_:)``).
