@@ -1,5 +1,6 @@
-@testable import MockAuthScenario
 import Testing
+
+@testable import MockAuthScenario
 
 @Suite("Reading header fields: client.headers, route headers, header rules")
 struct HeaderReadingTests {
