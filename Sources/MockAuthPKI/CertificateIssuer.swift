@@ -35,7 +35,7 @@ enum CertificateIssuer {
     /// `validity` (a year either side of `now` by default).
     static func intermediate(
         commonName: String, key: HarnessKey, issuer: IssuedCertificate, now: Date, maxPathLength: Int? = 0,
-        validity: ClosedRange<Date>? = nil
+        validity: ClosedRange<Date>? = nil, nameConstraints: NameConstraints? = nil
     ) throws -> IssuedCertificate {
         let certificate = try Certificate(
             version: .v3,
@@ -51,6 +51,9 @@ enum CertificateIssuer {
                 Critical(KeyUsage(keyCertSign: true, cRLSign: true))
                 SubjectKeyIdentifier(hash: key.publicKey)
                 AuthorityKeyIdentifier(keyIdentifier: SubjectKeyIdentifier(hash: issuer.key.publicKey).keyIdentifier)
+                if let nameConstraints {
+                    Critical(nameConstraints)
+                }
             },
             issuerPrivateKey: issuer.key.certificateKey
         )

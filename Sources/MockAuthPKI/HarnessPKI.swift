@@ -1,5 +1,6 @@
 import Foundation
 import MockAuthVocabulary
+import SwiftASN1
 import Synchronization
 import X509
 
@@ -36,6 +37,9 @@ public final class HarnessPKI: Sendable {
     public let expiredIntermediate: IssuedCertificate
     /// A CA below ``intermediate``, whose pathLenConstraint 0 forbids it (`pathlen-exceeded`).
     public let subIntermediate: IssuedCertificate
+    /// An intermediate under ``root`` whose name constraints permit only `permitted.test` and
+    /// 10.0.0.0/8 (`name-constraints-violated`).
+    public let constrainedIntermediate: IssuedCertificate
     /// The first certificate issued for ``pinnedKey``; `pin-reissued` servers present a newer one.
     public let pinnedOriginal: IssuedCertificate
     /// The passphrase of ``clientPKCS12(_:)`` in every encoding: random per PKI.
@@ -79,6 +83,11 @@ public final class HarnessPKI: Sendable {
         expiredIntermediate = try CertificateIssuer.intermediate(
             commonName: "MockAuth Expired Intermediate CA", key: HarnessKey(.p256), issuer: root, now: now,
             validity: now.addingTimeInterval(-300 * .day)...now.addingTimeInterval(-2 * .day))
+        constrainedIntermediate = try CertificateIssuer.intermediate(
+            commonName: "MockAuth Constrained Intermediate CA", key: HarnessKey(.p256), issuer: root, now: now,
+            nameConstraints: NameConstraints(
+                permittedDNSDomains: ["permitted.test"],
+                permittedIPRanges: [ASN1OctetString(contentBytes: [10, 0, 0, 0, 255, 0, 0, 0])]))
         subIntermediate = try CertificateIssuer.intermediate(
             commonName: "MockAuth Sub-Intermediate CA", key: HarnessKey(.p256), issuer: intermediate, now: now,
             maxPathLength: nil)

@@ -72,7 +72,7 @@ extension HarnessPKI {
             fields.subjectAlternativeNames = nil
             defect = "a certificate without subjectAltName (\(hostName) only in its common name)"
         case .expiredIntermediate, .clientAuthOnly, .pathLengthExceeded, .unknownCriticalExtension, .chainOutOfOrder,
-            .tls10Only, .tls11Only:
+            .nameConstraintsViolated, .tls10Only, .tls11Only:
             break  // below: they change the chain, an extension or the protocol
         }
 
@@ -103,6 +103,10 @@ extension HarnessPKI {
         case .chainOutOfOrder:
             extra = [root.certificate]
             extraFirst = true
+        case .nameConstraintsViolated:
+            issuer = constrainedIntermediate
+            defect =
+                "a certificate for names its CA may not issue for (its name constraints permit only permitted.test and 10.0.0.0/8)"
         case .tls10Only, .tls11Only:
             // A valid certificate: the defect is the protocol the server speaks (``ServerTLS``).
             defect =

@@ -36,6 +36,9 @@ public enum TLSProfile: String, Sendable, Hashable, Codable, CaseIterable, Custo
     /// A valid chain sent out of order: the leaf, the root, then the intermediate (clients build the
     /// path themselves: a correct one accepts).
     case chainOutOfOrder = "chain-out-of-order"
+    /// A leaf for the loopback names under an intermediate whose name constraints permit only
+    /// `permitted.test` and 10.0.0.0/8.
+    case nameConstraintsViolated = "name-constraints-violated"
     /// A valid certificate on a server that speaks TLS 1.0 only (deprecated by RFC 8996).
     case tls10Only = "tls10-only"
     /// A valid certificate on a server that speaks TLS 1.1 only (deprecated by RFC 8996).
@@ -49,7 +52,7 @@ public enum TLSProfile: String, Sendable, Hashable, Codable, CaseIterable, Custo
         case .tls11Only: "TLS 1.1"
         case .valid, .selfSigned, .expired, .notYetValid, .wrongHost, .untrustedRoot, .incompleteChain,
             .clientCertificateRequired, .pinMismatch, .pinReissued, .missingSAN, .expiredIntermediate, .clientAuthOnly,
-            .pathLengthExceeded, .unknownCriticalExtension, .chainOutOfOrder:
+            .pathLengthExceeded, .unknownCriticalExtension, .chainOutOfOrder, .nameConstraintsViolated:
             nil
         }
     }
