@@ -15,6 +15,19 @@ struct AuthCase: Sendable, CustomTestStringConvertible {
     var testDescription: String { "\(scenario) × \(client) → \(expectedStatus)" }
 }
 
+extension AuthCase {
+    /// Runs the script through `mockauthd check` (with `$CLIENTS`, the test clients' directory) and
+    /// expects the exit status and, when given, the text the verdict must contain.
+    func checkWithMockAuthD() throws {
+        let result = try MockAuthDBinary.check(scenario, #"CLIENTS="\#(AuthCheckTests.clients)"; "# + script)
+        let context = "\(testDescription) \(note)\nstdout:\n\(result.output)\nstderr:\n\(result.error)"
+        #expect(result.status == expectedStatus, "\(context)")
+        if let text = mustMention {
+            #expect(result.output.contains(text), "the verdict should mention '\(text)': \(context)")
+        }
+    }
+}
+
 private let curl = #"curl -sS -o /dev/null --max-time 10 --cacert "$MOCKAUTH_CA_FILE""#
 private let user = #"-u "$MOCKAUTH_USERNAME:$MOCKAUTH_PASSWORD""#
 private let ntlmUser = #"-u "$MOCKAUTH_DOMAIN\\$MOCKAUTH_USERNAME:$MOCKAUTH_PASSWORD""#
@@ -487,13 +500,7 @@ struct AuthCheckTests {
 
     @Test(arguments: authMatrix + headerLeakMatrix + redirectMatrix + bodyMatrix)
     func realClient(_ testCase: AuthCase) throws {
-        let result = try MockAuthDBinary.check(testCase.scenario, #"CLIENTS="\#(Self.clients)"; "# + testCase.script)
-        let context =
-            "\(testCase.testDescription) \(testCase.note)\nstdout:\n\(result.output)\nstderr:\n\(result.error)"
-        #expect(result.status == testCase.expectedStatus, "\(context)")
-        if let text = testCase.mustMention {
-            #expect(result.output.contains(text), "the verdict should mention '\(text)': \(context)")
-        }
+        try testCase.checkWithMockAuthD()
     }
 
     @Test("every auth and proxy scenario of the catalog is exercised, with a passing and a failing client")

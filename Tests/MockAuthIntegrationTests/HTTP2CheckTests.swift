@@ -86,14 +86,7 @@ let http2Matrix: [AuthCase] = [
 struct HTTP2CheckTests {
     @Test(arguments: http2Matrix)
     func realClient(_ testCase: AuthCase) throws {
-        let result = try MockAuthDBinary.check(
-            testCase.scenario, #"CLIENTS="\#(AuthCheckTests.clients)"; "# + testCase.script)
-        let context =
-            "\(testCase.testDescription) \(testCase.note)\nstdout:\n\(result.output)\nstderr:\n\(result.error)"
-        #expect(result.status == testCase.expectedStatus, "\(context)")
-        if let text = testCase.mustMention {
-            #expect(result.output.contains(text), "the verdict should mention '\(text)': \(context)")
-        }
+        try testCase.checkWithMockAuthD()
     }
 
     /// The transcript of curl on `ntlm-http2`: the first request on HTTP/2, reset with

@@ -50,12 +50,7 @@ let hostNameMatrix: [AuthCase] =
 struct HostNameCheckTests {
     @Test(arguments: hostNameMatrix)
     func realClient(_ testCase: AuthCase) throws {
-        let result = try MockAuthDBinary.check(testCase.scenario, testCase.script)
-        let context = "\(testCase.testDescription)\nstdout:\n\(result.output)\nstderr:\n\(result.error)"
-        #expect(result.status == testCase.expectedStatus, "\(context)")
-        if let text = testCase.mustMention {
-            #expect(result.output.contains(text), "the verdict should mention '\(text)': \(context)")
-        }
+        try testCase.checkWithMockAuthD()
     }
 
     /// Unmodified clients (no --resolve, no resolver of their own) reach https://api.wild.test:PORT/

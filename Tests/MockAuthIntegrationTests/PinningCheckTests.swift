@@ -39,17 +39,9 @@ let pinningMatrix: [AuthCase] =
 
 @Suite("Pinning on top of validation, with real clients")
 struct PinningCheckTests {
-    static let clients = MockAuthDBinary.repositoryRoot.appendingPathComponent("Tests/Clients").path
-
     @Test(arguments: pinningMatrix)
     func realClient(_ testCase: AuthCase) throws {
-        let result = try MockAuthDBinary.check(testCase.scenario, #"CLIENTS="\#(Self.clients)"; "# + testCase.script)
-        let context =
-            "\(testCase.testDescription) \(testCase.note)\nstdout:\n\(result.output)\nstderr:\n\(result.error)"
-        #expect(result.status == testCase.expectedStatus, "\(context)")
-        if let text = testCase.mustMention {
-            #expect(result.output.contains(text), "the verdict should mention '\(text)': \(context)")
-        }
+        try testCase.checkWithMockAuthD()
     }
 
     @Test("MOCKAUTH_PIN_SHA256 holds the primary and the backup pin, in curl's form")

@@ -25,11 +25,6 @@ let protocolVersionMatrix: [AuthCase] = ["tls10-only", "tls11-only"].flatMap { s
 struct ProtocolVersionCheckTests {
     @Test(arguments: protocolVersionMatrix)
     func realClient(_ testCase: AuthCase) throws {
-        let result = try MockAuthDBinary.check(testCase.scenario, testCase.script)
-        let context = "\(testCase.testDescription)\nstdout:\n\(result.output)\nstderr:\n\(result.error)"
-        #expect(result.status == testCase.expectedStatus, "\(context)")
-        if let text = testCase.mustMention {
-            #expect(result.output.contains(text), "the verdict should mention '\(text)': \(context)")
-        }
+        try testCase.checkWithMockAuthD()
     }
 }
