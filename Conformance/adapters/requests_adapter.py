@@ -7,6 +7,7 @@ Exit 0 if every URL answered 2xx, 89 for what requests cannot do (public-key pin
 import os
 import sys
 
+import mockauth_resolve
 import requests
 from requests.auth import HTTPBasicAuth, HTTPDigestAuth
 
@@ -15,17 +16,8 @@ if "MOCKAUTH_PIN_SHA256" in env:
     print("requests cannot pin public keys", file=sys.stderr)
     sys.exit(89)
 
-if env.get("MOCKAUTH_RESOLVE"):
-    # Names under .test: Python resolves through the system alone, so they work only where the
-    # system knows them (mockauthd check --isolate-hosts); elsewhere this adapter cannot take part.
-    import socket
-
-    try:
-        for entry in env["MOCKAUTH_RESOLVE"].split():
-            socket.getaddrinfo(entry.split(":")[0], None)
-    except OSError:
-        print("%s resolves names only through the system: run it with --isolate-hosts" % "requests", file=sys.stderr)
-        sys.exit(89)
+# Names under .test: resolved as MOCKAUTH_RESOLVE says (the address only; names are the client's).
+mockauth_resolve.install()
 
 session = requests.Session()
 session.trust_env = False  # only what the scenario gives

@@ -9,6 +9,8 @@ import sys
 import urllib.error
 import urllib.request
 
+import mockauth_resolve
+
 env = os.environ
 if "MOCKAUTH_PIN_SHA256" in env:
     print("urllib cannot pin public keys", file=sys.stderr)
@@ -17,17 +19,8 @@ if env.get("MOCKAUTH_DOMAIN"):
     print("urllib speaks neither NTLM nor Negotiate", file=sys.stderr)
     sys.exit(89)
 
-if env.get("MOCKAUTH_RESOLVE"):
-    # Names under .test: Python resolves through the system alone, so they work only where the
-    # system knows them (mockauthd check --isolate-hosts); elsewhere this adapter cannot take part.
-    import socket
-
-    try:
-        for entry in env["MOCKAUTH_RESOLVE"].split():
-            socket.getaddrinfo(entry.split(":")[0], None)
-    except OSError:
-        print("%s resolves names only through the system: run it with --isolate-hosts" % "urllib", file=sys.stderr)
-        sys.exit(89)
+# Names under .test: resolved as MOCKAUTH_RESOLVE says (the address only; names are the client's).
+mockauth_resolve.install()
 
 context = ssl.create_default_context(cafile=env.get("MOCKAUTH_CA_FILE"))
 if "MOCKAUTH_CA_FILE" not in env:

@@ -18,10 +18,12 @@ public struct ServerEndpoint: Sendable, Equatable {
     /// The address a name under `.test` stands for (where the server listens), for
     /// ``hostMapping``.
     public let address: String
+    /// Other names under `.test` that reach this server (``ServerSpec/aliases``).
+    public let aliases: [String]
 
     public init(
         server: String, host: ListenHost, urlHost: String? = nil, port: Int, scheme: String, listensOnIPv6: Bool,
-        address: String = "127.0.0.1"
+        address: String = "127.0.0.1", aliases: [String] = []
     ) {
         self.server = server
         self.host = host
@@ -30,11 +32,17 @@ public struct ServerEndpoint: Sendable, Equatable {
         self.scheme = scheme
         self.listensOnIPv6 = listensOnIPv6
         self.address = address
+        self.aliases = aliases
     }
 
-    /// How a client resolves the server's name, when the scenario names it under `.test`.
-    public var hostMapping: HostMapping? {
-        host.resolvedName.map { HostMapping(name: $0, port: port, address: address) }
+    /// Every name under `.test` a client may look up for this server: the forms of its own name
+    /// (``ListenHost/resolvableNames``), then its aliases.
+    public var resolvableNames: [String] { host.resolvableNames + aliases }
+
+    /// How a client resolves each of ``resolvableNames``: empty unless the scenario names the
+    /// server under `.test`.
+    public var hostMappings: [HostMapping] {
+        resolvableNames.map { HostMapping(name: $0, port: port, address: address) }
     }
 
     /// The base URL, e.g. `https://127.0.0.1:49152` (an IPv6 host in brackets).

@@ -5,6 +5,18 @@ import Testing
 /// Sets `"$@"` to one `--resolve` per entry of MOCKAUTH_RESOLVE, for curl.
 private let resolving = #"set --; for entry in $MOCKAUTH_RESOLVE; do set -- "$@" --resolve "$entry"; done"#
 private let curl = #"curl -sS -o /dev/null --max-time 10 --cacert "$MOCKAUTH_CA_FILE""#
+private let curlResolving = "\(resolving); \(curl) \"$@\" $MOCKAUTH_URL"
+/// Node's https.get with its own host check; urllib and requests as the conformance run uses them.
+/// Each resolves MOCKAUTH_RESOLVE's names to their address and names the host itself.
+private let node = #"node "$CLIENTS/https_get.js""#
+private let urllib = #"python3 "$CLIENTS/../../Conformance/adapters/urllib_adapter.py""#
+private let requests = #"python3 "$CLIENTS/../../Conformance/adapters/requests_adapter.py""#
+/// OpenSSL's own client, told to match the U-label (as a client that never converts to IDNA would).
+private let opensslMatchingULabel = #"""
+    port=${MOCKAUTH_URL##*:}; port=${port%%/*}
+    openssl s_client -connect "127.0.0.1:$port" -servername xn--bcher-kva.test -verify_hostname bücher.test \
+      -verify_return_error -CAfile "$MOCKAUTH_CA_FILE" </dev/null >/dev/null 2>&1 || exit 1
+    """#
 
 /// Names under .test, wildcards and addresses: real clients through `mockauthd check`.
 let hostNameMatrix: [AuthCase] =
@@ -29,6 +41,38 @@ let hostNameMatrix: [AuthCase] =
             scenario: "tls-wildcard", client: "curl --resolve to the wrong name",
             script: #"\#(curl) --resolve "other.wild.test:${MOCKAUTH_RESOLVE#*:}" $MOCKAUTH_URL"#,
             expectedStatus: 1),
+        AuthCase(
+            scenario: "tls-wildcard-partial-label", client: "curl 7.88 --resolve", script: curlResolving,
+            expectedStatus: 0),
+        AuthCase(scenario: "tls-wildcard-partial-label", client: "Python urllib", script: urllib, expectedStatus: 0),
+        AuthCase(
+            scenario: "tls-wildcard-partial-label", client: "Node.js 20 https.get", script: node, expectedStatus: 1,
+            note: "Node's tls.checkServerIdentity matches a wildcard inside a label",
+            mustMention: "it matched a wildcard inside a label"),
+        AuthCase(
+            scenario: "tls-wildcard-partial-label", client: "curl -k --resolve",
+            script: "\(resolving); \(curl) -k \"$@\" $MOCKAUTH_URL", expectedStatus: 1),
+        AuthCase(scenario: "tls-trailing-dot", client: "curl 7.88 --resolve", script: curlResolving, expectedStatus: 0),
+        AuthCase(scenario: "tls-trailing-dot", client: "Node.js 20 https.get", script: node, expectedStatus: 0),
+        AuthCase(scenario: "tls-trailing-dot", client: "Python requests", script: requests, expectedStatus: 0),
+        AuthCase(
+            scenario: "tls-trailing-dot", client: "Python 3.11 urllib", script: urllib, expectedStatus: 1,
+            note: "CPython's ssl module matches the name with its final dot",
+            mustMention: "it refused a valid certificate for an absolute name"),
+        AuthCase(scenario: "tls-idn", client: "curl 7.88 (libidn2) --resolve", script: curlResolving, expectedStatus: 0),
+        AuthCase(scenario: "tls-idn", client: "Node.js 20 https.get", script: node, expectedStatus: 0),
+        AuthCase(scenario: "tls-idn", client: "Python urllib", script: urllib, expectedStatus: 0),
+        AuthCase(
+            scenario: "tls-idn", client: "openssl s_client matching the U-label", script: opensslMatchingULabel,
+            expectedStatus: 1, mustMention: "it refused a certificate that names the URL's host by its A-label"),
+        AuthCase(
+            scenario: "tls-idn-deviation", client: "curl 7.88 (libidn2, IDNA 2008) --resolve", script: curlResolving,
+            expectedStatus: 0),
+        AuthCase(scenario: "tls-idn-deviation", client: "Node.js 20 https.get", script: node, expectedStatus: 0),
+        AuthCase(scenario: "tls-idn-deviation", client: "Python requests (idna 3)", script: requests, expectedStatus: 0),
+        AuthCase(
+            scenario: "tls-idn-deviation", client: "Python 3.11 urllib (IDNA 2003)", script: urllib, expectedStatus: 1,
+            note: "CPython's idna codec maps ß to ss", mustMention: "accepted that domain's certificate"),
         AuthCase(scenario: "tls-ip-san", client: "curl", script: "\(curl) $MOCKAUTH_URL", expectedStatus: 0),
         AuthCase(
             scenario: "tls-ip-in-dns-san", client: "curl (matches addresses to iPAddress only)",
@@ -80,6 +124,22 @@ struct HostNameCheckTests {
         #expect(isolated.status == 0, "\(tool) with --isolate-hosts\n\(isolated.output)\n\(isolated.error)")
         let plain = try MockAuthDBinary.check("tls-wildcard", script)
         #expect(plain.status == 1, "\(tool) without --isolate-hosts cannot resolve the name\n\(plain.output)")
+    }
+
+    /// The hosts file names an absolute name in both forms (glibc looks up `api.dot.test.` as written)
+    /// and an internationalized one by its A-label, so an unmodified curl reaches both.
+    @Test("check --isolate-hosts: unmodified curl reaches an absolute and an internationalized name",
+        arguments: ["tls-trailing-dot", "tls-idn"])
+    func isolatedSpecialNames(_ scenario: String) throws {
+        guard try Shell.run("unshare --user --map-root-user --mount true").status == 0 else {
+            let message = "skipped: this machine does not allow user namespaces"
+            if Tool.missingToolsFail { Issue.record("\(message)") } else { print(message) }
+            return
+        }
+        let result = try MockAuthDBinary.check(
+            scenario, #"curl -sS -o /dev/null --max-time 10 --cacert "$MOCKAUTH_CA_FILE" "$MOCKAUTH_URL""#,
+            extraArguments: ["--isolate-hosts"])
+        #expect(result.status == 0, "\(result.output)\n\(result.error)")
     }
 
     @Test("the environment gives the names in curl's --resolve form and as a hosts file")

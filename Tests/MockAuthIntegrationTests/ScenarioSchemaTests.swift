@@ -63,7 +63,10 @@ struct ScenarioSchemaTests {
         let alternatives = host?["anyOf"] as? [[String: Any]]
         #expect(alternatives?.first?["enum"] as? [String] == ListenHost.loopbackNames)
         let pattern = try #require(alternatives?.last?["pattern"] as? String)
-        for name in ["api.mockauth.test", "x.y.wild.test", "api.test", "example.com", "API.test", "-a.test"] {
+        for name in [
+            "api.mockauth.test", "x.y.wild.test", "api.test", "example.com", "API.test", "-a.test", "bücher.test",
+            "api.dot.test.", "api.test..",
+        ] {
             let schemaAccepts = name.range(of: pattern, options: .regularExpression) != nil
             #expect(schemaAccepts == (ListenHost(name) != nil), "\(name): the schema and the loader disagree")
         }

@@ -35,6 +35,15 @@ extension ServerSpec {
             }
             host = named
         }
+        var aliases: [String] = []
+        for alias in try server.strings("aliases") ?? [] {
+            guard case .named = ListenHost(alias), let ascii = ListenHost(alias)?.resolvedName else {
+                throw ScenarioError(
+                    .invalidValue, at: server.location(of: "aliases"),
+                    "alias '\(alias)' is not a lower-case name under .test", hint: "aliases: [other.mockauth.test]")
+            }
+            aliases.append(ascii)
+        }
         let tls = try server.node("tls").map { (node) throws(ScenarioError) in try TLSSpec.read(node, file: file) }
         let routes = try server.node("routes").map { (node) throws(ScenarioError) in
             try RouteSpec.readAll(node, file: file)
@@ -58,7 +67,7 @@ extension ServerSpec {
         try server.finish()
         return ServerSpec(
             id: id, host: host, tls: tls, routes: routes ?? [.default], auth: auth, isProxy: isProxy,
-            limits: limits ?? ServerTimeLimits(), http2: http2)
+            limits: limits ?? ServerTimeLimits(), http2: http2, aliases: aliases)
     }
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One server of a scenario: where it listens, what TLS it presents and how it answers.
 public struct ServerSpec: Sendable, Equatable {
     /// The id the rest of the scenario uses for this server (`origin`, `other` …).
@@ -18,11 +20,14 @@ public struct ServerSpec: Sendable, Equatable {
     /// `h2` and `http/1.1` and serves whichever the client picks; in plain HTTP it serves HTTP/1.1
     /// and HTTP/2 with prior knowledge (a connection that opens with the HTTP/2 preface).
     public var http2: Bool
+    /// Other names under `.test` that reach this server (`aliases:`), in ASCII: the client is told
+    /// how to resolve them as it is for ``host``, but no certificate names them unless `san` does.
+    public var aliases: [String]
 
     public init(
         id: String, host: ListenHost = .ipv4Loopback, tls: TLSSpec? = nil, routes: [RouteSpec] = [.default],
         auth: AuthSpec? = nil, isProxy: Bool = false, limits: ServerTimeLimits = ServerTimeLimits(),
-        http2: Bool = false
+        http2: Bool = false, aliases: [String] = []
     ) {
         self.id = id
         self.host = host
@@ -32,6 +37,7 @@ public struct ServerSpec: Sendable, Equatable {
         self.isProxy = isProxy
         self.limits = limits
         self.http2 = http2
+        self.aliases = aliases
     }
 
     /// `https` or `http`.
@@ -46,8 +52,9 @@ public enum ListenHost: Sendable, Hashable, CustomStringConvertible {
     case ipv4Loopback
     /// `localhost`: the server listens on 127.0.0.1 and, where the machine has it, on ::1.
     case localhost
-    /// A DNS name under `.test` (`api.mockauth.test`), lower-case, in ASCII (IDNs as A-labels): the
-    /// server listens on 127.0.0.1 and its certificate names it.
+    /// A DNS name under `.test` (`api.mockauth.test`), lower-case, as URLs write it: in ASCII, or
+    /// with U-labels (`bücher.test`), or absolute (`api.dot.test.`). The server listens on
+    /// 127.0.0.1; the client resolves, and the certificate names, its ``asciiName``.
     case named(String)
 
     /// The loopback names a scenario file writes as they are.
@@ -59,7 +66,7 @@ public enum ListenHost: Sendable, Hashable, CustomStringConvertible {
         case "127.0.0.1": self = .ipv4Loopback
         case "localhost": self = .localhost
         default:
-            guard Self.isTestName(text) else { return nil }
+            guard let ascii = Self.asciiName(of: text), Self.isTestName(ascii) else { return nil }
             self = .named(text)
         }
     }
@@ -73,15 +80,46 @@ public enum ListenHost: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The name when the client must be told how to resolve it (a ``named(_:)`` host), else `nil`.
+    /// The name when the client must be told how to resolve it (a ``named(_:)`` host), else `nil`:
+    /// its A-labels, without a final dot, as a certificate holds it.
     public var resolvedName: String? {
         switch self {
         case .ipv4Loopback, .localhost: nil
-        case .named(let name): name
+        case .named(let name): Self.asciiName(of: name) ?? name
         }
     }
 
+    /// Every form of the name a client may look up: ``resolvedName``, and for an absolute name
+    /// (`api.dot.test.`) that form too, which some resolvers (curl's `--resolve`) key on as written.
+    public var resolvableNames: [String] {
+        guard let resolvedName else { return [] }
+        return name.hasSuffix(".") ? [resolvedName, resolvedName + "."] : [resolvedName]
+    }
+
     public var description: String { name }
+
+    /// `text` in ASCII (IDNA ToASCII, RFC 5891 §4): each label that is not ASCII, in Unicode
+    /// normalization form C, becomes `xn--` and its Punycode; one final dot is dropped. `nil` when a
+    /// label is empty or holds anything but lower-case letters, digits, marks and hyphens.
+    static func asciiName(of text: String) -> String? {
+        let relative = text.hasSuffix(".") ? String(text.dropLast()) : text
+        var labels: [String] = []
+        for label in relative.split(separator: ".", omittingEmptySubsequences: false) {
+            if label.unicodeScalars.allSatisfy(\.isASCII) {
+                labels.append(String(label))
+                continue
+            }
+            let composed = String(label).precomposedStringWithCanonicalMapping
+            let allowed = composed.unicodeScalars.allSatisfy { scalar in
+                scalar == "-" || scalar.properties.numericType != nil
+                    || (scalar.properties.isAlphabetic && !scalar.properties.isUppercase)
+                    || scalar.properties.generalCategory == .nonspacingMark
+            }
+            guard allowed, let encoded = Punycode.encode(composed) else { return nil }
+            labels.append("xn--" + encoded)
+        }
+        return labels.joined(separator: ".")
+    }
 
     /// Whether `text` is an IPv4 dotted quad or holds a colon (an IPv6 literal); the PKI parses it
     /// exactly.

@@ -23,7 +23,8 @@ extension ProxyPolicy {
         var targets: Set<ProxyTarget> = []
         for endpoint in endpoints {
             targets.insert(ProxyTarget(host: endpoint.host.name, port: endpoint.port))
-            if endpoint.host.resolvedName != nil {
+            for name in endpoint.resolvableNames { targets.insert(ProxyTarget(host: name, port: endpoint.port)) }
+            if !endpoint.resolvableNames.isEmpty {
                 targets.insert(ProxyTarget(host: "127.0.0.1", port: endpoint.port))
             }
             if endpoint.host == .localhost {
@@ -39,10 +40,13 @@ extension ProxyPolicy {
     static func aliases(of endpoints: [ServerEndpoint], addressing: ServerAddressing) -> [ProxyTarget: ProxyTarget] {
         var aliases: [ProxyTarget: ProxyTarget] = [:]
         let listening = addressing.concreteBindAddress ?? "127.0.0.1"
-        for endpoint in endpoints where endpoint.urlHost != endpoint.host.name || endpoint.host.resolvedName != nil {
+        for endpoint in endpoints {
             // Another machine's name for a server, or a name under .test: neither is in DNS.
-            aliases[ProxyTarget(host: endpoint.urlHost, port: endpoint.port)] = ProxyTarget(
-                host: listening, port: endpoint.port)
+            var names = endpoint.resolvableNames
+            if endpoint.urlHost != endpoint.host.name { names.append(endpoint.urlHost) }
+            for name in names {
+                aliases[ProxyTarget(host: name, port: endpoint.port)] = ProxyTarget(host: listening, port: endpoint.port)
+            }
         }
         return aliases
     }
