@@ -69,6 +69,10 @@ enum CertificateIssuer {
         var notValidAfter: Date
         /// Adds a critical extension of an OID no client knows (the `unknown-critical-extension` profile).
         var unknownCriticalExtension = false
+        /// Marks the leaf a CA (basicConstraints cA TRUE, keyCertSign): the `leaf-is-ca` profile.
+        var isCertificateAuthority = false
+        /// The issuer's signature algorithm instead of its SHA-256 one (SHA-1 for `sha1-leaf`).
+        var signatureAlgorithm: Certificate.SignatureAlgorithm?
     }
 
     /// The OID of that extension: under 1.3.6.1.4.1.55555 (an example arc), never assigned.
@@ -78,9 +82,8 @@ enum CertificateIssuer {
     static func leaf(_ fields: LeafFields, key: HarnessKey, issuer: IssuedCertificate?) throws -> IssuedCertificate {
         let subject = try DistinguishedName.mockAuth(fields.commonName)
         let signer = issuer?.key ?? key
-        let keyUsage =
-            key.algorithm == .rsa2048
-            ? KeyUsage(digitalSignature: true, keyEncipherment: true) : KeyUsage(digitalSignature: true)
+        let keyUsage = KeyUsage(
+            digitalSignature: true, keyEncipherment: key.isRSA, keyCertSign: fields.isCertificateAuthority)
         let certificate = try Certificate(
             version: .v3,
             serialNumber: Certificate.SerialNumber(),
@@ -89,9 +92,11 @@ enum CertificateIssuer {
             notValidAfter: fields.notValidAfter,
             issuer: issuer?.certificate.subject ?? subject,
             subject: subject,
-            signatureAlgorithm: signer.signatureAlgorithm,
+            signatureAlgorithm: fields.signatureAlgorithm ?? signer.signatureAlgorithm,
             extensions: try Certificate.Extensions {
-                Critical(BasicConstraints.notCertificateAuthority)
+                Critical(
+                    fields.isCertificateAuthority
+                        ? BasicConstraints.isCertificateAuthority(maxPathLength: nil) : .notCertificateAuthority)
                 Critical(keyUsage)
                 try ExtendedKeyUsage([fields.extendedKeyUsage])
                 SubjectKeyIdentifier(hash: key.publicKey)

@@ -9,6 +9,8 @@ public struct HarnessKey: Sendable {
     private enum Storage: Sendable {
         case p256(P256.Signing.PrivateKey)
         case rsa(_RSA.Signing.PrivateKey)
+        /// The 1024-bit key of the `rsa-1024` profile, which no scenario can choose as `key:`.
+        case weakRSA(_RSA.Signing.PrivateKey)
     }
 
     private let storage: Storage
@@ -21,11 +23,30 @@ public struct HarnessKey: Sendable {
         }
     }
 
-    /// The algorithm of this key.
-    public var algorithm: KeyAlgorithm {
+    /// A 1024-bit RSA key: too weak for any modern client (the `rsa-1024` profile only).
+    static func weakRSA1024() throws -> HarnessKey {
+        HarnessKey(storage: .weakRSA(try _RSA.Signing.PrivateKey(unsafeKeySize: .init(bitCount: 1024))))
+    }
+
+    private init(storage: Storage) {
+        self.storage = storage
+    }
+
+    /// The algorithm this key was generated with; `nil` for the deliberately weak 1024-bit RSA key
+    /// of the `rsa-1024` profile, which is no ``KeyAlgorithm``.
+    public var algorithm: KeyAlgorithm? {
         switch storage {
         case .p256: .p256
         case .rsa: .rsa2048
+        case .weakRSA: nil
+        }
+    }
+
+    /// Whether this is an RSA key (its certificates also allow keyEncipherment).
+    public var isRSA: Bool {
+        switch storage {
+        case .p256: false
+        case .rsa, .weakRSA: true
         }
     }
 
@@ -33,7 +54,7 @@ public struct HarnessKey: Sendable {
     public var certificateKey: Certificate.PrivateKey {
         switch storage {
         case .p256(let key): Certificate.PrivateKey(key)
-        case .rsa(let key): Certificate.PrivateKey(key)
+        case .rsa(let key), .weakRSA(let key): Certificate.PrivateKey(key)
         }
     }
 
@@ -44,7 +65,7 @@ public struct HarnessKey: Sendable {
     public var signatureAlgorithm: Certificate.SignatureAlgorithm {
         switch storage {
         case .p256: .ecdsaWithSHA256
-        case .rsa: .sha256WithRSAEncryption
+        case .rsa, .weakRSA: .sha256WithRSAEncryption
         }
     }
 
@@ -52,7 +73,7 @@ public struct HarnessKey: Sendable {
     public var pkcs8DER: [UInt8] {
         switch storage {
         case .p256(let key): Array(key.derRepresentation)
-        case .rsa(let key): Array(key.pkcs8DERRepresentation)
+        case .rsa(let key), .weakRSA(let key): Array(key.pkcs8DERRepresentation)
         }
     }
 
@@ -60,7 +81,7 @@ public struct HarnessKey: Sendable {
     public var pkcs8PEM: String {
         switch storage {
         case .p256(let key): key.pemRepresentation + "\n"
-        case .rsa(let key): key.pkcs8PEMRepresentation + "\n"
+        case .rsa(let key), .weakRSA(let key): key.pkcs8PEMRepresentation + "\n"
         }
     }
 
@@ -68,7 +89,7 @@ public struct HarnessKey: Sendable {
     public var subjectPublicKeyInfoDER: [UInt8] {
         switch storage {
         case .p256(let key): Array(key.publicKey.derRepresentation)
-        case .rsa(let key): Array(key.publicKey.derRepresentation)
+        case .rsa(let key), .weakRSA(let key): Array(key.publicKey.derRepresentation)
         }
     }
 

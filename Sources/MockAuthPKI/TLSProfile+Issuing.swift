@@ -22,6 +22,7 @@ extension HarnessPKI {
         switch (profile, chosenPinnedKey) {
         case (.pinReissued, _), (_, .primary): key = pinnedKey
         case (_, .backup): key = backupPinnedKey
+        case (.rsa1024, nil): key = try HarnessKey.weakRSA1024()
         case (_, nil): key = try HarnessKey(algorithm)
         }
         var fields = CertificateIssuer.LeafFields(
@@ -72,7 +73,7 @@ extension HarnessPKI {
             fields.subjectAlternativeNames = nil
             defect = "a certificate without subjectAltName (\(hostName) only in its common name)"
         case .expiredIntermediate, .clientAuthOnly, .pathLengthExceeded, .unknownCriticalExtension, .chainOutOfOrder,
-            .nameConstraintsViolated, .tls10Only, .tls11Only:
+            .nameConstraintsViolated, .leafIsCA, .sha1Leaf, .rsa1024, .tls10Only, .tls11Only:
             break  // below: they change the chain, an extension or the protocol
         }
 
@@ -107,6 +108,17 @@ extension HarnessPKI {
             issuer = constrainedIntermediate
             defect =
                 "a certificate for names its CA may not issue for (its name constraints permit only permitted.test and 10.0.0.0/8)"
+        case .leafIsCA:
+            fields.isCertificateAuthority = true
+            defect = "a certificate that is itself a CA (basicConstraints cA TRUE)"
+        case .sha1Leaf:
+            // SHA-1 needs an RSA signer here: the harness's ECDSA intermediates sign with SHA-256 only.
+            issuer = try CertificateIssuer.intermediate(
+                commonName: "MockAuth RSA Intermediate CA", key: HarnessKey(.rsa2048), issuer: root, now: now)
+            fields.signatureAlgorithm = .sha1WithRSAEncryption
+            defect = "a certificate signed with SHA-1 (sha1WithRSAEncryption), which collisions broke"
+        case .rsa1024:
+            defect = "a certificate whose key is 1024-bit RSA (80-bit security; at least 2048 bits are required)"
         case .tls10Only, .tls11Only:
             // A valid certificate: the defect is the protocol the server speaks (``ServerTLS``).
             defect =

@@ -40,7 +40,7 @@ struct ServerTLS: Sendable {
             configuration.maximumTLSVersion = .tlsv11
         case .valid, .selfSigned, .expired, .notYetValid, .wrongHost, .untrustedRoot, .incompleteChain,
             .clientCertificateRequired, .pinMismatch, .pinReissued, .missingSAN, .expiredIntermediate, .clientAuthOnly,
-            .pathLengthExceeded, .unknownCriticalExtension, .chainOutOfOrder, .nameConstraintsViolated:
+            .pathLengthExceeded, .unknownCriticalExtension, .chainOutOfOrder, .nameConstraintsViolated, .leafIsCA, .sha1Leaf, .rsa1024:
             break
         }
         self.configuration = configuration

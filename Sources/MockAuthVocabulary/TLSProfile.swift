@@ -39,6 +39,12 @@ public enum TLSProfile: String, Sendable, Hashable, Codable, CaseIterable, Custo
     /// A leaf for the loopback names under an intermediate whose name constraints permit only
     /// `permitted.test` and 10.0.0.0/8.
     case nameConstraintsViolated = "name-constraints-violated"
+    /// A valid chain whose leaf is itself a CA (basicConstraints cA TRUE, keyCertSign).
+    case leafIsCA = "leaf-is-ca"
+    /// A leaf signed with SHA-1 (sha1WithRSAEncryption, by an RSA intermediate under the root).
+    case sha1Leaf = "sha1-leaf"
+    /// A leaf over a 1024-bit RSA key.
+    case rsa1024 = "rsa-1024"
     /// A valid certificate on a server that speaks TLS 1.0 only (deprecated by RFC 8996).
     case tls10Only = "tls10-only"
     /// A valid certificate on a server that speaks TLS 1.1 only (deprecated by RFC 8996).
@@ -52,7 +58,8 @@ public enum TLSProfile: String, Sendable, Hashable, Codable, CaseIterable, Custo
         case .tls11Only: "TLS 1.1"
         case .valid, .selfSigned, .expired, .notYetValid, .wrongHost, .untrustedRoot, .incompleteChain,
             .clientCertificateRequired, .pinMismatch, .pinReissued, .missingSAN, .expiredIntermediate, .clientAuthOnly,
-            .pathLengthExceeded, .unknownCriticalExtension, .chainOutOfOrder, .nameConstraintsViolated:
+            .pathLengthExceeded, .unknownCriticalExtension, .chainOutOfOrder, .nameConstraintsViolated, .leafIsCA,
+            .sha1Leaf, .rsa1024:
             nil
         }
     }

@@ -52,13 +52,15 @@ struct AdapterReplayTests {
         // do: protection-space-isolation catches that. NIOSSL takes a DNS host name from the common name
         // when a certificate has no subjectAltName: tls-missing-san-localhost catches that. Its own name
         // matcher lets a wildcard stand for a whole top-level domain (*.test for api.test):
-        // tls-wildcard-public-suffix catches that. swift-nio-ssl's client configuration accepts TLS 1.0
-        // and 1.1 by default (minimumTLSVersion .tlsv1): tls10-only and tls11-only catch that. Nothing
-        // else fails.
+        // tls-wildcard-public-suffix catches that, and it matches a wildcard inside a label (a*.wild.test):
+        // tls-wildcard-partial-label. swift-nio-ssl's client configuration accepts TLS 1.0 and 1.1 by
+        // default (minimumTLSVersion .tlsv1): tls10-only and tls11-only catch that. BoringSSL, which it
+        // bundles, has no security level: it accepts a 1024-bit RSA key and a SHA-1 signature
+        // (tls-rsa-1024, tls-sha1-leaf). Nothing else fails.
         #expect(
             report.failures.map(\.scenario.name) == [
-                "protection-space-isolation", "tls-missing-san-localhost", "tls-wildcard-public-suffix", "tls10-only",
-                "tls11-only",
+                "protection-space-isolation", "tls-missing-san-localhost", "tls-rsa-1024", "tls-sha1-leaf",
+                "tls-wildcard-partial-label", "tls-wildcard-public-suffix", "tls10-only", "tls11-only",
             ],
             "\(report.summary)")
         #expect(

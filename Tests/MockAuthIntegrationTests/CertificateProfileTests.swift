@@ -72,6 +72,22 @@ let profileCases: [ProfileCase] = [
         ["-ignore_critical"]
     },
     ProfileCase(scenario: "tls-name-constraints-violated", error: "permitted subtree violation") { _ in nil },
+    // Security level 2 (Debian's default) refuses SHA-1 signatures and RSA keys under 2048 bits;
+    // level 0 allows SHA-1, level 1 (80 bits) a 1024-bit key.
+    ProfileCase(scenario: "tls-sha1-leaf", error: "CA signature digest algorithm too weak") { _ in
+        ["-auth_level", "0"]
+    },
+    ProfileCase(scenario: "tls-rsa-1024", error: "EE certificate key too weak") { _ in ["-auth_level", "1"] },
+    // OpenSSL accepts a CA as a server's certificate: the one property is checked by name below.
+    ProfileCase(scenario: "tls-leaf-is-ca", error: nil) { _ in [] },
+]
+
+/// The one named property a profile changes where `openssl verify` has no error for it, or where
+/// it changes the shape every other profile keeps (a SHA-256 signature, a P-256 or RSA-2048 key).
+let profileProperties: [String: String] = [
+    "tls-leaf-is-ca": "CA:TRUE",
+    "tls-sha1-leaf": "sha1WithRSAEncryption",
+    "tls-rsa-1024": "Public-Key: (1024 bit)",
 ]
 
 @Suite("Served certificates, as openssl sees them")
@@ -118,8 +134,16 @@ struct CertificateProfileTests {
                 text.contains("TLS Web Server Authentication")
                     == (testCase.scenario != "tls-leaf-client-auth-eku-only"),
                 "\(text)")
-            #expect(text.contains("ecdsa-with-SHA256") || text.contains("sha256WithRSAEncryption"), "\(text)")
-            #expect(text.contains("Public-Key: (256 bit)") || text.contains("Public-Key: (2048 bit)"), "\(text)")
+            if let property = profileProperties[testCase.scenario] {
+                #expect(text.contains(property), "\(testCase.scenario) should have \(property): \(text)")
+            }
+            #expect(
+                text.contains("ecdsa-with-SHA256") || text.contains("sha256WithRSAEncryption")
+                    || testCase.scenario == "tls-sha1-leaf", "\(text)")
+            #expect(
+                text.contains("Public-Key: (256 bit)") || text.contains("Public-Key: (2048 bit)")
+                    || testCase.scenario == "tls-rsa-1024", "\(text)")
+            #expect(text.contains("CA:TRUE") == (testCase.scenario == "tls-leaf-is-ca"), "\(text)")
             #expect(text.contains("Subject Alternative Name") == (testCase.scenario != "tls-missing-san"), "\(text)")
             // openssl (and LibreSSL) print "notBefore=Nov  2 10:00:00 2026 GMT"; parsed here, not by
             // GNU `date -d`, so the test runs on macOS too.
@@ -132,8 +156,8 @@ struct CertificateProfileTests {
             let files = ProfileFiles(directory: directory, notBefore: dates[0], notAfter: dates[1])
 
             let intermediates = chain.count > 1 ? #" -untrusted "\#(files.served)""# : ""
-            // As a TLS client verifies: for a server's purpose (serverAuth).
-            let served = #"openssl verify -purpose sslserver -CAfile "\#(files.root)"\#(intermediates)"#
+            // As a TLS client verifies: for a server's purpose (serverAuth), at security level 2.
+            let served = #"openssl verify -auth_level 2 -purpose sslserver -CAfile "\#(files.root)"\#(intermediates)"#
             let verdict = try Shell.run(
                 #"\#(served) \#(testCase.hostCheck.joined(separator: " ")) "\#(files.leaf)" 2>&1"#)
             if let error = testCase.error {

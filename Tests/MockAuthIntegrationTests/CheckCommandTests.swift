@@ -17,7 +17,8 @@ struct ClientCase: Sendable, CustomTestStringConvertible {
 let rejectionScenarios = [
     "tls-self-signed", "tls-expired", "tls-not-yet-valid", "tls-wrong-host", "tls-untrusted-root",
     "tls-incomplete-chain", "tls-expired-rsa", "tls-expired-intermediate", "tls-leaf-client-auth-eku-only",
-    "tls-pathlen-exceeded", "tls-unknown-critical-extension", "tls-name-constraints-violated",
+    "tls-pathlen-exceeded", "tls-unknown-critical-extension", "tls-name-constraints-violated", "tls-sha1-leaf",
+    "tls-rsa-1024",
 ]
 
 let tlsMatrix: [ClientCase] =

@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+private let curl = #"curl -sS -o /dev/null --max-time 10 --cacert "$MOCKAUTH_CA_FILE""#
+/// The workaround people paste to reach an old server: OpenSSL's security level 0 allows anything.
+private let curlAtLevelZero = #"\#(curl) --ciphers 'DEFAULT@SECLEVEL=0' "$MOCKAUTH_URL""#
+private let node = #"node "$CLIENTS/https_get.js""#
+private let urllib = #"python3 "$CLIENTS/../../Conformance/adapters/urllib_adapter.py""#
+
+/// Weak signatures and keys, and a CA presented as a server: real clients through `mockauthd check`
+/// (curl and `openssl s_client`, with and without verification, are in ``tlsMatrix``).
+let weakCryptoMatrix: [AuthCase] = [
+    AuthCase(scenario: "tls-sha1-leaf", client: "Node.js 20 https.get", script: node, expectedStatus: 0),
+    AuthCase(scenario: "tls-sha1-leaf", client: "Python urllib", script: urllib, expectedStatus: 0),
+    AuthCase(
+        scenario: "tls-sha1-leaf", client: "curl at OpenSSL security level 0", script: curlAtLevelZero,
+        expectedStatus: 1, mustMention: "it accepted a certificate signed with SHA-1"),
+    AuthCase(scenario: "tls-rsa-1024", client: "Python urllib", script: urllib, expectedStatus: 0),
+    AuthCase(
+        scenario: "tls-rsa-1024", client: "curl at OpenSSL security level 0", script: curlAtLevelZero,
+        expectedStatus: 1, mustMention: "it accepted a 1024-bit RSA key"),
+    AuthCase(
+        scenario: "tls-rsa-1024", client: "Node.js 20 https.get", script: node, expectedStatus: 1,
+        note: "Node.js 20 runs its bundled OpenSSL at security level 1, which allows 1024-bit RSA",
+        mustMention: "whose key is 1024-bit RSA"),
+    // A `should`: accepting is reported, never failed (OpenSSL, and so curl, Python and Node, accept).
+    AuthCase(
+        scenario: "tls-leaf-is-ca", client: "curl 7.88", script: "\(curl) $MOCKAUTH_URL", expectedStatus: 0,
+        mustMention: "it accepted a CA certificate as a server's certificate (should)"),
+]
+
+@Suite("Weak signatures and keys, with real clients")
+struct WeakCryptoCheckTests {
+    @Test(arguments: weakCryptoMatrix)
+    func realClient(_ testCase: AuthCase) throws {
+        try testCase.checkWithMockAuthD()
+    }
+}
