@@ -9,6 +9,9 @@ public struct ClientFiles: Sendable {
     public let directory: URL
     /// PEM of the harness root CA, and nothing else (so an incomplete chain really is incomplete).
     public let caFile: String
+    /// PEM of the harness root CA and the expired old root that cross-signed it
+    /// (`trust: harness-root-and-expired-root`).
+    public let caFileWithExpiredRoot: String
     /// The client certificate, PEM.
     public let clientCertificate: String
     /// The client's private key, PKCS#8 PEM (mode 0600).
@@ -40,6 +43,8 @@ public struct ClientFiles: Sendable {
         return ClientFiles(
             directory: directory,
             caFile: try writer.writePublic("ca.pem", pki.root.pem),
+            caFileWithExpiredRoot: try writer.writePublic(
+                "ca-and-expired-root.pem", pki.root.pem + pki.expiredRoot.pem),
             clientCertificate: try writer.writePublic("client.pem", pki.clientIdentity.pem),
             clientKey: try writer.writeSecret("client.key", pki.clientIdentity.key.pkcs8PEM),
             clientPKCS12Passphrase: pki.clientPKCS12Passphrase,

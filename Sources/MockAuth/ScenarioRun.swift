@@ -108,8 +108,10 @@ public final class ScenarioRun: Sendable {
         if !requirements.allFeatures.isEmpty {
             environment["MOCKAUTH_FEATURES"] = requirements.environmentValue
         }
-        if scenario.client.trust == .harnessRoot {
-            environment["MOCKAUTH_CA_FILE"] = files.caFile
+        switch scenario.client.trust {
+        case .harnessRoot: environment["MOCKAUTH_CA_FILE"] = files.caFile
+        case .harnessRootAndExpiredRoot: environment["MOCKAUTH_CA_FILE"] = files.caFileWithExpiredRoot
+        case .none: break
         }
         if let identity = scenario.client.identity {
             environment["MOCKAUTH_CLIENT_CERT"] = files.clientCertificate

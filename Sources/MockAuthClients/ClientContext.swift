@@ -61,8 +61,8 @@ public struct ClientContext: Sendable {
         let client = run.scenario.client
         scenario = run.scenario.name
         urls = run.urls
-        caCertificatePEM = client.trust == .harnessRoot ? run.caCertificatePEM : nil
-        caCertificateDER = client.trust == .harnessRoot ? run.caCertificateDER : nil
+        caCertificatePEM = client.trust.isGiven ? run.caCertificatePEM : nil
+        caCertificateDER = client.trust.isGiven ? run.caCertificateDER : nil
         identity = client.identity.map {
             Identity(
                 certificatePEM: run.clientCertificatePEM, privateKeyPEM: run.clientKeyPEM,

@@ -8,7 +8,7 @@ extension RunMaterial {
     init(_ run: ScenarioRun) {
         let client = run.scenario.client
         self.init()
-        if client.trust == .harnessRoot {
+        if client.trust.isGiven {
             caCertificatePEM = run.caCertificatePEM
         }
         if client.identity != nil {

@@ -10,14 +10,16 @@ import X509
 /// P-256 or RSA-2048 keys, validity ≤ 825 days.
 enum CertificateIssuer {
     /// A self-signed root CA.
-    static func root(commonName: String, key: HarnessKey, now: Date) throws -> IssuedCertificate {
+    static func root(
+        commonName: String, key: HarnessKey, now: Date, validity: ClosedRange<Date>? = nil
+    ) throws -> IssuedCertificate {
         let name = try DistinguishedName.mockAuth(commonName)
         let certificate = try Certificate(
             version: .v3,
             serialNumber: Certificate.SerialNumber(),
             publicKey: key.publicKey,
-            notValidBefore: now.addingTimeInterval(-365 * .day),
-            notValidAfter: now.addingTimeInterval(365 * .day),
+            notValidBefore: validity?.lowerBound ?? now.addingTimeInterval(-365 * .day),
+            notValidAfter: validity?.upperBound ?? now.addingTimeInterval(365 * .day),
             issuer: name,
             subject: name,
             signatureAlgorithm: key.signatureAlgorithm,

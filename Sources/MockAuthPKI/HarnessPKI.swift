@@ -40,6 +40,12 @@ public final class HarnessPKI: Sendable {
     /// An intermediate under ``root`` whose name constraints permit only `permitted.test` and
     /// 10.0.0.0/8 (`name-constraints-violated`).
     public let constrainedIntermediate: IssuedCertificate
+    /// A root that expired 2 days ago and that, while valid, cross-signed ``root``: only the
+    /// `harness-root-and-expired-root` trust file holds it.
+    public let expiredRoot: IssuedCertificate
+    /// ``root``'s name and key, issued by ``expiredRoot`` and still in date: what `cross-signed`
+    /// servers send after the intermediate, so that the served path ends at the expired root.
+    public let crossSignedRoot: IssuedCertificate
     /// The first certificate issued for ``pinnedKey``; `pin-reissued` servers present a newer one.
     public let pinnedOriginal: IssuedCertificate
     /// The passphrase of ``clientPKCS12(_:)`` in every encoding: random per PKI.
@@ -91,6 +97,13 @@ public final class HarnessPKI: Sendable {
         subIntermediate = try CertificateIssuer.intermediate(
             commonName: "MockAuth Sub-Intermediate CA", key: HarnessKey(.p256), issuer: intermediate, now: now,
             maxPathLength: nil)
+        expiredRoot = try CertificateIssuer.root(
+            commonName: "MockAuth Old Root CA", key: HarnessKey(.p256), now: now,
+            validity: now.addingTimeInterval(-1000 * .day)...now.addingTimeInterval(-2 * .day))
+        // The cross-certificate outlives its issuer, as ISRG Root X1's cross-sign by DST Root CA X3 did.
+        crossSignedRoot = try CertificateIssuer.intermediate(
+            commonName: "MockAuth Root CA", key: root.key, issuer: expiredRoot, now: now, maxPathLength: nil,
+            validity: now.addingTimeInterval(-300 * .day)...now.addingTimeInterval(300 * .day))
         pinnedOriginal = try CertificateIssuer.leaf(
             .init(
                 commonName: "MockAuth pinned server", subjectAlternativeNames: GeneralName.loopbackNames,

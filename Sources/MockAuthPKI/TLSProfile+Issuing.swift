@@ -73,7 +73,7 @@ extension HarnessPKI {
             fields.subjectAlternativeNames = nil
             defect = "a certificate without subjectAltName (\(hostName) only in its common name)"
         case .expiredIntermediate, .clientAuthOnly, .pathLengthExceeded, .unknownCriticalExtension, .chainOutOfOrder,
-            .nameConstraintsViolated, .leafIsCA, .sha1Leaf, .rsa1024, .tls10Only, .tls11Only:
+            .nameConstraintsViolated, .leafIsCA, .sha1Leaf, .rsa1024, .crossSigned, .tls10Only, .tls11Only:
             break  // below: they change the chain, an extension or the protocol
         }
 
@@ -108,6 +108,9 @@ extension HarnessPKI {
             issuer = constrainedIntermediate
             defect =
                 "a certificate for names its CA may not issue for (its name constraints permit only permitted.test and 10.0.0.0/8)"
+        case .crossSigned:
+            // A valid chain: the defect is only in the path the server suggests.
+            extra = [crossSignedRoot.certificate]
         case .leafIsCA:
             fields.isCertificateAuthority = true
             defect = "a certificate that is itself a CA (basicConstraints cA TRUE)"

@@ -40,7 +40,8 @@ struct ServerTLS: Sendable {
             configuration.maximumTLSVersion = .tlsv11
         case .valid, .selfSigned, .expired, .notYetValid, .wrongHost, .untrustedRoot, .incompleteChain,
             .clientCertificateRequired, .pinMismatch, .pinReissued, .missingSAN, .expiredIntermediate, .clientAuthOnly,
-            .pathLengthExceeded, .unknownCriticalExtension, .chainOutOfOrder, .nameConstraintsViolated, .leafIsCA, .sha1Leaf, .rsa1024:
+            .pathLengthExceeded, .unknownCriticalExtension, .chainOutOfOrder, .nameConstraintsViolated, .leafIsCA,
+            .sha1Leaf, .rsa1024, .crossSigned:
             break
         }
         self.configuration = configuration

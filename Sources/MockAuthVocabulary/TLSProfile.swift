@@ -39,6 +39,9 @@ public enum TLSProfile: String, Sendable, Hashable, Codable, CaseIterable, Custo
     /// A leaf for the loopback names under an intermediate whose name constraints permit only
     /// `permitted.test` and 10.0.0.0/8.
     case nameConstraintsViolated = "name-constraints-violated"
+    /// A valid chain sent with the root cross-signed by an expired old root: the served path ends
+    /// at that expired root, while the trust file's own root ends a valid one (path building).
+    case crossSigned = "cross-signed"
     /// A valid chain whose leaf is itself a CA (basicConstraints cA TRUE, keyCertSign).
     case leafIsCA = "leaf-is-ca"
     /// A leaf signed with SHA-1 (sha1WithRSAEncryption, by an RSA intermediate under the root).
@@ -59,7 +62,7 @@ public enum TLSProfile: String, Sendable, Hashable, Codable, CaseIterable, Custo
         case .valid, .selfSigned, .expired, .notYetValid, .wrongHost, .untrustedRoot, .incompleteChain,
             .clientCertificateRequired, .pinMismatch, .pinReissued, .missingSAN, .expiredIntermediate, .clientAuthOnly,
             .pathLengthExceeded, .unknownCriticalExtension, .chainOutOfOrder, .nameConstraintsViolated, .leafIsCA,
-            .sha1Leaf, .rsa1024:
+            .sha1Leaf, .rsa1024, .crossSigned:
             nil
         }
     }

@@ -80,6 +80,7 @@ let profileCases: [ProfileCase] = [
     ProfileCase(scenario: "tls-rsa-1024", error: "EE certificate key too weak") { _ in ["-auth_level", "1"] },
     // OpenSSL accepts a CA as a server's certificate: the one property is checked by name below.
     ProfileCase(scenario: "tls-leaf-is-ca", error: nil) { _ in [] },
+    ProfileCase(scenario: "tls-cross-signed", error: nil) { _ in [] },
 ]
 
 /// The one named property a profile changes where `openssl verify` has no error for it, or where

@@ -59,7 +59,8 @@ let hostNameMatrix: [AuthCase] =
             scenario: "tls-trailing-dot", client: "Python 3.11 urllib", script: urllib, expectedStatus: 1,
             note: "CPython's ssl module matches the name with its final dot",
             mustMention: "it refused a valid certificate for an absolute name"),
-        AuthCase(scenario: "tls-idn", client: "curl 7.88 (libidn2) --resolve", script: curlResolving, expectedStatus: 0),
+        AuthCase(
+            scenario: "tls-idn", client: "curl 7.88 (libidn2) --resolve", script: curlResolving, expectedStatus: 0),
         AuthCase(scenario: "tls-idn", client: "Node.js 20 https.get", script: node, expectedStatus: 0),
         AuthCase(scenario: "tls-idn", client: "Python urllib", script: urllib, expectedStatus: 0),
         AuthCase(
@@ -69,7 +70,8 @@ let hostNameMatrix: [AuthCase] =
             scenario: "tls-idn-deviation", client: "curl 7.88 (libidn2, IDNA 2008) --resolve", script: curlResolving,
             expectedStatus: 0),
         AuthCase(scenario: "tls-idn-deviation", client: "Node.js 20 https.get", script: node, expectedStatus: 0),
-        AuthCase(scenario: "tls-idn-deviation", client: "Python requests (idna 3)", script: requests, expectedStatus: 0),
+        AuthCase(
+            scenario: "tls-idn-deviation", client: "Python requests (idna 3)", script: requests, expectedStatus: 0),
         AuthCase(
             scenario: "tls-idn-deviation", client: "Python 3.11 urllib (IDNA 2003)", script: urllib, expectedStatus: 1,
             note: "CPython's idna codec maps ß to ss", mustMention: "accepted that domain's certificate"),
@@ -128,7 +130,8 @@ struct HostNameCheckTests {
 
     /// The hosts file names an absolute name in both forms (glibc looks up `api.dot.test.` as written)
     /// and an internationalized one by its A-label, so an unmodified curl reaches both.
-    @Test("check --isolate-hosts: unmodified curl reaches an absolute and an internationalized name",
+    @Test(
+        "check --isolate-hosts: unmodified curl reaches an absolute and an internationalized name",
         arguments: ["tls-trailing-dot", "tls-idn"])
     func isolatedSpecialNames(_ scenario: String) throws {
         guard try Shell.run("unshare --user --map-root-user --mount true").status == 0 else {

@@ -7,7 +7,7 @@ private let curlAtLevelZero = #"\#(curl) --ciphers 'DEFAULT@SECLEVEL=0' "$MOCKAU
 private let node = #"node "$CLIENTS/https_get.js""#
 private let urllib = #"python3 "$CLIENTS/../../Conformance/adapters/urllib_adapter.py""#
 
-/// Weak signatures and keys, and a CA presented as a server: real clients through `mockauthd check`
+/// Weak signatures and keys, a CA presented as a server, and a path to build: real clients through `mockauthd check`
 /// (curl and `openssl s_client`, with and without verification, are in ``tlsMatrix``).
 let weakCryptoMatrix: [AuthCase] = [
     AuthCase(scenario: "tls-sha1-leaf", client: "Node.js 20 https.get", script: node, expectedStatus: 0),
@@ -23,6 +23,17 @@ let weakCryptoMatrix: [AuthCase] = [
         scenario: "tls-rsa-1024", client: "Node.js 20 https.get", script: node, expectedStatus: 1,
         note: "Node.js 20 runs its bundled OpenSSL at security level 1, which allows 1024-bit RSA",
         mustMention: "whose key is 1024-bit RSA"),
+    // Path building: OpenSSL 3 clients find the trusted root; walking the served chain reaches the expired one.
+    AuthCase(scenario: "tls-cross-signed", client: "curl 7.88", script: "\(curl) $MOCKAUTH_URL", expectedStatus: 0),
+    AuthCase(scenario: "tls-cross-signed", client: "Node.js 20 https.get", script: node, expectedStatus: 0),
+    AuthCase(scenario: "tls-cross-signed", client: "Python urllib", script: urllib, expectedStatus: 0),
+    AuthCase(
+        scenario: "tls-cross-signed", client: "Java 17, a trust manager that walks the served chain",
+        script: #"java "$CLIENTS/ServedChainClient.java""#, expectedStatus: 1,
+        note: "as OpenSSL 1.0.2 and GnuTLS before 3.6.14 did", mustMention: "it followed the served chain"),
+    AuthCase(
+        scenario: "tls-valid", client: "Java 17, a trust manager that walks the served chain",
+        script: #"java "$CLIENTS/ServedChainClient.java""#, expectedStatus: 0),
     // A `should`: accepting is reported, never failed (OpenSSL, and so curl, Python and Node, accept).
     AuthCase(
         scenario: "tls-leaf-is-ca", client: "curl 7.88", script: "\(curl) $MOCKAUTH_URL", expectedStatus: 0,

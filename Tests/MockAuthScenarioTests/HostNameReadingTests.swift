@@ -9,7 +9,10 @@ struct HostNameReadingTests {
         arguments: [
             ("bücher", "bcher-kva"), ("faß", "fa-hia"), ("münchen", "mnchen-3ya"),
             // RFC 3492 §7.1 (A) Arabic (Egyptian) and (L) Japanese mixed with ASCII.
-            ("\u{0644}\u{064A}\u{0647}\u{0645}\u{0627}\u{0628}\u{062A}\u{0643}\u{0644}\u{0645}\u{0648}\u{0634}\u{0639}\u{0631}\u{0628}\u{064A}\u{061F}", "egbpdaj6bu4bxfgehfvwxn"),
+            (
+                "\u{0644}\u{064A}\u{0647}\u{0645}\u{0627}\u{0628}\u{062A}\u{0643}\u{0644}\u{0645}\u{0648}\u{0634}\u{0639}\u{0631}\u{0628}\u{064A}\u{061F}",
+                "egbpdaj6bu4bxfgehfvwxn"
+            ),
             ("3\u{5E74}b\u{7D44}\u{91D1}\u{516B}\u{5148}\u{751F}", "3b-ww4c5e180e575a65lsy2b"),
         ])
     func punycode(_ label: String, _ encoded: String) {

@@ -40,12 +40,12 @@
     }
 
     extension ScenarioRun {
-        /// The trust anchors the client is given, as `SecCertificate` (the harness root only); empty
-        /// when the scenario gives none. Pass them to `SecTrustSetAnchorCertificates` in your
-        /// server-trust delegate, then `SecTrustSetAnchorCertificatesOnly(trust, true)`.
+        /// The trust anchors the client is given, as `SecCertificate` (the harness root, and the
+        /// expired old root where the scenario gives it too); empty when the scenario gives none.
+        /// Pass them to `SecTrustSetAnchorCertificates` in your server-trust delegate, then
+        /// `SecTrustSetAnchorCertificatesOnly(trust, true)`.
         public func trustAnchorCertificates() throws -> [SecCertificate] {
-            guard scenario.client.trust == .harnessRoot else { return [] }
-            return [try SecurityMaterial.certificate(der: caCertificateDER)]
+            try trustAnchorsDER.map { try SecurityMaterial.certificate(der: $0) }
         }
 
         /// The client identity, imported from ``clientPKCS12`` in memory with `SecPKCS12Import`; its

@@ -135,7 +135,7 @@ extension Scenario {
         var features: Set<ClientFeature> = []
         if servers.contains(where: { $0.tls != nil }) {
             features.insert(.tls)
-            if client.trust == .harnessRoot { features.insert(.customTrustAnchors) }
+            if client.trust.isGiven { features.insert(.customTrustAnchors) }
         }
         if client.identity != nil { features.insert(.clientCertificate) }
         if client.pin { features.insert(.pinning) }

@@ -70,8 +70,19 @@ public struct RequestSpec: Sendable, Equatable {
 public enum TrustAnchors: String, Sendable, Equatable, CaseIterable {
     /// The harness root CA only (so an incomplete chain really is incomplete).
     case harnessRoot = "harness-root"
+    /// The harness root and an expired one, MockAuth Old Root CA, that once cross-signed it: a
+    /// store that kept a root past its end, as stores kept DST Root CA X3 in 2021 (`tls-cross-signed`).
+    case harnessRootAndExpiredRoot = "harness-root-and-expired-root"
     /// Nothing: `MOCKAUTH_CA_FILE` is unset.
     case none
+
+    /// Whether the client is given a CA file (`MOCKAUTH_CA_FILE`) at all.
+    public var isGiven: Bool {
+        switch self {
+        case .harnessRoot, .harnessRootAndExpiredRoot: true
+        case .none: false
+        }
+    }
 }
 
 /// The proxy a client is told to use (`MOCKAUTH_PROXY_URL`, `_USERNAME`, `_PASSWORD`).

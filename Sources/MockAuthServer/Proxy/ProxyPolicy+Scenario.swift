@@ -45,7 +45,8 @@ extension ProxyPolicy {
             var names = endpoint.resolvableNames
             if endpoint.urlHost != endpoint.host.name { names.append(endpoint.urlHost) }
             for name in names {
-                aliases[ProxyTarget(host: name, port: endpoint.port)] = ProxyTarget(host: listening, port: endpoint.port)
+                aliases[ProxyTarget(host: name, port: endpoint.port)] = ProxyTarget(
+                    host: listening, port: endpoint.port)
             }
         }
         return aliases
