@@ -5,6 +5,8 @@ private let curl = #"curl -sS -o /dev/null --max-time 10 --cacert "$MOCKAUTH_CA_
 /// The workaround people paste to reach an old server: OpenSSL's security level 0 allows anything.
 private let curlAtLevelZero = #"\#(curl) --ciphers 'DEFAULT@SECLEVEL=0' "$MOCKAUTH_URL""#
 private let node = #"node "$CLIENTS/https_get.js""#
+/// Java 17's HttpClient with its default trust manager over the CA file.
+private let java = #"java "$CLIENTS/JavaHttpsGet.java""#
 private let urllib = #"python3 "$CLIENTS/../../Conformance/adapters/urllib_adapter.py""#
 
 /// Weak signatures and keys, a CA presented as a server, and a path to build: real clients through `mockauthd check`
@@ -15,7 +17,14 @@ let weakCryptoMatrix: [AuthCase] = [
     AuthCase(
         scenario: "tls-sha1-leaf", client: "curl at OpenSSL security level 0", script: curlAtLevelZero,
         expectedStatus: 1, mustMention: "it accepted a certificate signed with SHA-1"),
+    AuthCase(
+        scenario: "tls-sha1-leaf", client: "Java 17 HttpClient over the CA file", script: java, expectedStatus: 1,
+        note: "jdk.certpath.disabledAlgorithms refuses SHA-1 only under the JDK's own CAs (jdkCA)",
+        mustMention: "it accepted a certificate signed with SHA-1"),
     AuthCase(scenario: "tls-rsa-1024", client: "Python urllib", script: urllib, expectedStatus: 0),
+    AuthCase(
+        scenario: "tls-rsa-1024", client: "Java 17 HttpClient over the CA file", script: java, expectedStatus: 1,
+        note: "jdk.certpath.disabledAlgorithms refuses RSA keys under 1024 bits only"),
     AuthCase(
         scenario: "tls-rsa-1024", client: "curl at OpenSSL security level 0", script: curlAtLevelZero,
         expectedStatus: 1, mustMention: "it accepted a 1024-bit RSA key"),
@@ -27,6 +36,7 @@ let weakCryptoMatrix: [AuthCase] = [
     AuthCase(scenario: "tls-cross-signed", client: "curl 7.88", script: "\(curl) $MOCKAUTH_URL", expectedStatus: 0),
     AuthCase(scenario: "tls-cross-signed", client: "Node.js 20 https.get", script: node, expectedStatus: 0),
     AuthCase(scenario: "tls-cross-signed", client: "Python urllib", script: urllib, expectedStatus: 0),
+    AuthCase(scenario: "tls-cross-signed", client: "Java 17 HttpClient over the CA file", script: java, expectedStatus: 0),
     AuthCase(
         scenario: "tls-cross-signed", client: "Java 17, a trust manager that walks the served chain",
         script: #"java "$CLIENTS/ServedChainClient.java""#, expectedStatus: 1,
