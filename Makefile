@@ -97,7 +97,9 @@ clean:
 
 ## conformance: the whole catalog against the reference adapters; writes .build/conformance/ and
 ## docs/conformance.md, and fails on a regression against Conformance/baselines/
+## (CONFORM_ARGS=--update-baselines then writes the new and changed cells into those files)
 CONFORMANCE_OUT ?= .build/conformance
+CONFORM_ARGS ?=
 ADAPTER = .build/debug/mockauth-adapter
 conformance:
 	VENV=$(VENV) scripts/test-setup
@@ -114,4 +116,5 @@ conformance:
 	  --baseline Conformance/baselines/urllib.json --baseline Conformance/baselines/urlsession.json \
 	  --baseline Conformance/baselines/asynchttpclient.json \
 	  --json $(CONFORMANCE_OUT)/results.json --junit $(CONFORMANCE_OUT)/junit.xml \
-	  --html $(CONFORMANCE_OUT)/index.html --markdown docs/conformance-matrix.md --markdown-matrix-only
+	  --html $(CONFORMANCE_OUT)/index.html --markdown docs/conformance-matrix.md --markdown-matrix-only \
+	  $(CONFORM_ARGS)

@@ -17,6 +17,13 @@ struct ReportOptions: ParsableArguments {
     )
     var baseline: [String] = []
 
+    @Flag(
+        name: .long,
+        help:
+            "After a run without regressions, rewrite each --baseline file with this run's cells for the clients it holds (new scenarios and changed cells; deviations kept)."
+    )
+    var updateBaselines = false
+
     @Flag(name: .long, help: "Leave the per-cell reasons out of --markdown (a stable table for docs).")
     var markdownMatrixOnly = false
 
@@ -61,5 +68,16 @@ struct ReportOptions: ParsableArguments {
             throw ExitCode(ExitStatus.clientFailed)
         }
         print("no regressions against \(files)")
+        guard updateBaselines else { return }
+        for (path, stored) in zip(baseline, baselines) {
+            let updated = stored.updated(with: report)
+            guard updated != stored else { continue }
+            do {
+                try updated.jsonData().write(to: URL(fileURLWithPath: path))
+            } catch {
+                throw HarnessError("cannot write \(path): \(error)")
+            }
+            print("updated \(path)")
+        }
     }
 }

@@ -142,6 +142,32 @@ struct ConformCommandTests {
         #expect(accepted.regressions(in: report(now, .fail)).isEmpty)
     }
 
+    @Test("--update-baselines: changed and new cells of the baseline's own clients, deviations kept")
+    func updatedBaseline() throws {
+        let deviation = Baseline.Deviation(client: "c", scenario: "basic", result: .fail, reason: "known")
+        let stored = Baseline(
+            results: [
+                .init(client: "c", scenario: "tls-expired", result: .pass),
+                .init(client: "c", scenario: "basic", result: .skip),
+            ], deviations: [deviation])
+        let report = ConformanceReport(
+            clients: ["c", "other"], scenarios: ["basic", "tls-idn"],
+            results: [
+                ConformanceCell(client: "c", scenario: "basic", result: .pass, reason: "", tags: []),
+                ConformanceCell(client: "c", scenario: "tls-idn", result: .fail, reason: "", tags: []),
+                ConformanceCell(client: "other", scenario: "basic", result: .pass, reason: "", tags: []),
+            ], seconds: 0)
+        let updated = stored.updated(with: report)
+        #expect(
+            updated.results == [
+                .init(client: "c", scenario: "basic", result: .pass),
+                .init(client: "c", scenario: "tls-expired", result: .pass),
+                .init(client: "c", scenario: "tls-idn", result: .fail),
+            ])
+        #expect(updated.deviations == [deviation])
+        #expect(try Baseline(json: updated.jsonData()) == updated)
+    }
+
     @Test("a client that is skipped where it passed (here: told it lacks TLS) fails the baseline gate")
     func skipAfterPassIsARegression() throws {
         let directory = try temporaryDirectory()

@@ -36,7 +36,8 @@ let weakCryptoMatrix: [AuthCase] = [
     AuthCase(scenario: "tls-cross-signed", client: "curl 7.88", script: "\(curl) $MOCKAUTH_URL", expectedStatus: 0),
     AuthCase(scenario: "tls-cross-signed", client: "Node.js 20 https.get", script: node, expectedStatus: 0),
     AuthCase(scenario: "tls-cross-signed", client: "Python urllib", script: urllib, expectedStatus: 0),
-    AuthCase(scenario: "tls-cross-signed", client: "Java 17 HttpClient over the CA file", script: java, expectedStatus: 0),
+    AuthCase(
+        scenario: "tls-cross-signed", client: "Java 17 HttpClient over the CA file", script: java, expectedStatus: 0),
     AuthCase(
         scenario: "tls-cross-signed", client: "Java 17, a trust manager that walks the served chain",
         script: #"java "$CLIENTS/ServedChainClient.java""#, expectedStatus: 1,

@@ -1,0 +1,25 @@
+import Foundation
+
+extension Baseline {
+    /// This baseline with `report`'s cells for the clients it holds: changed cells take the new
+    /// result, new scenarios are added, scenarios the report did not run (a `--tag` run) keep theirs.
+    /// Deviations are kept as they are. Entries are ordered by client, then scenario.
+    public func updated(with report: ConformanceReport) -> Baseline {
+        let clients = Set(results.map(\.client))
+        var entries: [String: Entry] = [:]
+        for entry in results { entries["\(entry.client)\u{0}\(entry.scenario)"] = entry }
+        for cell in report.results where clients.contains(cell.client) {
+            entries["\(cell.client)\u{0}\(cell.scenario)"] = Entry(
+                client: cell.client, scenario: cell.scenario, result: cell.result)
+        }
+        let ordered = entries.values.sorted { ($0.client, $0.scenario) < ($1.client, $1.scenario) }
+        return Baseline(results: ordered, deviations: deviations)
+    }
+
+    /// The baseline as the files in `Conformance/baselines` hold it: pretty, keys sorted.
+    public func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(self)
+    }
+}
