@@ -40,11 +40,11 @@ let weakCryptoMatrix: [AuthCase] = [
         scenario: "tls-cross-signed", client: "Java 17 HttpClient over the CA file", script: java, expectedStatus: 0),
     AuthCase(
         scenario: "tls-cross-signed", client: "Java 17, a trust manager that walks the served chain",
-        script: #"java "$CLIENTS/ServedChainClient.java""#, expectedStatus: 1,
+        script: #"java "$CLIENTS/JavaHttpsGet.java" --walk-served-chain"#, expectedStatus: 1,
         note: "as OpenSSL 1.0.2 and GnuTLS before 3.6.14 did", mustMention: "it followed the served chain"),
     AuthCase(
         scenario: "tls-valid", client: "Java 17, a trust manager that walks the served chain",
-        script: #"java "$CLIENTS/ServedChainClient.java""#, expectedStatus: 0),
+        script: #"java "$CLIENTS/JavaHttpsGet.java" --walk-served-chain"#, expectedStatus: 0),
     // A `should`: accepting is reported, never failed (OpenSSL, and so curl, Python and Node, accept).
     AuthCase(
         scenario: "tls-leaf-is-ca", client: "curl 7.88", script: "\(curl) $MOCKAUTH_URL", expectedStatus: 0,
