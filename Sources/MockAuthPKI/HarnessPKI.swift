@@ -29,6 +29,12 @@ public final class HarnessPKI: Sendable {
     public let clientCA: IssuedCertificate
     /// The client identity handed to clients (`MOCKAUTH_CLIENT_CERT`, `_KEY`, `_P12`).
     public let clientIdentity: IssuedCertificate
+    /// A second client CA, which never issued ``clientIdentity``: the CA that `client-cert-selection`,
+    /// `client-cert-unrequested` and `client-cert-rejected` servers trust.
+    public let clientCA2: IssuedCertificate
+    /// The identity ``clientCA2`` issued (`MOCKAUTH_CLIENT_CERT_2`, `_KEY_2`, `_P12_2`), given to
+    /// clients with two identities.
+    public let clientIdentity2: IssuedCertificate
     /// The key clients are told to pin (`MOCKAUTH_PIN_SHA256`).
     public let pinnedKey: HarnessKey
     /// The backup key of the same pin set, which a server may rotate to.
@@ -78,6 +84,12 @@ public final class HarnessPKI: Sendable {
                 commonName: "MockAuth Client", subjectAlternativeNames: nil, extendedKeyUsage: .clientAuth,
                 notValidBefore: now.addingTimeInterval(-1 * .day), notValidAfter: now.addingTimeInterval(30 * .day)),
             key: HarnessKey(.p256), issuer: clientCA)
+        clientCA2 = try CertificateIssuer.root(commonName: "MockAuth Client CA 2", key: HarnessKey(.p256), now: now)
+        clientIdentity2 = try CertificateIssuer.leaf(
+            .init(
+                commonName: "MockAuth Client 2", subjectAlternativeNames: nil, extendedKeyUsage: .clientAuth,
+                notValidBefore: now.addingTimeInterval(-1 * .day), notValidAfter: now.addingTimeInterval(30 * .day)),
+            key: HarnessKey(.p256), issuer: clientCA2)
         pinnedKey = try HarnessKey(.p256)
         backupPinnedKey = try HarnessKey(.p256)
         expiredIntermediate = try CertificateIssuer.intermediate(

@@ -39,6 +39,18 @@ public enum TLSProfile: String, Sendable, Hashable, Codable, CaseIterable, Custo
     /// A leaf for the loopback names under an intermediate whose name constraints permit only
     /// `permitted.test` and 10.0.0.0/8.
     case nameConstraintsViolated = "name-constraints-violated"
+    /// The server requests a client certificate from the harness client CA, names that CA, and serves a
+    /// client that presents none (a presented one must verify).
+    case clientCertificateOptional = "client-cert-optional"
+    /// The server requires a client certificate from the second client CA and names only that CA: a
+    /// client holding both harness identities must send the second.
+    case clientCertificateSelection = "client-cert-selection"
+    /// The server requests a client certificate, optionally, naming only the second client CA: a client
+    /// whose only identity is from the first CA sends none (a presented one must verify).
+    case clientCertificateUnrequested = "client-cert-unrequested"
+    /// The server requires a client certificate, names no CA, and trusts only the second client CA: it
+    /// refuses the harness client identity with an alert.
+    case clientCertificateRejected = "client-cert-rejected"
     /// A valid certificate on a server that speaks TLS 1.0 only (deprecated by RFC 8996).
     case tls10Only = "tls10-only"
     /// A valid certificate on a server that speaks TLS 1.1 only (deprecated by RFC 8996).
@@ -52,10 +64,33 @@ public enum TLSProfile: String, Sendable, Hashable, Codable, CaseIterable, Custo
         case .tls11Only: "TLS 1.1"
         case .valid, .selfSigned, .expired, .notYetValid, .wrongHost, .untrustedRoot, .incompleteChain,
             .clientCertificateRequired, .pinMismatch, .pinReissued, .missingSAN, .expiredIntermediate, .clientAuthOnly,
-            .pathLengthExceeded, .unknownCriticalExtension, .chainOutOfOrder, .nameConstraintsViolated:
+            .pathLengthExceeded, .unknownCriticalExtension, .chainOutOfOrder, .nameConstraintsViolated,
+            .clientCertificateOptional, .clientCertificateSelection, .clientCertificateUnrequested,
+            .clientCertificateRejected:
+            nil
+        }
+    }
+
+    /// Whether a server of this profile asks for a client certificate, and if so whether it requires one;
+    /// `nil` when it asks for none.
+    public var clientCertificateMode: ClientCertificateMode? {
+        switch self {
+        case .clientCertificateRequired, .clientCertificateSelection, .clientCertificateRejected: .required
+        case .clientCertificateOptional, .clientCertificateUnrequested: .optional
+        case .valid, .selfSigned, .expired, .notYetValid, .wrongHost, .untrustedRoot, .incompleteChain,
+            .pinMismatch, .pinReissued, .missingSAN, .expiredIntermediate, .clientAuthOnly, .pathLengthExceeded,
+            .unknownCriticalExtension, .chainOutOfOrder, .nameConstraintsViolated, .tls10Only, .tls11Only:
             nil
         }
     }
 
     public var description: String { rawValue }
+}
+
+/// Whether a server that asks for a client certificate ends the handshake without one.
+public enum ClientCertificateMode: String, Sendable, Hashable, CaseIterable {
+    /// The handshake fails without a certificate.
+    case required
+    /// A client without a certificate proceeds.
+    case optional
 }
