@@ -54,6 +54,8 @@ public final class HarnessPKI: Sendable {
     public var clientPKCS12: [UInt8] { clientPKCS12(.legacy) }
     private let clientPKCS12Legacy: [UInt8]
     private let clientPKCS12PBES2: [UInt8]
+    private let secondClientPKCS12Legacy: [UInt8]
+    private let secondClientPKCS12PBES2: [UInt8]
 
     private let cache = Mutex<[CacheKey: ServerCredentials]>([:])
 
@@ -117,6 +119,12 @@ public final class HarnessPKI: Sendable {
         clientPKCS12PBES2 = try PKCS12.export(
             clientIdentity, chain: [clientCA], passphrase: clientPKCS12Passphrase, friendlyName: "MockAuth Client",
             encoding: .pbes2)
+        secondClientPKCS12Legacy = try PKCS12.export(
+            clientIdentity2, chain: [clientCA2], passphrase: clientPKCS12Passphrase, friendlyName: "MockAuth Client 2",
+            encoding: .legacy)
+        secondClientPKCS12PBES2 = try PKCS12.export(
+            clientIdentity2, chain: [clientCA2], passphrase: clientPKCS12Passphrase, friendlyName: "MockAuth Client 2",
+            encoding: .pbes2)
     }
 
     /// The pins a client is given for `target`: the primary and backup pinned keys, or the
@@ -138,6 +146,15 @@ public final class HarnessPKI: Sendable {
         switch encoding {
         case .legacy: clientPKCS12Legacy
         case .pbes2: clientPKCS12PBES2
+        }
+    }
+
+    /// ``clientIdentity2`` with ``clientCA2`` as PKCS#12 in `encoding`, protected by
+    /// ``clientPKCS12Passphrase``.
+    public func secondClientPKCS12(_ encoding: PKCS12Encoding) -> [UInt8] {
+        switch encoding {
+        case .legacy: secondClientPKCS12Legacy
+        case .pbes2: secondClientPKCS12PBES2
         }
     }
 
