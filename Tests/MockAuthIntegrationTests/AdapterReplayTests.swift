@@ -22,14 +22,15 @@ struct AdapterReplayTests {
             """#)
 
     @Test(
-        "replay over the TLS catalog with curl: everything passes but the common-name fallback curl 7.88 has, and its leaf-only pins"
+        "replay over the TLS catalog with curl: everything passes but the common-name fallback curl 7.88 has, its leaf-only pins, and its one identity sent whatever CAs the server names"
     )
     func curlTLS() async throws {
         let report = try await replay(tagged: "tls", catalog: Self.catalog, with: Self.curl)
         #expect(report.runs.count >= 15)
         #expect(
             report.failures.map(\.scenario.name) == [
-                "tls-missing-san", "tls-missing-san-localhost", "tls-pin-intermediate",
+                "tls-client-cert-selection", "tls-client-cert-unrequested", "tls-missing-san",
+                "tls-missing-san-localhost", "tls-pin-intermediate",
             ],
             "\(report.summary)")
         #expect(report.summary.contains("PASS         tls-expired"), "\(report.summary)")
@@ -53,12 +54,13 @@ struct AdapterReplayTests {
         // when a certificate has no subjectAltName: tls-missing-san-localhost catches that. Its own name
         // matcher lets a wildcard stand for a whole top-level domain (*.test for api.test):
         // tls-wildcard-public-suffix catches that. swift-nio-ssl's client configuration accepts TLS 1.0
-        // and 1.1 by default (minimumTLSVersion .tlsv1): tls10-only and tls11-only catch that. Nothing
-        // else fails.
+        // and 1.1 by default (minimumTLSVersion .tlsv1): tls10-only and tls11-only catch that. It presents
+        // its one identity to any server that asks, whatever CAs the request names:
+        // tls-client-cert-selection and tls-client-cert-unrequested catch that. Nothing else fails.
         #expect(
             report.failures.map(\.scenario.name) == [
-                "protection-space-isolation", "tls-missing-san-localhost", "tls-wildcard-public-suffix", "tls10-only",
-                "tls11-only",
+                "protection-space-isolation", "tls-client-cert-selection", "tls-client-cert-unrequested",
+                "tls-missing-san-localhost", "tls-wildcard-public-suffix", "tls10-only", "tls11-only",
             ],
             "\(report.summary)")
         #expect(
