@@ -24,6 +24,20 @@ public struct ClientFiles: Sendable {
     public let clientPKCS12PassphraseFile: String
     private let clientPKCS12Legacy: String
     private let clientPKCS12PBES2: String
+    /// The second client identity's certificate (from the second client CA), PEM.
+    public let secondClientCertificate: String
+    /// The second client identity's private key, PKCS#8 PEM (mode 0600).
+    public let secondClientKey: String
+    private let secondClientPKCS12Legacy: String
+    private let secondClientPKCS12PBES2: String
+
+    /// The second client identity as PKCS#12 in `encoding` (mode 0600), with ``clientPKCS12Passphrase``.
+    public func secondClientPKCS12(_ encoding: PKCS12Encoding) -> String {
+        switch encoding {
+        case .legacy: secondClientPKCS12Legacy
+        case .pbes2: secondClientPKCS12PBES2
+        }
+    }
 
     /// The client identity as PKCS#12 in `encoding` (mode 0600): `client.p12` or `client-pbes2.p12`.
     public func clientPKCS12(_ encoding: PKCS12Encoding) -> String {
@@ -50,7 +64,11 @@ public struct ClientFiles: Sendable {
             clientPKCS12Passphrase: pki.clientPKCS12Passphrase,
             clientPKCS12PassphraseFile: try writer.writeSecret("client.p12.passphrase", pki.clientPKCS12Passphrase),
             clientPKCS12Legacy: try writer.writeSecret("client.p12", pki.clientPKCS12(.legacy)),
-            clientPKCS12PBES2: try writer.writeSecret("client-pbes2.p12", pki.clientPKCS12(.pbes2)))
+            clientPKCS12PBES2: try writer.writeSecret("client-pbes2.p12", pki.clientPKCS12(.pbes2)),
+            secondClientCertificate: try writer.writePublic("client-2.pem", pki.clientIdentity2.pem),
+            secondClientKey: try writer.writeSecret("client-2.key", pki.clientIdentity2.key.pkcs8PEM),
+            secondClientPKCS12Legacy: try writer.writeSecret("client-2.p12", pki.secondClientPKCS12(.legacy)),
+            secondClientPKCS12PBES2: try writer.writeSecret("client-2-pbes2.p12", pki.secondClientPKCS12(.pbes2)))
     }
 
     /// Writes the body a client of `scenario` sends (public: the scenario holds it) and returns the

@@ -30,6 +30,15 @@ extension ScenarioRun {
     /// when it gives no identity; see ``clientPKCS12Passphrase``).
     public var clientPKCS12: [UInt8] { pki.clientPKCS12(scenario.client.identity?.pkcs12 ?? .legacy) }
 
+    /// The second client identity's certificate (from the second client CA) as PEM.
+    public var secondClientCertificatePEM: String { pki.clientIdentity2.pem }
+
+    /// The second client identity's private key as PKCS#8 PEM.
+    public var secondClientKeyPEM: String { pki.clientIdentity2.key.pkcs8PEM }
+
+    /// The second client identity as PKCS#12 in the scenario's encoding, with ``clientPKCS12Passphrase``.
+    public var secondClientPKCS12: [UInt8] { pki.secondClientPKCS12(scenario.client.identity?.pkcs12 ?? .legacy) }
+
     /// The passphrase of ``clientPKCS12``.
     public var clientPKCS12Passphrase: String { pki.clientPKCS12Passphrase }
 }

@@ -118,6 +118,11 @@ public final class ScenarioRun: Sendable {
             environment["MOCKAUTH_CLIENT_KEY"] = files.clientKey
             environment["MOCKAUTH_CLIENT_P12"] = files.clientPKCS12(identity.pkcs12)
             environment["MOCKAUTH_CLIENT_P12_PASSWORD"] = files.clientPKCS12Passphrase
+            if identity.second {
+                environment["MOCKAUTH_CLIENT_CERT_2"] = files.secondClientCertificate
+                environment["MOCKAUTH_CLIENT_KEY_2"] = files.secondClientKey
+                environment["MOCKAUTH_CLIENT_P12_2"] = files.secondClientPKCS12(identity.pkcs12)
+            }
         }
         if let pin {
             environment["MOCKAUTH_PIN_SHA256"] = pin

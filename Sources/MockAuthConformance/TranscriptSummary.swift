@@ -13,7 +13,11 @@ enum TranscriptSummary {
                 } else if let error = tls.error {
                     line += ", \(error)"
                 }
-                if let certificate = tls.clientCertificate { line += ", client certificate \(certificate.subject)" }
+                if let certificate = tls.clientCertificate {
+                    line += ", client certificate \(certificate.subject)\(certificate.verified ? "" : " (refused)")"
+                } else if tls.clientCertificateRefusal == .missing {
+                    line += ", no client certificate (required)"
+                }
             }
             lines.append(line)
             for request in connection.requests {

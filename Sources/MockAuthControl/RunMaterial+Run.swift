@@ -17,6 +17,11 @@ extension RunMaterial {
             clientP12Base64 = Data(run.clientPKCS12).base64EncodedString()
             clientP12Password = run.clientPKCS12Passphrase
         }
+        if client.identity?.second == true {
+            secondClientCertificatePEM = run.secondClientCertificatePEM
+            secondClientKeyPEM = run.secondClientKeyPEM
+            secondClientP12Base64 = Data(run.secondClientPKCS12).base64EncodedString()
+        }
         pinSHA256 = run.pin
         credentials = client.credentials.map {
             RemoteCredentials(username: $0.username, password: $0.password, domain: $0.domain)

@@ -97,6 +97,8 @@ public enum Judge {
             RequestSucceeds(server: server, path: path, because: because)
         case .presentsClientCertificate(let server):
             PresentsClientCertificate(server: server, because: because)
+        case .withholdsClientCertificate(let server):
+            WithholdsClientCertificate(server: server, because: because)
         case .authenticates(let server, let path):
             Authenticates(server: server, path: path, because: because)
         case .authenticatesAs(let server, let path, let user):

@@ -12,6 +12,16 @@ extension ConnectionRecord {
             }
             return "completed the handshake, then " + (refused ?? "closed the connection without a request")
         case .failed:
+            switch tls.clientCertificateRefusal {
+            case .missing:
+                return "sent no client certificate, and the server ended the handshake (it requires one)"
+            case .untrusted:
+                let certificate = tls.clientCertificate.map { " (\($0.subject), issued by \($0.issuer))" } ?? ""
+                return
+                    "presented a client certificate\(certificate) the server does not trust, and the server ended the handshake"
+            case nil:
+                break
+            }
             if let alert = tls.alert { return "aborted the handshake with alert \(alert)" }
             return "failed the handshake (\(tls.error ?? "no detail"))"
         case .abandoned:

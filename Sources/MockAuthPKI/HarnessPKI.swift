@@ -29,6 +29,12 @@ public final class HarnessPKI: Sendable {
     public let clientCA: IssuedCertificate
     /// The client identity handed to clients (`MOCKAUTH_CLIENT_CERT`, `_KEY`, `_P12`).
     public let clientIdentity: IssuedCertificate
+    /// A second client CA, which never issued ``clientIdentity``: the CA that `client-cert-selection`,
+    /// `client-cert-unrequested` and `client-cert-rejected` servers trust.
+    public let clientCA2: IssuedCertificate
+    /// The identity ``clientCA2`` issued (`MOCKAUTH_CLIENT_CERT_2`, `_KEY_2`, `_P12_2`), given to
+    /// clients with two identities.
+    public let clientIdentity2: IssuedCertificate
     /// The key clients are told to pin (`MOCKAUTH_PIN_SHA256`).
     public let pinnedKey: HarnessKey
     /// The backup key of the same pin set, which a server may rotate to.
@@ -54,6 +60,8 @@ public final class HarnessPKI: Sendable {
     public var clientPKCS12: [UInt8] { clientPKCS12(.legacy) }
     private let clientPKCS12Legacy: [UInt8]
     private let clientPKCS12PBES2: [UInt8]
+    private let secondClientPKCS12Legacy: [UInt8]
+    private let secondClientPKCS12PBES2: [UInt8]
 
     private let cache = Mutex<[CacheKey: ServerCredentials]>([:])
 
@@ -84,6 +92,12 @@ public final class HarnessPKI: Sendable {
                 commonName: "MockAuth Client", subjectAlternativeNames: nil, extendedKeyUsage: .clientAuth,
                 notValidBefore: now.addingTimeInterval(-1 * .day), notValidAfter: now.addingTimeInterval(30 * .day)),
             key: HarnessKey(.p256), issuer: clientCA)
+        clientCA2 = try CertificateIssuer.root(commonName: "MockAuth Client CA 2", key: HarnessKey(.p256), now: now)
+        clientIdentity2 = try CertificateIssuer.leaf(
+            .init(
+                commonName: "MockAuth Client 2", subjectAlternativeNames: nil, extendedKeyUsage: .clientAuth,
+                notValidBefore: now.addingTimeInterval(-1 * .day), notValidAfter: now.addingTimeInterval(30 * .day)),
+            key: HarnessKey(.p256), issuer: clientCA2)
         pinnedKey = try HarnessKey(.p256)
         backupPinnedKey = try HarnessKey(.p256)
         expiredIntermediate = try CertificateIssuer.intermediate(
@@ -118,6 +132,12 @@ public final class HarnessPKI: Sendable {
         clientPKCS12PBES2 = try PKCS12.export(
             clientIdentity, chain: [clientCA], passphrase: clientPKCS12Passphrase, friendlyName: "MockAuth Client",
             encoding: .pbes2)
+        secondClientPKCS12Legacy = try PKCS12.export(
+            clientIdentity2, chain: [clientCA2], passphrase: clientPKCS12Passphrase, friendlyName: "MockAuth Client 2",
+            encoding: .legacy)
+        secondClientPKCS12PBES2 = try PKCS12.export(
+            clientIdentity2, chain: [clientCA2], passphrase: clientPKCS12Passphrase, friendlyName: "MockAuth Client 2",
+            encoding: .pbes2)
     }
 
     /// The pins a client is given for `target`: the primary and backup pinned keys, or the
@@ -139,6 +159,15 @@ public final class HarnessPKI: Sendable {
         switch encoding {
         case .legacy: clientPKCS12Legacy
         case .pbes2: clientPKCS12PBES2
+        }
+    }
+
+    /// ``clientIdentity2`` with ``clientCA2`` as PKCS#12 in `encoding`, protected by
+    /// ``clientPKCS12Passphrase``.
+    public func secondClientPKCS12(_ encoding: PKCS12Encoding) -> [UInt8] {
+        switch encoding {
+        case .legacy: secondClientPKCS12Legacy
+        case .pbes2: secondClientPKCS12PBES2
         }
     }
 

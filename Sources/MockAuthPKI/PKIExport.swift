@@ -20,13 +20,15 @@ public struct PKIExport {
         let certificates: [(String, IssuedCertificate)] = [
             ("root-ca", pki.root), ("intermediate-ca", pki.intermediate),
             ("untrusted-root-ca", pki.untrustedRoot), ("untrusted-intermediate-ca", pki.untrustedIntermediate),
-            ("client-ca", pki.clientCA), ("client", pki.clientIdentity), ("pinned-original", pki.pinnedOriginal),
+            ("client-ca", pki.clientCA), ("client", pki.clientIdentity), ("client-ca-2", pki.clientCA2),
+            ("client-2", pki.clientIdentity2), ("pinned-original", pki.pinnedOriginal),
         ]
         for (name, issued) in certificates {
             paths.append(try writer.writePublic("\(name).pem", issued.pem))
             paths.append(try writer.writePublic("\(name).der", issued.derBytes))
         }
         paths.append(try writer.writeSecret("client.key", pki.clientIdentity.key.pkcs8PEM))
+        paths.append(try writer.writeSecret("client-2.key", pki.clientIdentity2.key.pkcs8PEM))
         paths.append(try writer.writeSecret("client.p12", pki.clientPKCS12(.legacy)))
         paths.append(try writer.writeSecret("client-pbes2.p12", pki.clientPKCS12(.pbes2)))
         paths.append(try writer.writeSecret("client.p12.password", pki.clientPKCS12Passphrase + "\n"))

@@ -13,6 +13,9 @@ public struct ServerCredentials: Sendable {
     /// What is wrong with the certificate, completing "the client sent GET / over …",
     /// or `nil` when nothing is.
     public let defect: String?
-    /// Client certificates the server requires and accepts (their issuing CA), if any.
-    public let clientCertificateIssuer: Certificate?
+    /// The certificate request the server sends in its handshake, if it asks for one.
+    public let clientCertificateRequest: ClientCertificateRequest?
+
+    /// Client certificates the server accepts (their issuing CA), if it asks for any.
+    public var clientCertificateIssuer: Certificate? { clientCertificateRequest?.trusted }
 }

@@ -35,7 +35,7 @@ extension HarnessPKI {
         var issuer: IssuedCertificate? = intermediate
         var sendsIntermediate = true
         var defect: String?
-        var clientIssuer: Certificate?
+        var clientRequest: ClientCertificateRequest?
 
         switch profile {
         case .valid:
@@ -62,7 +62,20 @@ extension HarnessPKI {
             sendsIntermediate = false
             defect = "a chain that lacks its intermediate certificate"
         case .clientCertificateRequired:
-            clientIssuer = clientCA.certificate
+            clientRequest = ClientCertificateRequest(
+                trusted: clientCA.certificate, required: true, namesTrustedCA: true)
+        case .clientCertificateOptional:
+            clientRequest = ClientCertificateRequest(
+                trusted: clientCA.certificate, required: false, namesTrustedCA: true)
+        case .clientCertificateSelection:
+            clientRequest = ClientCertificateRequest(
+                trusted: clientCA2.certificate, required: true, namesTrustedCA: true)
+        case .clientCertificateUnrequested:
+            clientRequest = ClientCertificateRequest(
+                trusted: clientCA2.certificate, required: false, namesTrustedCA: true)
+        case .clientCertificateRejected:
+            clientRequest = ClientCertificateRequest(
+                trusted: clientCA2.certificate, required: true, namesTrustedCA: false)
         case .pinMismatch:
             defect = "a certificate whose key does not match the pin it was given"
         case .pinReissued:
@@ -127,7 +140,8 @@ extension HarnessPKI {
             defect =
                 "a server that speaks only \(profile.onlyProtocolVersion ?? "an old TLS"), which RFC 8996 deprecates"
         case .valid, .selfSigned, .expired, .notYetValid, .wrongHost, .untrustedRoot, .incompleteChain,
-            .clientCertificateRequired, .pinMismatch, .pinReissued, .missingSAN:
+            .clientCertificateRequired, .pinMismatch, .pinReissued, .missingSAN, .clientCertificateOptional,
+            .clientCertificateSelection, .clientCertificateUnrequested, .clientCertificateRejected:
             break
         }
         let leaf = try CertificateIssuer.leaf(fields, key: key, issuer: issuer)
@@ -136,7 +150,7 @@ extension HarnessPKI {
         if sendsIntermediate, let issuer { chain.append(issuer.certificate) }
         if !extraFirst { chain += extra }
         return ServerCredentials(
-            profile: profile, leaf: leaf, chain: chain, defect: defect, clientCertificateIssuer: clientIssuer)
+            profile: profile, leaf: leaf, chain: chain, defect: defect, clientCertificateRequest: clientRequest)
     }
 
     /// The only name a `wrong-host` certificate holds. `.invalid` never resolves (RFC 2606).

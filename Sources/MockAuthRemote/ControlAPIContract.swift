@@ -101,6 +101,12 @@ public struct RunMaterial: Sendable, Codable, Equatable {
     public var clientP12Base64: String?
     /// The PKCS#12 passphrase (`MOCKAUTH_CLIENT_P12_PASSWORD`).
     public var clientP12Password: String?
+    /// The second client identity's certificate as PEM (`MOCKAUTH_CLIENT_CERT_2`).
+    public var secondClientCertificatePEM: String?
+    /// The second client identity's private key as PKCS#8 PEM (`MOCKAUTH_CLIENT_KEY_2`).
+    public var secondClientKeyPEM: String?
+    /// The second client identity as PKCS#12, base64 (`MOCKAUTH_CLIENT_P12_2`; same passphrase).
+    public var secondClientP12Base64: String?
     /// The pins, in curl's `sha256//BASE64` form (`MOCKAUTH_PIN_SHA256`).
     public var pinSHA256: String?
     /// The account for the origin's challenges.

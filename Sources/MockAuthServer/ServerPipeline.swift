@@ -20,7 +20,7 @@ extension ChannelPipeline.SynchronousOperations {
             try addHandler(TLSAlertSniffer(recorder: recorder))
             try addHandler(TLSResumptionSniffer(recorder: recorder))
             try addHandler(NIOSSLServerHandler(context: tls.context))
-            try addHandler(TLSTranscriptHandler(recorder: recorder))
+            try addHandler(TLSTranscriptHandler(recorder: recorder, certificateRequest: tls.certificateRequest))
         }
         let deadline = ConnectionDeadlineHandler(limits: behavior.limits, usesTLS: tls != nil, recorder: recorder)
         guard http2 else {

@@ -1,4 +1,5 @@
 import MockAuthPKI
+import MockAuthTranscript
 import NIOSSL
 
 /// The TLS context of one scenario server, built once and shared by all its connections.
@@ -14,6 +15,14 @@ struct ServerTLS: Sendable {
     let credentials: ServerCredentials
     /// The server's context, shared by its connections.
     let context: NIOSSLContext
+    /// The certificate request the server sends, as the transcript records it; `nil` when it asks for none.
+    var certificateRequest: CertificateRequestRecord? {
+        credentials.clientCertificateRequest.map { request in
+            CertificateRequestRecord(
+                required: request.required,
+                authorities: request.namesTrustedCA ? [request.trusted.subject.description] : [])
+        }
+    }
 
     /// - Parameter http2: whether the server offers HTTP/2: then ALPN offers `h2` before `http/1.1`.
     init(credentials: ServerCredentials, http2: Bool = false) throws {
@@ -23,11 +32,12 @@ struct ServerTLS: Sendable {
         let key = try NIOSSLPrivateKey(bytes: credentials.leaf.key.pkcs8DER, format: .der)
         var configuration = TLSConfiguration.makeServerConfiguration(
             certificateChain: chain, privateKey: .privateKey(key))
-        if let clientIssuer = credentials.clientCertificateIssuer {
-            configuration.certificateVerification = .noHostnameVerification
-            configuration.trustRoots = .certificates([try NIOSSLCertificate(bytes: clientIssuer.derBytes, format: .der)]
-            )
-            configuration.sendCANameList = true
+        if let request = credentials.clientCertificateRequest {
+            configuration.certificateVerification = request.required ? .noHostnameVerification : .optionalVerification
+            configuration.trustRoots = .certificates([
+                try NIOSSLCertificate(bytes: request.trusted.derBytes, format: .der)
+            ])
+            configuration.sendCANameList = request.namesTrustedCA
         }
         if http2 { configuration.applicationProtocols = ["h2", "http/1.1"] }
         // The protocol profiles speak one old version only.
@@ -41,7 +51,8 @@ struct ServerTLS: Sendable {
         case .valid, .selfSigned, .expired, .notYetValid, .wrongHost, .untrustedRoot, .incompleteChain,
             .clientCertificateRequired, .pinMismatch, .pinReissued, .missingSAN, .expiredIntermediate, .clientAuthOnly,
             .pathLengthExceeded, .unknownCriticalExtension, .chainOutOfOrder, .nameConstraintsViolated, .leafIsCA,
-            .sha1Leaf, .rsa1024, .crossSigned:
+            .sha1Leaf, .rsa1024, .crossSigned, .clientCertificateOptional, .clientCertificateSelection,
+            .clientCertificateUnrequested, .clientCertificateRejected:
             break
         }
         self.configuration = configuration

@@ -24,20 +24,50 @@ public struct TLSHandshakeRecord: Sendable, Codable, Hashable {
     /// Whether the client resumed a session the server issued before (an abbreviated handshake),
     /// once the server's hello has shown it; `nil` before, or when the handshake never got there.
     public var resumed: Bool?
+    /// The certificate request the server sent, when it asks clients for a certificate.
+    public var certificateRequest: CertificateRequestRecord?
+    /// Why the server ended the handshake over the client's certificate, when it did.
+    public var clientCertificateRefusal: ClientCertificateRefusal?
 
     public init(
         state: State,
         alert: String? = nil,
         error: String? = nil,
         clientCertificate: ClientCertificateRecord? = nil,
-        resumed: Bool? = nil
+        resumed: Bool? = nil,
+        certificateRequest: CertificateRequestRecord? = nil,
+        clientCertificateRefusal: ClientCertificateRefusal? = nil
     ) {
         self.state = state
         self.alert = alert
         self.error = error
         self.clientCertificate = clientCertificate
         self.resumed = resumed
+        self.certificateRequest = certificateRequest
+        self.clientCertificateRefusal = clientCertificateRefusal
     }
+}
+
+/// The CertificateRequest a server sends: whether a certificate is required, and the CAs it names.
+public struct CertificateRequestRecord: Sendable, Codable, Hashable {
+    /// Whether the server ends the handshake when the client sends no certificate.
+    public var required: Bool
+    /// The distinguished names of the CAs the request names (`certificate_authorities`), e.g.
+    /// `CN=MockAuth Client CA,O=MockAuth`; empty when it names none (any CA may do).
+    public var authorities: [String]
+
+    public init(required: Bool, authorities: [String]) {
+        self.required = required
+        self.authorities = authorities
+    }
+}
+
+/// Why a server ended a handshake over the client's certificate.
+public enum ClientCertificateRefusal: String, Sendable, Codable, Hashable, CaseIterable {
+    /// The server requires a certificate and the client sent none.
+    case missing
+    /// The client sent a certificate that does not chain to the CA the server trusts.
+    case untrusted
 }
 
 /// A client certificate presented during a handshake.
@@ -48,7 +78,7 @@ public struct ClientCertificateRecord: Sendable, Codable, Hashable {
     public var issuer: String
     /// Hex SHA-256 of the certificate's DER encoding.
     public var sha256Fingerprint: String
-    /// Whether the server verified it against the harness client CA.
+    /// Whether the server verified it against the client CA it trusts (`false`: it refused it).
     public var verified: Bool
 
     public init(subject: String, issuer: String, sha256Fingerprint: String, verified: Bool) {

@@ -3,6 +3,7 @@ public enum RuleName: String, Sendable, Hashable, Codable, CaseIterable, CustomS
     case rejectsCertificate = "rejects-certificate"
     case requestSucceeds = "request-succeeds"
     case presentsClientCertificate = "presents-client-certificate"
+    case withholdsClientCertificate = "withholds-client-certificate"
     case authenticates
     case authenticatesAs = "authenticates-as"
     case noPreemptiveCredentials = "no-preemptive-credentials"

@@ -48,6 +48,18 @@ public enum TLSProfile: String, Sendable, Hashable, Codable, CaseIterable, Custo
     case sha1Leaf = "sha1-leaf"
     /// A leaf over a 1024-bit RSA key.
     case rsa1024 = "rsa-1024"
+    /// The server requests a client certificate from the harness client CA, names that CA, and serves a
+    /// client that presents none (a presented one must verify).
+    case clientCertificateOptional = "client-cert-optional"
+    /// The server requires a client certificate from the second client CA and names only that CA: a
+    /// client holding both harness identities must send the second.
+    case clientCertificateSelection = "client-cert-selection"
+    /// The server requests a client certificate, optionally, naming only the second client CA: a client
+    /// whose only identity is from the first CA sends none (a presented one must verify).
+    case clientCertificateUnrequested = "client-cert-unrequested"
+    /// The server requires a client certificate, names no CA, and trusts only the second client CA: it
+    /// refuses the harness client identity with an alert.
+    case clientCertificateRejected = "client-cert-rejected"
     /// A valid certificate on a server that speaks TLS 1.0 only (deprecated by RFC 8996).
     case tls10Only = "tls10-only"
     /// A valid certificate on a server that speaks TLS 1.1 only (deprecated by RFC 8996).
@@ -62,10 +74,33 @@ public enum TLSProfile: String, Sendable, Hashable, Codable, CaseIterable, Custo
         case .valid, .selfSigned, .expired, .notYetValid, .wrongHost, .untrustedRoot, .incompleteChain,
             .clientCertificateRequired, .pinMismatch, .pinReissued, .missingSAN, .expiredIntermediate, .clientAuthOnly,
             .pathLengthExceeded, .unknownCriticalExtension, .chainOutOfOrder, .nameConstraintsViolated, .leafIsCA,
-            .sha1Leaf, .rsa1024, .crossSigned:
+            .sha1Leaf, .rsa1024, .crossSigned, .clientCertificateOptional, .clientCertificateSelection,
+            .clientCertificateUnrequested, .clientCertificateRejected:
+            nil
+        }
+    }
+
+    /// Whether a server of this profile asks for a client certificate, and if so whether it requires one;
+    /// `nil` when it asks for none.
+    public var clientCertificateMode: ClientCertificateMode? {
+        switch self {
+        case .clientCertificateRequired, .clientCertificateSelection, .clientCertificateRejected: .required
+        case .clientCertificateOptional, .clientCertificateUnrequested: .optional
+        case .valid, .selfSigned, .expired, .notYetValid, .wrongHost, .untrustedRoot, .incompleteChain,
+            .pinMismatch, .pinReissued, .missingSAN, .expiredIntermediate, .clientAuthOnly, .pathLengthExceeded,
+            .unknownCriticalExtension, .chainOutOfOrder, .nameConstraintsViolated, .leafIsCA, .sha1Leaf, .rsa1024,
+            .crossSigned, .tls10Only, .tls11Only:
             nil
         }
     }
 
     public var description: String { rawValue }
+}
+
+/// Whether a server that asks for a client certificate ends the handshake without one.
+public enum ClientCertificateMode: String, Sendable, Hashable, CaseIterable {
+    /// The handshake fails without a certificate.
+    case required
+    /// A client without a certificate proceeds.
+    case optional
 }

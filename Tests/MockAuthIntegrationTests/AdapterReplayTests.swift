@@ -22,14 +22,15 @@ struct AdapterReplayTests {
             """#)
 
     @Test(
-        "replay over the TLS catalog with curl: everything passes but the common-name fallback curl 7.88 has, and its leaf-only pins"
+        "replay over the TLS catalog with curl: everything passes but the common-name fallback curl 7.88 has, its leaf-only pins, and its one identity sent whatever CAs the server names"
     )
     func curlTLS() async throws {
         let report = try await replay(tagged: "tls", catalog: Self.catalog, with: Self.curl)
         #expect(report.runs.count >= 15)
         #expect(
             report.failures.map(\.scenario.name) == [
-                "tls-missing-san", "tls-missing-san-localhost", "tls-pin-intermediate",
+                "tls-client-cert-selection", "tls-client-cert-unrequested", "tls-missing-san",
+                "tls-missing-san-localhost", "tls-pin-intermediate",
             ],
             "\(report.summary)")
         #expect(report.summary.contains("PASS         tls-expired"), "\(report.summary)")
@@ -56,11 +57,14 @@ struct AdapterReplayTests {
         // tls-wildcard-partial-label. swift-nio-ssl's client configuration accepts TLS 1.0 and 1.1 by
         // default (minimumTLSVersion .tlsv1): tls10-only and tls11-only catch that. BoringSSL, which it
         // bundles, has no security level: it accepts a 1024-bit RSA key and a SHA-1 signature
-        // (tls-rsa-1024, tls-sha1-leaf). Nothing else fails.
+        // (tls-rsa-1024, tls-sha1-leaf). It presents its one identity to any server that asks, whatever
+        // CAs the request names: tls-client-cert-selection and tls-client-cert-unrequested catch that.
+        // Nothing else fails.
         #expect(
             report.failures.map(\.scenario.name) == [
-                "protection-space-isolation", "tls-missing-san-localhost", "tls-rsa-1024", "tls-sha1-leaf",
-                "tls-wildcard-partial-label", "tls-wildcard-public-suffix", "tls10-only", "tls11-only",
+                "protection-space-isolation", "tls-client-cert-selection", "tls-client-cert-unrequested",
+                "tls-missing-san-localhost", "tls-rsa-1024", "tls-sha1-leaf", "tls-wildcard-partial-label",
+                "tls-wildcard-public-suffix", "tls10-only", "tls11-only",
             ],
             "\(report.summary)")
         #expect(

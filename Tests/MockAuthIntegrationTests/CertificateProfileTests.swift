@@ -35,6 +35,12 @@ let profileCases: [ProfileCase] = [
     ProfileCase(scenario: "tls-pin-mismatch", error: nil) { _ in [] },
     ProfileCase(scenario: "tls-pin-reissued", error: nil) { _ in [] },
     ProfileCase(scenario: "tls-client-cert-required", error: nil) { _ in [] },
+    // The client-certificate profiles serve the valid chain; what differs is their certificate
+    // request (ClientCertificateRequestTests).
+    ProfileCase(scenario: "tls-client-cert-optional", error: nil) { _ in [] },
+    ProfileCase(scenario: "tls-client-cert-selection", error: nil) { _ in [] },
+    ProfileCase(scenario: "tls-client-cert-unrequested", error: nil) { _ in [] },
+    ProfileCase(scenario: "tls-client-cert-rejected", error: nil) { _ in [] },
     ProfileCase(scenario: "tls-expired", error: "certificate has expired") { files in
         ["-attime", String(files.notAfter - 86_400)]
     },

@@ -178,6 +178,60 @@ struct JudgeTests {
         #expect(verdict.violations.first?.reason.contains("presented no client certificate") == true)
     }
 
+    @Test(
+        "withholds-client-certificate: held without a certificate, violated by a refused or accepted one, inconclusive unconnected"
+    )
+    func withholdsClientCertificate() {
+        let expectation = ScenarioExpectation(.withholdsClientCertificate(server: "origin"))
+        let request = CertificateRequestRecord(required: false, authorities: ["CN=MockAuth Client CA 2"])
+        let served = Transcript(connections: [
+            connection(
+                tls: TLSHandshakeRecord(state: .completed, certificateRequest: request),
+                requests: [RequestRecord(method: "GET", target: "/", responseStatus: 200)])
+        ])
+        #expect(Judge.verdict(for: scenario([expectation]), transcript: served).result == .pass)
+        let certificate = ClientCertificateRecord(
+            subject: "CN=MockAuth Client", issuer: "CN=MockAuth Client CA", sha256Fingerprint: "00", verified: false)
+        let refused = Transcript(connections: [
+            connection(
+                tls: TLSHandshakeRecord(
+                    state: .failed, error: "CERTIFICATE_VERIFY_FAILED", clientCertificate: certificate,
+                    certificateRequest: request, clientCertificateRefusal: .untrusted))
+        ])
+        let verdict = Judge.verdict(for: scenario([expectation]), transcript: refused)
+        #expect(verdict.result == .fail)
+        #expect(
+            verdict.violations.first?.reason
+                == "the client presented CN=MockAuth Client (issued by CN=MockAuth Client CA) to origin, which refused it, though it asked, optionally, for a certificate from CN=MockAuth Client CA 2 only"
+        )
+        #expect(
+            Judge.verdict(for: scenario([expectation]), transcript: Transcript(connections: [])).result
+                == .inconclusive)
+    }
+
+    @Test("max-attempts counts each handshake that refused the client's certificate as an attempt")
+    func refusedCertificatesAreAttempts() {
+        let expectation = ScenarioExpectation(.maxAttempts(server: "origin", attempts: 3))
+        func refusals(_ count: Int) -> Transcript {
+            var record = connection(
+                tls: TLSHandshakeRecord(
+                    state: .failed, error: "CERTIFICATE_VERIFY_FAILED", clientCertificateRefusal: .untrusted))
+            record.repeats = count - 1
+            return Transcript(connections: [record])
+        }
+        #expect(Judge.verdict(for: scenario([expectation]), transcript: refusals(1)).result == .pass)
+        #expect(Judge.verdict(for: scenario([expectation]), transcript: refusals(3)).result == .pass)
+        let verdict = Judge.verdict(for: scenario([expectation]), transcript: refusals(6))
+        #expect(verdict.result == .fail)
+        #expect(
+            verdict.violations.first?.reason.hasPrefix(
+                "the client went back after the server refused its client certificate 6 times (at most 3 allowed")
+                == true,
+            "\(verdict.violations)")
+        let neverRefused = Transcript(connections: [connection(tls: TLSHandshakeRecord(state: .abandoned))])
+        #expect(Judge.verdict(for: scenario([expectation]), transcript: neverRefused).result == .inconclusive)
+    }
+
     @Test("a violated 'should' is reported as a warning and does not fail")
     func should() {
         let expectation = ScenarioExpectation(.requestSucceeds(server: "origin", path: nil), level: .should)

@@ -111,4 +111,29 @@ struct HarnessPKITests {
         #expect(try identity.extensions.extendedKeyUsage?.contains(.clientAuth) == true)
         #expect(try leaf(.clientCertificateRequired).clientCertificateIssuer == Self.pki.clientCA.certificate)
     }
+
+    @Test(
+        "the second identity comes from the second client CA, which the selection, unrequested and rejected servers trust"
+    )
+    func secondClientIdentity() throws {
+        let identity = Self.pki.clientIdentity2.certificate
+        #expect(identity.issuer == Self.pki.clientCA2.certificate.subject)
+        #expect(Self.pki.clientCA2.certificate.subject != Self.pki.clientCA.certificate.subject)
+        #expect(try identity.extensions.extendedKeyUsage?.contains(.clientAuth) == true)
+        let requests: [(TLSProfile, Certificate, Bool, Bool)] = [
+            (.clientCertificateRequired, Self.pki.clientCA.certificate, true, true),
+            (.clientCertificateOptional, Self.pki.clientCA.certificate, false, true),
+            (.clientCertificateSelection, Self.pki.clientCA2.certificate, true, true),
+            (.clientCertificateUnrequested, Self.pki.clientCA2.certificate, false, true),
+            (.clientCertificateRejected, Self.pki.clientCA2.certificate, true, false),
+        ]
+        for (profile, trusted, required, names) in requests {
+            #expect(
+                try leaf(profile).clientCertificateRequest
+                    == ClientCertificateRequest(trusted: trusted, required: required, namesTrustedCA: names),
+                "\(profile)")
+            #expect((profile.clientCertificateMode == .required) == required, "\(profile)")
+        }
+        #expect(try leaf(.valid).clientCertificateRequest == nil)
+    }
 }

@@ -44,6 +44,8 @@ struct ClientIdentityReadingTests {
         #expect(try read(identity: "{ pkcs12: pbes2 }") == ClientIdentitySpec(pkcs12: .pbes2))
         #expect(try read(identity: "{ pkcs12: legacy }") == ClientIdentitySpec(pkcs12: .legacy))
         #expect(try read(identity: "{}") == ClientIdentitySpec(pkcs12: .legacy))
+        #expect(try read(identity: "{ second: true }") == ClientIdentitySpec(pkcs12: .legacy, second: true))
+        #expect(try read(identity: "{ pkcs12: pbes2, second: false }") == ClientIdentitySpec(pkcs12: .pbes2))
         #expect(try read(identity: "\n    pkcs12: pbes2") == ClientIdentitySpec(pkcs12: .pbes2))
     }
 

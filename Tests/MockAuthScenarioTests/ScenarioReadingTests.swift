@@ -216,6 +216,20 @@ struct ScenarioReadingTests {
         #expect(mistake?.hint == "tls: { profile: client-cert-required }")
     }
 
+    @Test("withholds-client-certificate needs a server that asks for a client certificate")
+    func withholdsRuleNeedsProfile() throws {
+        let rule = Self.minimal.replacingOccurrences(
+            of: "rule: request-succeeds", with: "rule: withholds-client-certificate")
+        let mistake = error(rule)
+        #expect(mistake?.code == .invalidValue)
+        #expect(mistake?.hint == "tls: { profile: client-cert-unrequested }")
+        for profile in ["client-cert-optional", "client-cert-unrequested", "client-cert-required"] {
+            #expect(
+                error(rule.replacingOccurrences(of: "tls: { profile: valid }", with: "tls: { profile: \(profile) }"))
+                    == nil, "\(profile)")
+        }
+    }
+
     @Test("random bytes never crash the reader", arguments: 0..<200)
     func garbage(seed: Int) {
         var generator = SplitMix(seed: UInt64(seed))

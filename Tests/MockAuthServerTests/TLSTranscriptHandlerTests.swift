@@ -192,6 +192,56 @@ struct TLSTranscriptHandlerTests {
                         subject: pki.clientIdentity.certificate.subject.description,
                         issuer: pki.clientCA.certificate.subject.description,
                         sha256Fingerprint: pki.clientIdentity.certificate.sha256Fingerprint, verified: true),
-                    resumed: false))
+                    resumed: false,
+                    certificateRequest: CertificateRequestRecord(
+                        required: true, authorities: [pki.clientCA.certificate.subject.description])))
+    }
+
+    @Test("a client certificate from a CA the server does not trust is recorded as refused, with the certificate")
+    func refusedClientCertificate() throws {
+        let pki = try Fixtures.pki()
+        let server = try tlsServer(.clientCertificateRejected)
+        let client = try InMemoryTLSClient(trusting: [pki.root], hostName: "localhost", identity: pki.clientIdentity)
+        _ = try client.connect(to: server.channel)
+        let tls = try #require(server.recorder.record.tls)
+        #expect(tls.state == .failed, "\(tls)")
+        #expect(tls.clientCertificateRefusal == .untrusted, "\(tls)")
+        #expect(tls.certificateRequest == CertificateRequestRecord(required: true, authorities: []))
+        #expect(tls.clientCertificate?.subject == pki.clientIdentity.certificate.subject.description, "\(tls)")
+        #expect(tls.clientCertificate?.verified == false, "\(tls)")
+        #expect(server.requests.isEmpty)
+    }
+
+    @Test("a server that requires a certificate records a client that sent none as refused (missing)")
+    func missingClientCertificate() throws {
+        let pki = try Fixtures.pki()
+        let server = try tlsServer(.clientCertificateSelection)
+        let client = try InMemoryTLSClient(trusting: [pki.root], hostName: "localhost")
+        _ = try client.connect(to: server.channel)
+        let tls = try #require(server.recorder.record.tls)
+        #expect(tls.clientCertificateRefusal == .missing, "\(tls)")
+        #expect(tls.clientCertificate == nil)
+        #expect(
+            tls.certificateRequest?.authorities == [pki.clientCA2.certificate.subject.description], "\(tls)")
+    }
+
+    @Test("an optional request lets a client without a certificate complete the handshake")
+    func optionalRequest() throws {
+        let pki = try Fixtures.pki()
+        let server = try tlsServer(.clientCertificateOptional)
+        let client = try InMemoryTLSClient(trusting: [pki.root], hostName: "localhost")
+        let errors = try client.connect(to: server.channel)
+        #expect(errors.client.isEmpty && errors.server.isEmpty, "\(errors)")
+        let tls = try #require(server.recorder.record.tls)
+        #expect(tls.state == .completed && tls.clientCertificate == nil && tls.clientCertificateRefusal == nil)
+        #expect(tls.certificateRequest?.required == false)
+    }
+
+    @Test("BoringSSL's reasons map to the two refusals, and nothing else does")
+    func refusalReasons() {
+        #expect(
+            TLSTranscriptHandler.clientCertificateRefusal(fromReason: "PEER_DID_NOT_RETURN_A_CERTIFICATE") == .missing)
+        #expect(TLSTranscriptHandler.clientCertificateRefusal(fromReason: "CERTIFICATE_VERIFY_FAILED") == .untrusted)
+        #expect(TLSTranscriptHandler.clientCertificateRefusal(fromReason: "WRONG_VERSION_NUMBER") == nil)
     }
 }

@@ -1,6 +1,7 @@
 import MockAuthTranscript
 
-/// `max-attempts`: at most `attempts` requests carried credentials the server refused.
+/// `max-attempts`: at most `attempts` requests carried credentials the server refused, counting each
+/// handshake in which the server refused the client's certificate (or its lack of one) as an attempt.
 struct MaxAttempts: ExpectationEvaluator {
     var server: String
     var attempts: Int
@@ -9,15 +10,22 @@ struct MaxAttempts: ExpectationEvaluator {
     func evaluate(_ transcript: Transcript) -> ExpectationResult {
         let requests = transcript.orderedRequests(to: server).map(\.request)
         let refused = requests.filter { $0.auth?.decision == .refused }
-        let refusals = refused.reduce(0) { $0 + $1.occurrences }
-        guard requests.contains(where: { $0.auth?.carriedCredentials == true }) else {
+        let refusedHandshakes = transcript.connections(to: server).filter { $0.tls?.clientCertificateRefusal != nil }
+        let refusals =
+            refused.reduce(0) { $0 + $1.occurrences } + refusedHandshakes.reduce(0) { $0 + $1.occurrences }
+        guard requests.contains(where: { $0.auth?.carriedCredentials == true }) || !refusedHandshakes.isEmpty else {
             return .notExercised("the client never sent credentials to \(transcript.serverName(server))")
         }
         guard refusals <= attempts else {
+            let last =
+                refused.latest()?.auth?.reason ?? refusedHandshakes.last.map { "the handshake: \($0.handshakeSummary)" }
+                ?? "refused"
+            let what =
+                refused.isEmpty
+                ? "went back after the server refused its client certificate" : "sent refused credentials"
             return .violated(
                 explained(
-                    "the client sent refused credentials \(refusals) times (at most \(attempts) allowed; last: \(refused.latest()?.auth?.reason ?? "refused"))",
-                    because))
+                    "the client \(what) \(refusals) times (at most \(attempts) allowed; last: \(last))", because))
         }
         return .met("the client stopped after \(refusals) refused attempt\(refusals == 1 ? "" : "s")")
     }

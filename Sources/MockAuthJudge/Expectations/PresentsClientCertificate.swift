@@ -1,7 +1,7 @@
 import MockAuthTranscript
 
 /// `presents-client-certificate`: requests reach the server only over handshakes in which the client
-/// presented a certificate the server verified against the harness client CA, and at least one does.
+/// presented a certificate the server verified against the client CA it trusts, and at least one does.
 struct PresentsClientCertificate: ExpectationEvaluator {
     var server: String
     var because: String?
@@ -26,8 +26,11 @@ struct PresentsClientCertificate: ExpectationEvaluator {
         }
         let errors = connections.compactMap { $0.tls?.error ?? $0.tls?.alert }
         let detail = errors.first.map { " (server saw: \($0))" } ?? ""
-        let presented = connections.contains { $0.tls?.clientCertificate != nil }
-        let what = presented ? "presented a certificate the server did not accept" : "presented no client certificate"
+        let refused = connections.lazy.compactMap(\.tls?.clientCertificate).first
+        let presented = refused != nil || connections.contains { $0.tls?.clientCertificateRefusal == .untrusted }
+        let named = refused.map { " (\($0.subject), issued by \($0.issuer))" } ?? ""
+        let what =
+            presented ? "presented a certificate\(named) the server did not accept" : "presented no client certificate"
         return .violated(
             explained("no request arrived at \(transcript.serverName(server)): the client \(what)\(detail)", because))
     }

@@ -8,7 +8,8 @@ extension ClientIdentitySpec {
         .joined(separator: " or ")
 
     /// Reads the client's `identity:` value: `true` / `false` (the identity in the default
-    /// encoding, or none) or a mapping that picks the PKCS#12 encoding (`{ pkcs12: pbes2 }`).
+    /// encoding, or none) or a mapping that picks the PKCS#12 encoding (`{ pkcs12: pbes2 }`) and
+    /// whether the client also holds the second identity (`{ second: true }`).
     static func read(_ node: Node?, file: String) throws(ScenarioError) -> ClientIdentitySpec? {
         guard let node else { return nil }
         switch node {
@@ -32,6 +33,7 @@ extension ClientIdentitySpec {
                 }
                 identity.pkcs12 = encoding
             }
+            if let second = try mapping.bool("second") { identity.second = second }
             try mapping.finish()
             return identity
         case .sequence, .alias:

@@ -102,12 +102,20 @@ extension Scenario {
             for rule in expectation.rule.leaves {
                 if let server = rule.server { try check(server, at: location) }
                 if case .presentsClientCertificate(let server) = rule,
-                    self.server(server)?.tls?.profile != .clientCertificateRequired
+                    self.server(server)?.tls?.profile.clientCertificateMode != .required
                 {
                     throw ScenarioError(
                         .invalidValue, at: location,
-                        "'presents-client-certificate' needs server '\(server)' to use the client-cert-required profile",
+                        "'presents-client-certificate' needs server '\(server)' to require a client certificate (client-cert-required or client-cert-selection)",
                         hint: "tls: { profile: client-cert-required }")
+                }
+                if case .withholdsClientCertificate(let server) = rule,
+                    self.server(server)?.tls?.profile.clientCertificateMode == nil
+                {
+                    throw ScenarioError(
+                        .invalidValue, at: location,
+                        "'withholds-client-certificate' needs server '\(server)' to ask for a client certificate",
+                        hint: "tls: { profile: client-cert-unrequested }")
                 }
                 if case .requestBody(_, _, _, .given) = rule, client.body == nil {
                     throw ScenarioError(

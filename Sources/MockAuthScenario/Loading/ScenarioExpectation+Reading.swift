@@ -40,6 +40,8 @@ extension ExpectationRule {
             rule = .requestSucceeds(server: server, path: try entry.string("path"))
         case .presentsClientCertificate:
             rule = .presentsClientCertificate(server: server)
+        case .withholdsClientCertificate:
+            rule = .withholdsClientCertificate(server: server)
         case .authenticates:
             rule = .authenticates(server: server, path: try entry.string("path"))
         case .authenticatesAs:

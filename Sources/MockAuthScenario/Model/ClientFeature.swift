@@ -171,8 +171,9 @@ extension Scenario {
             switch expectation.rule {
             case .usesScheme(let ruleServer, let schemes) where ruleServer == server:
                 accepted = (accepted ?? Set(schemes)).intersection(schemes)
-            case .rejectsCertificate, .requestSucceeds, .presentsClientCertificate, .authenticates, .authenticatesAs,
-                .noPreemptiveCredentials, .maxAttempts, .maxRequests, .usesScheme, .neverReceives, .receives,
+            case .rejectsCertificate, .requestSucceeds, .presentsClientCertificate, .withholdsClientCertificate,
+                .authenticates, .authenticatesAs, .noPreemptiveCredentials, .maxAttempts, .maxRequests, .usesScheme,
+                .neverReceives, .receives,
                 .requestBody, .handshakeOnOneConnection, .reusesCredentials, .recoversFromStale, .refusesRedirect,
                 .sessionResumption, .httpVersion:
                 continue

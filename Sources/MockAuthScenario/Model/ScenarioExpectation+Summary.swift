@@ -12,6 +12,7 @@ extension ExpectationRule {
         case .rejectsCertificate(let server): "refuses the certificate of \(server)"
         case .requestSucceeds(let server, let path): "gets a 2xx from \(server)\(path.map { " for \($0)" } ?? "")"
         case .presentsClientCertificate(let server): "presents the client certificate to \(server)"
+        case .withholdsClientCertificate(let server): "presents no client certificate to \(server)"
         case .authenticates(let server, let path):
             "authenticates to \(server)\(path.map { " for \($0)" } ?? "") and gets a 2xx"
         case .authenticatesAs(let server, let path, let user): "makes \(path) on \(server) as \(user)"

@@ -24,6 +24,9 @@ public enum ExpectationRule: Sendable, Equatable {
     /// Every request to the server arrives over a handshake in which the client presented the
     /// harness client identity, and at least one arrives.
     case presentsClientCertificate(server: String)
+    /// The client presented no certificate to the server, which asks for one it was not given (its
+    /// request names another CA, or the client holds no identity for it), and it connected.
+    case withholdsClientCertificate(server: String)
     /// A request (for `path`, if given) carried credentials the server verified and was answered 2xx.
     case authenticates(server: String, path: String?)
     /// Every request for `path` that the server served was authenticated as `user`, and one was.
@@ -75,6 +78,7 @@ public enum ExpectationRule: Sendable, Equatable {
         case .rejectsCertificate: .rejectsCertificate
         case .requestSucceeds: .requestSucceeds
         case .presentsClientCertificate: .presentsClientCertificate
+        case .withholdsClientCertificate: .withholdsClientCertificate
         case .authenticates: .authenticates
         case .authenticatesAs: .authenticatesAs
         case .noPreemptiveCredentials: .noPreemptiveCredentials
@@ -98,6 +102,7 @@ public enum ExpectationRule: Sendable, Equatable {
     public var server: String? {
         switch self {
         case .rejectsCertificate(let server), .requestSucceeds(let server, _), .presentsClientCertificate(let server),
+            .withholdsClientCertificate(let server),
             .authenticates(let server, _), .authenticatesAs(let server, _, _), .noPreemptiveCredentials(let server),
             .maxAttempts(let server, _),
             .maxRequests(let server, _),
@@ -115,8 +120,9 @@ public enum ExpectationRule: Sendable, Equatable {
     public var leaves: [ExpectationRule] {
         switch self {
         case .anyOf(let alternatives): alternatives.flatMap(\.leaves)
-        case .rejectsCertificate, .requestSucceeds, .presentsClientCertificate, .authenticates, .authenticatesAs,
-            .noPreemptiveCredentials, .maxAttempts, .maxRequests, .usesScheme, .neverReceives, .receives,
+        case .rejectsCertificate, .requestSucceeds, .presentsClientCertificate, .withholdsClientCertificate,
+            .authenticates, .authenticatesAs, .noPreemptiveCredentials, .maxAttempts, .maxRequests, .usesScheme,
+            .neverReceives, .receives,
             .requestBody, .handshakeOnOneConnection, .reusesCredentials, .recoversFromStale, .refusesRedirect,
             .sessionResumption, .httpVersion:
             [self]

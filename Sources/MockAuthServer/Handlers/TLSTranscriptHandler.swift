@@ -5,23 +5,30 @@ import NIOSSL
 import NIOTLS
 import X509
 
-/// Records how the TLS handshake ended (completed, the client's alert, the server's error) and the
-/// client certificate, then forwards every event unchanged.
+/// Records how the TLS handshake ended (completed, the client's alert, the server's error), the
+/// server's certificate request and the client certificate, then forwards every event unchanged.
 final class TLSTranscriptHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = NIOAny
 
     private let recorder: ConnectionRecorder
+    private let certificateRequest: CertificateRequestRecord?
     private var handshakeRecorded = false
 
-    init(recorder: ConnectionRecorder) {
+    /// - Parameter certificateRequest: the certificate request the server sends, if it asks for one.
+    init(recorder: ConnectionRecorder, certificateRequest: CertificateRequestRecord? = nil) {
         self.recorder = recorder
+        self.certificateRequest = certificateRequest
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if case TLSUserEvent.handshakeCompleted = event, !handshakeRecorded {
             handshakeRecorded = true
+            // The server's verification settings reject any client certificate that does not chain
+            // to the CA it trusts, so one that reached a completed handshake was verified.
             recorder.handshakeEnded(
-                TLSHandshakeRecord(state: .completed, clientCertificate: clientCertificate(context: context)))
+                TLSHandshakeRecord(
+                    state: .completed, clientCertificate: clientCertificate(context: context, verified: true),
+                    certificateRequest: certificateRequest))
         }
         context.fireUserInboundEventTriggered(event)
     }
@@ -29,22 +36,48 @@ final class TLSTranscriptHandler: ChannelInboundHandler, RemovableChannelHandler
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         if !handshakeRecorded {
             handshakeRecorded = true
-            recorder.handshakeEnded(Self.failedHandshake(error))
+            var record = Self.failedHandshake(error, certificateRequest: certificateRequest)
+            if record.clientCertificateRefusal == .untrusted {
+                record.clientCertificate = clientCertificate(context: context, verified: false)
+            }
+            recorder.handshakeEnded(record)
         }
         context.fireErrorCaught(error)
     }
 
-    private func clientCertificate(context: ChannelHandlerContext) -> ClientCertificateRecord? {
+    private func clientCertificate(context: ChannelHandlerContext, verified: Bool) -> ClientCertificateRecord? {
         guard let handler = try? context.pipeline.syncOperations.handler(type: NIOSSLServerHandler.self),
             let peer = handler.peerCertificate,
             let der = try? peer.toDERBytes(),
             let certificate = try? Certificate(derEncoded: der)
         else { return nil }
-        // The server's verification settings reject any client certificate that does not chain to
-        // the harness client CA, so one that reached a completed handshake was verified.
         return ClientCertificateRecord(
             subject: certificate.subject.description, issuer: certificate.issuer.description,
-            sha256Fingerprint: certificate.sha256Fingerprint, verified: true)
+            sha256Fingerprint: certificate.sha256Fingerprint, verified: verified)
+    }
+
+    /// A failed handshake's record on a server that sends `certificateRequest`: the alert and error,
+    /// and whether the server refused the client's certificate.
+    static func failedHandshake(_ error: any Error, certificateRequest: CertificateRequestRecord?)
+        -> TLSHandshakeRecord
+    {
+        var record = failedHandshake(error)
+        guard let certificateRequest else { return record }
+        record.certificateRequest = certificateRequest
+        record.clientCertificateRefusal =
+            reasonCodes(error).lazy.compactMap(clientCertificateRefusal(fromReason:))
+            .first
+        return record
+    }
+
+    /// `PEER_DID_NOT_RETURN_A_CERTIFICATE` → `.missing`, `CERTIFICATE_VERIFY_FAILED` → `.untrusted`
+    /// (a server verifies no other certificate); `nil` for any other reason.
+    static func clientCertificateRefusal(fromReason reason: String) -> ClientCertificateRefusal? {
+        switch reason {
+        case "PEER_DID_NOT_RETURN_A_CERTIFICATE": .missing
+        case "CERTIFICATE_VERIFY_FAILED": .untrusted
+        default: nil
+        }
     }
 
     /// Turns a handshake error into a record: the alert the client sent, or the server's reason.
