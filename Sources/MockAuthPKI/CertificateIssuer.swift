@@ -69,6 +69,10 @@ enum CertificateIssuer {
         var notValidAfter: Date
         /// Adds a critical extension of an OID no client knows (the `unknown-critical-extension` profile).
         var unknownCriticalExtension = false
+        /// The URL of the CRL distribution point, if the leaf carries one (RFC 5280 §4.2.1.13).
+        var crlDistributionPoint: String?
+        /// The URL of the OCSP responder in authority information access, if any (§4.2.2.1).
+        var ocspResponder: String?
     }
 
     /// The OID of that extension: under 1.3.6.1.4.1.55555 (an example arc), never assigned.
@@ -102,6 +106,12 @@ enum CertificateIssuer {
                 if fields.unknownCriticalExtension {
                     // Its value is a DER NULL: what it says does not matter, only that it is critical.
                     Certificate.Extension(oid: unknownExtensionOID, critical: true, value: [0x05, 0x00])
+                }
+                if let url = fields.crlDistributionPoint {
+                    CRLDistributionPoints(url: url)
+                }
+                if let url = fields.ocspResponder {
+                    AuthorityInformationAccess([.init(method: .ocspServer, location: .uniformResourceIdentifier(url))])
                 }
             },
             issuerPrivateKey: signer.certificateKey

@@ -40,7 +40,8 @@ struct ServerTLS: Sendable {
             configuration.maximumTLSVersion = .tlsv11
         case .valid, .selfSigned, .expired, .notYetValid, .wrongHost, .untrustedRoot, .incompleteChain,
             .clientCertificateRequired, .pinMismatch, .pinReissued, .missingSAN, .expiredIntermediate, .clientAuthOnly,
-            .pathLengthExceeded, .unknownCriticalExtension, .chainOutOfOrder, .nameConstraintsViolated:
+            .pathLengthExceeded, .unknownCriticalExtension, .chainOutOfOrder, .nameConstraintsViolated, .revokedCRL,
+            .revokedOCSP, .ocspUnknown:
             break
         }
         self.configuration = configuration

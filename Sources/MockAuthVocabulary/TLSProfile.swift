@@ -43,6 +43,12 @@ public enum TLSProfile: String, Sendable, Hashable, Codable, CaseIterable, Custo
     case tls10Only = "tls10-only"
     /// A valid certificate on a server that speaks TLS 1.1 only (deprecated by RFC 8996).
     case tls11Only = "tls11-only"
+    /// A valid leaf whose CRL distribution point (the scenario's revocation server) lists it as revoked.
+    case revokedCRL = "revoked-crl"
+    /// A valid leaf whose OCSP responder (the scenario's revocation server) answers `revoked`.
+    case revokedOCSP = "revoked-ocsp"
+    /// A valid leaf whose OCSP responder answers `unknown`.
+    case ocspUnknown = "ocsp-unknown"
 
     /// The one TLS version a server of this profile speaks, when the profile's defect is the
     /// protocol; `nil` for every certificate profile (TLS 1.2 and 1.3).
@@ -52,7 +58,8 @@ public enum TLSProfile: String, Sendable, Hashable, Codable, CaseIterable, Custo
         case .tls11Only: "TLS 1.1"
         case .valid, .selfSigned, .expired, .notYetValid, .wrongHost, .untrustedRoot, .incompleteChain,
             .clientCertificateRequired, .pinMismatch, .pinReissued, .missingSAN, .expiredIntermediate, .clientAuthOnly,
-            .pathLengthExceeded, .unknownCriticalExtension, .chainOutOfOrder, .nameConstraintsViolated:
+            .pathLengthExceeded, .unknownCriticalExtension, .chainOutOfOrder, .nameConstraintsViolated, .revokedCRL,
+            .revokedOCSP, .ocspUnknown:
             nil
         }
     }

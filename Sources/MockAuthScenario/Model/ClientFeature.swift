@@ -174,7 +174,7 @@ extension Scenario {
             case .rejectsCertificate, .requestSucceeds, .presentsClientCertificate, .authenticates, .authenticatesAs,
                 .noPreemptiveCredentials, .maxAttempts, .maxRequests, .usesScheme, .neverReceives, .receives,
                 .requestBody, .handshakeOnOneConnection, .reusesCredentials, .recoversFromStale, .refusesRedirect,
-                .sessionResumption, .httpVersion:
+                .sessionResumption, .httpVersion, .heedsRevocation:
                 continue
             case .anyOf:
                 // An alternative is not a requirement.

@@ -18,11 +18,15 @@ public struct ServerSpec: Sendable, Equatable {
     /// `h2` and `http/1.1` and serves whichever the client picks; in plain HTTP it serves HTTP/1.1
     /// and HTTP/2 with prior knowledge (a connection that opens with the HTTP/2 preface).
     public var http2: Bool
+    /// Whether the server is the scenario's revocation server (`revocation: true`): plain HTTP,
+    /// serving the harness intermediate's CRL (`GET /crl`) and its OCSP responder (`POST /ocsp`,
+    /// `GET /ocsp/{base64}`). Every TLS leaf of the scenario points there.
+    public var isRevocation: Bool
 
     public init(
         id: String, host: ListenHost = .ipv4Loopback, tls: TLSSpec? = nil, routes: [RouteSpec] = [.default],
         auth: AuthSpec? = nil, isProxy: Bool = false, limits: ServerTimeLimits = ServerTimeLimits(),
-        http2: Bool = false
+        http2: Bool = false, isRevocation: Bool = false
     ) {
         self.id = id
         self.host = host
@@ -32,7 +36,13 @@ public struct ServerSpec: Sendable, Equatable {
         self.isProxy = isProxy
         self.limits = limits
         self.http2 = http2
+        self.isRevocation = isRevocation
     }
+
+    /// The path of the CRL on a revocation server.
+    public static let crlPath = "/crl"
+    /// The path of the OCSP responder on a revocation server (GET requests append the request).
+    public static let ocspPath = "/ocsp"
 
     /// `https` or `http`.
     public var urlScheme: String { tls == nil ? "http" : "https" }
