@@ -15,7 +15,8 @@ import SwiftASN1
 struct OCSPRequest: Sendable, Equatable {
     /// The certificates asked about, in order.
     var certificateIDs: [OCSPCertificateID]
-    /// The value of the request's nonce extension (RFC 8954), echoed in the response.
+    /// The contents of the request's nonce extnValue (the DER of `Nonce ::= OCTET STRING`, RFC
+    /// 8954), echoed in the response as received.
     var nonce: [UInt8]?
 
     /// `id-pkix-ocsp-nonce`.

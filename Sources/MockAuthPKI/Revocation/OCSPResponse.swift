@@ -43,7 +43,7 @@ struct OCSPResponse {
     var thisUpdate: Date
     /// In the past for an expired response: one a client must not rely on (§4.2.2.1).
     var nextUpdate: Date
-    /// Echoed from the request (RFC 8954).
+    /// The request's nonce extension value, echoed (RFC 8954).
     var nonce: [UInt8]?
 
     /// `id-pkix-ocsp-basic`.
@@ -99,9 +99,8 @@ struct OCSPResponse {
                     try coder.appendConstructedNode(identifier: .sequence) { coder in
                         try coder.appendConstructedNode(identifier: .sequence) { coder in
                             try coder.serialize(OCSPRequest.nonceOID)
-                            var value = DER.Serializer()
-                            try value.serialize(ASN1OctetString(contentBytes: nonce[...]))
-                            try coder.serialize(ASN1OctetString(contentBytes: value.serializedBytes[...]))
+                            // The request's extnValue, byte for byte (the DER of `Nonce ::= OCTET STRING`).
+                            try coder.serialize(ASN1OctetString(contentBytes: nonce[...]))
                         }
                     }
                 }
