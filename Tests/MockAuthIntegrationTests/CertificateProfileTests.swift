@@ -72,6 +72,11 @@ let profileCases: [ProfileCase] = [
         ["-ignore_critical"]
     },
     ProfileCase(scenario: "tls-name-constraints-violated", error: "permitted subtree violation") { _ in nil },
+    // The chain itself verifies: the one defect is the revocation status (RevocationServedTests).
+    ProfileCase(scenario: "tls-revocation-good", error: nil) { _ in [] },
+    ProfileCase(scenario: "tls-revoked-crl", error: nil) { _ in [] },
+    ProfileCase(scenario: "tls-revoked-ocsp", error: nil) { _ in [] },
+    ProfileCase(scenario: "tls-ocsp-unknown", error: nil) { _ in [] },
 ]
 
 @Suite("Served certificates, as openssl sees them")

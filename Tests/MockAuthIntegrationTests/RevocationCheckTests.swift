@@ -20,7 +20,8 @@ let revocationMatrix: [AuthCase] =
                 expectedStatus: 0, mustMention: "reached revocation"),
             AuthCase(
                 scenario: scenario, client: "OpenSSL 3 that looks the status up and ignores it",
-                script: "\(openssl) --ignore", expectedStatus: 1, mustMention: "heeds-revocation: the client looked it up"),
+                script: "\(openssl) --ignore", expectedStatus: 1,
+                mustMention: "heeds-revocation: the client looked it up"),
             AuthCase(
                 scenario: scenario, client: "curl 7.88 (checks no revocation: passes with a warning)", script: curl,
                 expectedStatus: 0, mustMention: "never looked up the certificate's revocation status"),

@@ -44,7 +44,9 @@ struct RevocationAuthorityTests {
         /// back with `openssl ocsp -respin`.
         func ocsp(_ authority: RevocationAuthority) throws -> String {
             let request = directory + "/request.der"
-            let made = try opensslCommand(["ocsp", "-no_nonce", "-issuer", intermediate, "-cert", leaf, "-reqout", request])
+            let made = try opensslCommand([
+                "ocsp", "-no_nonce", "-issuer", intermediate, "-cert", leaf, "-reqout", request,
+            ])
             try #require(made.status == 0, "\(made.output)")
             let response = try write(
                 authority.ocspResponse(to: Array(try Data(contentsOf: URL(fileURLWithPath: request)))), "response.der")
@@ -64,7 +66,8 @@ struct RevocationAuthorityTests {
         }
     }
 
-    @Test("a revoked-crl leaf fails openssl verify -crl_check with 'certificate revoked' only; the valid control passes")
+    @Test(
+        "a revoked-crl leaf fails openssl verify -crl_check with 'certificate revoked' only; the valid control passes")
     func crl() throws {
         let revoked = try Files(.revokedCRL)
         let authority = RevocationAuthority(pki: revoked.pki)
@@ -115,10 +118,12 @@ struct RevocationAuthorityTests {
         #expect(output.contains("status expired") && output.contains("\ngood\n"), "\(output)")
     }
 
-    @Test("bytes that are no OCSP request get malformedRequest, never a crash", arguments: [
-        [], [0x30], [0x30, 0x00], [0x30, 0x03, 0x30, 0x01, 0x00], Array(repeating: 0x30, count: 300),
-        Array("GET / HTTP/1.1\r\n".utf8),
-    ])
+    @Test(
+        "bytes that are no OCSP request get malformedRequest, never a crash",
+        arguments: [
+            [], [0x30], [0x30, 0x00], [0x30, 0x03, 0x30, 0x01, 0x00], Array(repeating: 0x30, count: 300),
+            Array("GET / HTTP/1.1\r\n".utf8),
+        ])
     func malformed(_ bytes: [UInt8]) throws {
         let files = try Files(.valid)
         let response = RevocationAuthority(pki: files.pki).ocspResponse(to: bytes)
