@@ -98,6 +98,32 @@ struct RevocationAuthorityTests {
         #expect(!output.contains("status expired"), "\(output)")
     }
 
+    @Test("a signed request (requestorName, optionalSignature) with a SHA-256 CertID is read and answered")
+    func signedRequest() throws {
+        let files = try Files(.revokedOCSP)
+        let authority = RevocationAuthority(pki: files.pki)
+        authority.register(files.credentials)
+        let key = files.directory + "/leaf.key"
+        try files.credentials.leaf.key.pkcs8PEM.write(toFile: key, atomically: true, encoding: .utf8)
+        let request = files.directory + "/signed.der"
+        let made = try opensslCommand([
+            "ocsp", "-sha256", "-issuer", files.intermediate, "-cert", files.leaf, "-signer", files.leaf, "-signkey",
+            key,
+            "-reqout", request, "-req_text",
+        ])
+        try #require(made.status == 0 && made.output.contains("Requestor Name"), "\(made.output)")
+        let response = try files.write(
+            authority.ocspResponse(to: Array(try Data(contentsOf: URL(fileURLWithPath: request)))),
+            "signed-response.der")
+        // The request as sent (its nonce too); `-cert` would make openssl build another.
+        let output = try opensslCommand([
+            "ocsp", "-reqin", request, "-respin", response, "-issuer", files.intermediate, "-CAfile", files.root,
+            "-resp_text",
+        ]).output
+        #expect(output.contains("Response verify OK"), "\(output)")
+        #expect(output.contains("Hash Algorithm: sha256") && output.contains("Cert Status: revoked"), "\(output)")
+    }
+
     @Test("a serial number never registered is unknown")
     func unregistered() throws {
         let files = try Files(.valid)

@@ -34,7 +34,9 @@ struct OCSPRequest: Sendable, Equatable {
         do {
             (certificateIDs, nonce) = try DER.sequence(root, identifier: .sequence) { nodes in
                 guard let tbs = nodes.next() else { throw PKIError("an OCSP request without its TBSRequest") }
-                return try Self.readTBSRequest(tbs)
+                let read = try Self.readTBSRequest(tbs)
+                while nodes.next() != nil {}  // optionalSignature: the responder does not require one
+                return read
             }
         } catch let error as PKIError {
             throw error
@@ -51,10 +53,8 @@ struct OCSPRequest: Sendable, Equatable {
     private static func readTBSRequest(_ node: ASN1Node) throws -> ([OCSPCertificateID], [UInt8]?) {
         try DER.sequence(node, identifier: .sequence) { nodes in
             var next = nodes.next()
-            if let tagged = next, tagged.identifier == version || tagged.identifier == requestorName {
-                next = nodes.next()
-                if let tagged = next, tagged.identifier == requestorName { next = nodes.next() }
-            }
+            // version [0] and requestorName [1] are optional and come first, in that order.
+            for optional in [version, requestorName] where next?.identifier == optional { next = nodes.next() }
             guard let list = next else { throw PKIError("an OCSP request without its requestList") }
             let ids: [OCSPCertificateID] = try DER.sequence(list, identifier: .sequence) { requests in
                 var ids: [OCSPCertificateID] = []
