@@ -158,6 +158,35 @@ struct RevocationAuthorityTests {
         #expect(output.lowercased().contains("malformedrequest"), "\(output)")
     }
 
+    @Test("every truncation and 3,000 byte mutations of a real request get a response, never a crash")
+    func mutations() throws {
+        let files = try Files(.revokedOCSP)
+        let authority = RevocationAuthority(pki: files.pki)
+        authority.register(files.credentials)
+        let path = files.directory + "/request.der"
+        let made = try opensslCommand(["ocsp", "-issuer", files.intermediate, "-cert", files.leaf, "-reqout", path])
+        try #require(made.status == 0, "\(made.output)")
+        let request = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        for length in 0..<request.count {
+            #expect(authority.ocspResponse(to: Array(request.prefix(length))) == [0x30, 0x03, 0x0A, 0x01, 0x01])
+        }
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15  // a fixed seed: the same mutations every run
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33)
+        }
+        var answered = 0
+        for _ in 0..<3_000 {
+            var mutated = request
+            for _ in 0...(next() % 3) { mutated[next() % mutated.count] = UInt8(truncatingIfNeeded: next()) }
+            let response = authority.ocspResponse(to: mutated)
+            #expect(response.first == 0x30)
+            if response.count > 5 { answered += 1 }
+        }
+        // Most mutations land in hashes, the serial or the nonce: still a request, answered.
+        #expect(answered > 0)
+    }
+
     @Test(
         "a revocation profile's leaf points at one mechanism; every other leaf at both",
         arguments: [
