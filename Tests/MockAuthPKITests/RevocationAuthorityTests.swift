@@ -14,8 +14,9 @@ struct RevocationAuthorityTests {
     }()
     static let endpoints = RevocationEndpoints(crlURL: "http://127.0.0.1:9/crl", ocspURL: "http://127.0.0.1:9/ocsp")
 
-    /// A directory with the root, the intermediate and the leaf of `profile` as PEM files.
-    struct Files {
+    /// A directory with the root, the intermediate and the leaf of `profile` as PEM files, removed
+    /// when the test is done with it.
+    final class Files {
         let directory: String
         let pki: HarnessPKI
         let credentials: ServerCredentials
@@ -32,6 +33,10 @@ struct RevocationAuthorityTests {
             try pki.root.pem.write(toFile: root, atomically: true, encoding: .utf8)
             try pki.intermediate.pem.write(toFile: intermediate, atomically: true, encoding: .utf8)
             try credentials.leaf.pem.write(toFile: leaf, atomically: true, encoding: .utf8)
+        }
+
+        deinit {
+            try? FileManager.default.removeItem(atPath: directory)
         }
 
         func write(_ bytes: [UInt8], _ name: String) throws -> String {
