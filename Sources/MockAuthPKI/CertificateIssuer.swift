@@ -75,6 +75,10 @@ enum CertificateIssuer {
         var isCertificateAuthority = false
         /// The issuer's signature algorithm instead of its SHA-256 one (SHA-1 for `sha1-leaf`).
         var signatureAlgorithm: Certificate.SignatureAlgorithm?
+        /// The URL of the CRL distribution point, if the leaf carries one (RFC 5280 §4.2.1.13).
+        var crlDistributionPoint: String?
+        /// The URL of the OCSP responder in authority information access, if any (§4.2.2.1).
+        var ocspResponder: String?
     }
 
     /// The OID of that extension: under 1.3.6.1.4.1.55555 (an example arc), never assigned.
@@ -109,6 +113,12 @@ enum CertificateIssuer {
                 if fields.unknownCriticalExtension {
                     // Its value is a DER NULL: what it says does not matter, only that it is critical.
                     Certificate.Extension(oid: unknownExtensionOID, critical: true, value: [0x05, 0x00])
+                }
+                if let url = fields.crlDistributionPoint {
+                    CRLDistributionPoints(url: url)
+                }
+                if let url = fields.ocspResponder {
+                    AuthorityInformationAccess([.init(method: .ocspServer, location: .uniformResourceIdentifier(url))])
                 }
             },
             issuerPrivateKey: signer.certificateKey

@@ -72,6 +72,7 @@ public final class HarnessPKI: Sendable {
         var additionalNames: [String]
         var names: CertificateNames?
         var pinnedKey: PinnedKey?
+        var revocation: RevocationEndpoints?
     }
 
     /// Generates a fresh PKI.
@@ -180,17 +181,20 @@ public final class HarnessPKI: Sendable {
     /// - Parameter names: the exact subjectAltName, replacing the loopback and additional names
     ///   (a wildcard, an address written as a DNS name …).
     /// - Parameter pinnedKey: the leaf carries this pinned key instead of a key of its own.
+    /// - Parameter revocation: the scenario's revocation server; the leaf points there (its CRL
+    ///   distribution point, its OCSP responder, or both: ``TLSProfile/revocationMechanism``).
+    ///   A profile whose defect is its revocation status needs one.
     public func serverCredentials(
         for profile: TLSProfile, key: KeyAlgorithm, hostName: String, additionalNames: [String] = [],
-        names: CertificateNames? = nil, pinnedKey: PinnedKey? = nil
+        names: CertificateNames? = nil, pinnedKey: PinnedKey? = nil, revocation: RevocationEndpoints? = nil
     ) throws -> ServerCredentials {
         let cacheKey = CacheKey(
             profile: profile, key: key, hostName: hostName, additionalNames: additionalNames, names: names,
-            pinnedKey: pinnedKey)
+            pinnedKey: pinnedKey, revocation: revocation)
         if let cached = cache.withLock({ $0[cacheKey] }) { return cached }
         let issued = try issueServerCredentials(
             profile, key: key, hostName: hostName, additionalNames: additionalNames, names: names,
-            pinnedKey: pinnedKey)
+            pinnedKey: pinnedKey, revocation: revocation)
         return cache.withLock { cache in
             if let raced = cache[cacheKey] { return raced }
             cache[cacheKey] = issued

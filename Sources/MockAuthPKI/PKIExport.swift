@@ -33,13 +33,24 @@ public struct PKIExport {
         paths.append(try writer.writeSecret("client-pbes2.p12", pki.clientPKCS12(.pbes2)))
         paths.append(try writer.writeSecret("client.p12.password", pki.clientPKCS12Passphrase + "\n"))
         paths.append(try writer.writePublic("pin-sha256.txt", pki.pinnedKey.pinSHA256 + "\n"))
+        // Leaves of a revocation profile point at a revocation server no one runs here (`.invalid`
+        // never resolves); the CRL it would serve is written beside them.
+        let authority = RevocationAuthority(pki: pki)
         for profile in TLSProfile.allCases {
-            let credentials = try pki.serverCredentials(for: profile, key: key, hostName: "127.0.0.1")
+            let credentials = try pki.serverCredentials(
+                for: profile, key: key, hostName: "127.0.0.1",
+                revocation: profile.revocationMechanism == nil ? nil : Self.revocationEndpoints)
+            authority.register(credentials)
             let name = "server-\(profile.rawValue)"
             paths.append(try writer.writePublic("\(name).chain.pem", credentials.chain.map(\.pemString).joined()))
             paths.append(try writer.writePublic("\(name).der", credentials.leaf.derBytes))
             paths.append(try writer.writeSecret("\(name).key", credentials.leaf.key.pkcs8PEM))
         }
+        paths.append(try writer.writePublic("intermediate-ca.crl", authority.certificateRevocationList()))
         return paths
     }
+
+    /// Where exported revocation-profile leaves point: a name under `.invalid` (RFC 2606).
+    public static let revocationEndpoints = RevocationEndpoints(
+        crlURL: "http://revocation.mockauth.invalid/crl", ocspURL: "http://revocation.mockauth.invalid/ocsp")
 }

@@ -7,7 +7,8 @@ import X509
 extension HarnessPKI {
     func issueServerCredentials(
         _ profile: TLSProfile, key algorithm: KeyAlgorithm, hostName: String, additionalNames: [String],
-        names exactNames: CertificateNames? = nil, pinnedKey chosenPinnedKey: PinnedKey? = nil
+        names exactNames: CertificateNames? = nil, pinnedKey chosenPinnedKey: PinnedKey? = nil,
+        revocation: RevocationEndpoints? = nil
     ) throws -> ServerCredentials {
         var names = GeneralName.loopbackNames
         for name in additionalNames.map(GeneralName.forHost) where !names.contains(name) { names.append(name) }
@@ -86,7 +87,8 @@ extension HarnessPKI {
             fields.subjectAlternativeNames = nil
             defect = "a certificate without subjectAltName (\(hostName) only in its common name)"
         case .expiredIntermediate, .clientAuthOnly, .pathLengthExceeded, .unknownCriticalExtension, .chainOutOfOrder,
-            .nameConstraintsViolated, .leafIsCA, .sha1Leaf, .rsa1024, .crossSigned, .tls10Only, .tls11Only:
+            .nameConstraintsViolated, .leafIsCA, .sha1Leaf, .rsa1024, .crossSigned, .tls10Only, .tls11Only,
+            .revokedCRL, .revokedOCSP, .ocspUnknown:
             break  // below: they change the chain, an extension or the protocol
         }
 
@@ -139,10 +141,29 @@ extension HarnessPKI {
             // A valid certificate: the defect is the protocol the server speaks (``ServerTLS``).
             defect =
                 "a server that speaks only \(profile.onlyProtocolVersion ?? "an old TLS"), which RFC 8996 deprecates"
+        case .revokedCRL:
+            defect = "a certificate its CA has revoked (its CRL lists it)"
+        case .revokedOCSP:
+            defect = "a certificate its CA has revoked (its OCSP responder says so)"
+        case .ocspUnknown:
+            defect = "a certificate whose OCSP responder answers 'unknown' (no CRL to fall back on)"
         case .valid, .selfSigned, .expired, .notYetValid, .wrongHost, .untrustedRoot, .incompleteChain,
             .clientCertificateRequired, .pinMismatch, .pinReissued, .missingSAN, .clientCertificateOptional,
             .clientCertificateSelection, .clientCertificateUnrequested, .clientCertificateRejected:
             break
+        }
+        if profile.revocationMechanism != nil, revocation == nil {
+            throw PKIError("the \(profile) profile needs a revocation server to point its leaf at")
+        }
+        if let revocation {
+            // Both pointers, unless the profile's defect lives in one mechanism: then only that one.
+            switch profile.revocationMechanism {
+            case .crl: fields.crlDistributionPoint = revocation.crlURL
+            case .ocsp: fields.ocspResponder = revocation.ocspURL
+            case nil:
+                fields.crlDistributionPoint = revocation.crlURL
+                fields.ocspResponder = revocation.ocspURL
+            }
         }
         let leaf = try CertificateIssuer.leaf(fields, key: key, issuer: issuer)
         var chain = [leaf.certificate]

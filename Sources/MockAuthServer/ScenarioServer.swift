@@ -61,24 +61,35 @@ public final class ScenarioServer: Sendable {
         var channels: [any Channel] = []
         var records: [EndpointRecord] = []
         do {
-            // Proxies bind last, so that they know every origin they may reach.
-            let ordered = scenario.servers.filter { !$0.isProxy } + scenario.servers.filter(\.isProxy)
+            // The revocation server binds first, so that every leaf can name its URLs; proxies bind
+            // last, so that they know every origin they may reach.
+            let ordered =
+                scenario.servers.filter(\.isRevocation)
+                + scenario.servers.filter { !$0.isProxy && !$0.isRevocation } + scenario.servers.filter(\.isProxy)
+            let authority = scenario.servers.contains(where: \.isRevocation) ? RevocationAuthority(pki: pki) : nil
+            var revocation: RevocationEndpoints?
             for spec in ordered {
                 let tls = try spec.tls.map { tls in
                     try ServerTLS(
                         credentials: pki.serverCredentials(
                             for: tls.profile, key: tls.key, hostName: addressing.urlHost(for: spec.host),
                             additionalNames: addressing.certificateNames + [spec.host.resolvedName].compactMap(\.self),
-                            names: tls.names, pinnedKey: tls.pinnedKey), http2: spec.http2)
+                            names: tls.names, pinnedKey: tls.pinnedKey, revocation: revocation), http2: spec.http2)
                 }
+                if let tls { authority?.register(tls.credentials) }
                 let behavior = ServerBehavior(
-                    spec: spec, endpoints: directory, limits: limits.overridden(by: spec.limits))
+                    spec: spec, endpoints: directory, limits: limits.overridden(by: spec.limits), revocation: authority)
                 let listener = try await Listener.bind(
                     spec: spec, tls: tls, behavior: behavior, recorder: recorder, group: group,
                     addressing: addressing, port: try reservation.next(),
                     proxyTargets: spec.isProxy ? ProxyPolicy.targets(of: endpoints) : [],
                     proxyAliases: spec.isProxy ? ProxyPolicy.aliases(of: endpoints, addressing: addressing) : [:])
                 directory.register(listener.endpoint)
+                if spec.isRevocation {
+                    revocation = RevocationEndpoints(
+                        crlURL: listener.endpoint.url(path: ServerSpec.crlPath),
+                        ocspURL: listener.endpoint.url(path: ServerSpec.ocspPath))
+                }
                 endpoints.append(listener.endpoint)
                 channels.append(contentsOf: listener.channels)
                 records.append(

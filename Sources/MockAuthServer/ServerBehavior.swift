@@ -1,3 +1,4 @@
+import MockAuthPKI
 import MockAuthScenario
 import Synchronization
 
@@ -16,9 +17,15 @@ struct ServerBehavior: Sendable {
     let gates: [AuthGate]
     /// How long the server waits for a slow client.
     let limits: ConnectionLimits
+    /// The CRL and OCSP responder a revocation server answers from, instead of routes.
+    let revocation: RevocationAuthority?
 
-    init(spec: ServerSpec, endpoints: EndpointDirectory, limits: ConnectionLimits = .default) {
+    init(
+        spec: ServerSpec, endpoints: EndpointDirectory, limits: ConnectionLimits = .default,
+        revocation: RevocationAuthority? = nil
+    ) {
         self.limits = limits
+        self.revocation = spec.isRevocation ? revocation : nil
         let serverGate = spec.auth.map { AuthGate(spec: $0, isProxy: spec.isProxy) }
         var gates = serverGate.map { [$0] } ?? []
         var routes: [Route] = []

@@ -52,7 +52,7 @@ struct ServerTLS: Sendable {
             .clientCertificateRequired, .pinMismatch, .pinReissued, .missingSAN, .expiredIntermediate, .clientAuthOnly,
             .pathLengthExceeded, .unknownCriticalExtension, .chainOutOfOrder, .nameConstraintsViolated, .leafIsCA,
             .sha1Leaf, .rsa1024, .crossSigned, .clientCertificateOptional, .clientCertificateSelection,
-            .clientCertificateUnrequested, .clientCertificateRejected:
+            .clientCertificateUnrequested, .clientCertificateRejected, .revokedCRL, .revokedOCSP, .ocspUnknown:
             break
         }
         self.configuration = configuration

@@ -19,6 +19,7 @@ public enum RuleName: String, Sendable, Hashable, Codable, CaseIterable, CustomS
     case refusesRedirect = "refuses-redirect"
     case sessionResumption = "session-resumption"
     case httpVersion = "http-version"
+    case heedsRevocation = "heeds-revocation"
     case anyOf = "any-of"
 
     public var description: String { rawValue }

@@ -64,6 +64,12 @@ public enum TLSProfile: String, Sendable, Hashable, Codable, CaseIterable, Custo
     case tls10Only = "tls10-only"
     /// A valid certificate on a server that speaks TLS 1.1 only (deprecated by RFC 8996).
     case tls11Only = "tls11-only"
+    /// A valid leaf whose CRL distribution point (the scenario's revocation server) lists it as revoked.
+    case revokedCRL = "revoked-crl"
+    /// A valid leaf whose OCSP responder (the scenario's revocation server) answers `revoked`.
+    case revokedOCSP = "revoked-ocsp"
+    /// A valid leaf whose OCSP responder answers `unknown`.
+    case ocspUnknown = "ocsp-unknown"
 
     /// The one TLS version a server of this profile speaks, when the profile's defect is the
     /// protocol; `nil` for every certificate profile (TLS 1.2 and 1.3).
@@ -75,7 +81,7 @@ public enum TLSProfile: String, Sendable, Hashable, Codable, CaseIterable, Custo
             .clientCertificateRequired, .pinMismatch, .pinReissued, .missingSAN, .expiredIntermediate, .clientAuthOnly,
             .pathLengthExceeded, .unknownCriticalExtension, .chainOutOfOrder, .nameConstraintsViolated, .leafIsCA,
             .sha1Leaf, .rsa1024, .crossSigned, .clientCertificateOptional, .clientCertificateSelection,
-            .clientCertificateUnrequested, .clientCertificateRejected:
+            .clientCertificateUnrequested, .clientCertificateRejected, .revokedCRL, .revokedOCSP, .ocspUnknown:
             nil
         }
     }
@@ -89,7 +95,7 @@ public enum TLSProfile: String, Sendable, Hashable, Codable, CaseIterable, Custo
         case .valid, .selfSigned, .expired, .notYetValid, .wrongHost, .untrustedRoot, .incompleteChain,
             .pinMismatch, .pinReissued, .missingSAN, .expiredIntermediate, .clientAuthOnly, .pathLengthExceeded,
             .unknownCriticalExtension, .chainOutOfOrder, .nameConstraintsViolated, .leafIsCA, .sha1Leaf, .rsa1024,
-            .crossSigned, .tls10Only, .tls11Only:
+            .crossSigned, .revokedCRL, .revokedOCSP, .ocspUnknown, .tls10Only, .tls11Only:
             nil
         }
     }

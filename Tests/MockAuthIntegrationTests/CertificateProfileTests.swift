@@ -87,6 +87,11 @@ let profileCases: [ProfileCase] = [
     // OpenSSL accepts a CA as a server's certificate: the one property is checked by name below.
     ProfileCase(scenario: "tls-leaf-is-ca", error: nil) { _ in [] },
     ProfileCase(scenario: "tls-cross-signed", error: nil) { _ in [] },
+    // The chain itself verifies: the one defect is the revocation status (RevocationServedTests).
+    ProfileCase(scenario: "tls-revocation-good", error: nil) { _ in [] },
+    ProfileCase(scenario: "tls-revoked-crl", error: nil) { _ in [] },
+    ProfileCase(scenario: "tls-revoked-ocsp", error: nil) { _ in [] },
+    ProfileCase(scenario: "tls-ocsp-unknown", error: nil) { _ in [] },
 ]
 
 /// The one named property a profile changes where `openssl verify` has no error for it, or where

@@ -5,7 +5,8 @@ extension ClientSpec {
     /// Reads the `client:` section; without one, the client requests `/` on the first server.
     static func read(_ node: Node?, servers: [ServerSpec], file: String) throws(ScenarioError) -> ClientSpec {
         // By default the client requests / on the first server that is not a proxy.
-        let defaultRequest = RequestSpec(server: (servers.first { !$0.isProxy } ?? servers.first)?.id ?? "origin")
+        let defaultRequest = RequestSpec(
+            server: (servers.first { !$0.isProxy && !$0.isRevocation } ?? servers.first)?.id ?? "origin")
         guard let node else { return ClientSpec(requests: [defaultRequest]) }
         var client = try YAMLMapping(node, file: file, context: "the client section")
         var requests = [defaultRequest]

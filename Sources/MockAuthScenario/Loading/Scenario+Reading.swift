@@ -90,7 +90,20 @@ extension Scenario {
                     hint: "servers:\n      \(proxy.server):\n        proxy: true")
             }
         }
+        let revocationServers = servers.filter(\.isRevocation)
+        if revocationServers.count > 1 {
+            throw ScenarioError(
+                .invalidValue, at: document.location(of: "servers"),
+                "a scenario has at most one revocation server ('\(revocationServers[1].id)' is a second)",
+                hint: "remove 'revocation: true' from '\(revocationServers[1].id)'")
+        }
         for server in servers {
+            if let profile = server.tls?.profile, profile.revocationMechanism != nil, revocationServers.isEmpty {
+                throw ScenarioError(
+                    .invalidValue, at: document.location(of: "servers"),
+                    "the \(profile) profile of '\(server.id)' points its leaf at a revocation server, and there is none",
+                    hint: "servers:\n      revocation:\n        revocation: true")
+            }
             for route in server.routes {
                 guard let redirect = route.redirect else { continue }
                 try check(redirect.server, at: document.location(of: "servers"))
@@ -116,6 +129,14 @@ extension Scenario {
                         .invalidValue, at: location,
                         "'withholds-client-certificate' needs server '\(server)' to ask for a client certificate",
                         hint: "tls: { profile: client-cert-unrequested }")
+                }
+                if case .heedsRevocation(_, let revocation) = rule {
+                    try check(revocation, at: location)
+                    guard self.server(revocation)?.isRevocation == true else {
+                        throw ScenarioError(
+                            .invalidValue, at: location, "'\(revocation)' is not the scenario's revocation server",
+                            hint: "servers:\n      \(revocation):\n        revocation: true")
+                    }
                 }
                 if case .requestBody(_, _, _, .given) = rule, client.body == nil {
                     throw ScenarioError(

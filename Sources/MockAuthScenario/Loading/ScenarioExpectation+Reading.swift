@@ -122,6 +122,10 @@ extension ExpectationRule {
                     hint: "one of \(HTTPProtocolVersion.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             rule = .httpVersion(server: server, version: version)
+        case .heedsRevocation:
+            let revocation = try entry.required("revocation", example: "revocation: revocation")
+                .scalarString(file: file, what: "'revocation'")
+            rule = .heedsRevocation(server: server, revocation: revocation)
         case .anyOf:
             // Read before the server, above; the switch stays exhaustive.
             rule = try readAlternatives(&entry, file: file)

@@ -51,6 +51,7 @@ extension ServerSpec {
         let auth = try server.node("auth").map { (node) throws(ScenarioError) in try AuthSpec.read(node, file: file) }
         let isProxy = try server.bool("proxy") ?? false
         let http2 = try server.bool("http2") ?? false
+        let isRevocation = try server.bool("revocation") ?? false
         let limits = try server.node("limits").map { (node) throws(ScenarioError) in
             try ServerTimeLimits.read(node, file: file)
         }
@@ -64,10 +65,19 @@ extension ServerSpec {
                 .invalidValue, at: server.location(of: "http2"),
                 "a proxy server speaks HTTP/1.1 only (HTTP/2 is for origins)", hint: "remove 'http2'")
         }
+        let given: [(key: String, present: Bool)] = [
+            ("tls", tls != nil), ("routes", routes != nil), ("auth", auth != nil), ("proxy", isProxy), ("http2", http2),
+        ]
+        if isRevocation, let other = given.first(where: \.present)?.key {
+            throw ScenarioError(
+                .invalidValue, at: server.location(of: other),
+                "a revocation server speaks plain HTTP and serves only the CRL and the OCSP responder",
+                hint: "remove '\(other)'")
+        }
         try server.finish()
         return ServerSpec(
             id: id, host: host, tls: tls, routes: routes ?? [.default], auth: auth, isProxy: isProxy,
-            limits: limits ?? ServerTimeLimits(), http2: http2, aliases: aliases)
+            limits: limits ?? ServerTimeLimits(), http2: http2, aliases: aliases, isRevocation: isRevocation)
     }
 }
 

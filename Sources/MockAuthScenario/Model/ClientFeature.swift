@@ -175,7 +175,7 @@ extension Scenario {
                 .authenticates, .authenticatesAs, .noPreemptiveCredentials, .maxAttempts, .maxRequests, .usesScheme,
                 .neverReceives, .receives,
                 .requestBody, .handshakeOnOneConnection, .reusesCredentials, .recoversFromStale, .refusesRedirect,
-                .sessionResumption, .httpVersion:
+                .sessionResumption, .httpVersion, .heedsRevocation:
                 continue
             case .anyOf:
                 // An alternative is not a requirement.

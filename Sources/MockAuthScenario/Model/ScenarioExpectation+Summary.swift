@@ -32,6 +32,8 @@ extension ExpectationRule {
         case .sessionResumption(let server, let resumed):
             resumed ? "resumes its TLS session with \(server)" : "never resumes a TLS session with \(server)"
         case .httpVersion(let server, let version): "speaks \(version) to \(server)"
+        case .heedsRevocation(let server, let revocation):
+            "refuses \(server)'s certificate once \(revocation) says it is not good"
         case .anyOf(let alternatives): alternatives.map(\.summary).joined(separator: ", or ")
         }
     }

@@ -68,6 +68,11 @@ public enum ExpectationRule: Sendable, Equatable {
     /// Every request to the server arrived over HTTP `version` (HTTP/2 when the server offers it),
     /// and at least one arrived.
     case httpVersion(server: String, version: HTTPProtocolVersion)
+    /// A client that looked up the revocation status of the server's certificate (it fetched the
+    /// CRL from, or asked the OCSP responder of, the revocation server `revocation`) sent no request
+    /// over that certificate: it heeded a `revoked` or `unknown` answer. A client that never looked
+    /// holds it (whether it should have looked is a `rejects-certificate` of its own).
+    case heedsRevocation(server: String, revocation: String)
     /// At least one of these holds: for scenarios where more than one behaviour is correct ("drops
     /// the credentials or refuses the downgrade").
     indirect case anyOf([ExpectationRule])
@@ -94,6 +99,7 @@ public enum ExpectationRule: Sendable, Equatable {
         case .refusesRedirect: .refusesRedirect
         case .sessionResumption: .sessionResumption
         case .httpVersion: .httpVersion
+        case .heedsRevocation: .heedsRevocation
         case .anyOf: .anyOf
         }
     }
@@ -109,7 +115,7 @@ public enum ExpectationRule: Sendable, Equatable {
             .usesScheme(let server, _), .neverReceives(let server, _, _), .receives(let server, _),
             .requestBody(let server, _, _, _), .handshakeOnOneConnection(let server),
             .reusesCredentials(let server), .recoversFromStale(let server), .refusesRedirect(let server),
-            .sessionResumption(let server, _), .httpVersion(let server, _):
+            .sessionResumption(let server, _), .httpVersion(let server, _), .heedsRevocation(let server, _):
             server
         case .anyOf:
             nil
@@ -124,7 +130,7 @@ public enum ExpectationRule: Sendable, Equatable {
             .authenticates, .authenticatesAs, .noPreemptiveCredentials, .maxAttempts, .maxRequests, .usesScheme,
             .neverReceives, .receives,
             .requestBody, .handshakeOnOneConnection, .reusesCredentials, .recoversFromStale, .refusesRedirect,
-            .sessionResumption, .httpVersion:
+            .sessionResumption, .httpVersion, .heedsRevocation:
             [self]
         }
     }

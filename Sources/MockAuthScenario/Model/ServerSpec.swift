@@ -23,11 +23,15 @@ public struct ServerSpec: Sendable, Equatable {
     /// Other names under `.test` that reach this server (`aliases:`), in ASCII: the client is told
     /// how to resolve them as it is for ``host``, but no certificate names them unless `san` does.
     public var aliases: [String]
+    /// Whether the server is the scenario's revocation server (`revocation: true`): plain HTTP,
+    /// serving the harness intermediate's CRL (`GET /crl`) and its OCSP responder (`POST /ocsp`,
+    /// `GET /ocsp/{base64}`). Every TLS leaf of the scenario points there.
+    public var isRevocation: Bool
 
     public init(
         id: String, host: ListenHost = .ipv4Loopback, tls: TLSSpec? = nil, routes: [RouteSpec] = [.default],
         auth: AuthSpec? = nil, isProxy: Bool = false, limits: ServerTimeLimits = ServerTimeLimits(),
-        http2: Bool = false, aliases: [String] = []
+        http2: Bool = false, aliases: [String] = [], isRevocation: Bool = false
     ) {
         self.id = id
         self.host = host
@@ -38,7 +42,13 @@ public struct ServerSpec: Sendable, Equatable {
         self.limits = limits
         self.http2 = http2
         self.aliases = aliases
+        self.isRevocation = isRevocation
     }
+
+    /// The path of the CRL on a revocation server.
+    public static let crlPath = "/crl"
+    /// The path of the OCSP responder on a revocation server (GET requests append the request).
+    public static let ocspPath = "/ocsp"
 
     /// `https` or `http`.
     public var urlScheme: String { tls == nil ? "http" : "https" }

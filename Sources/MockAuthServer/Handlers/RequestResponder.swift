@@ -132,6 +132,11 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
             let refusal = RequestRefusal(limit: .body, actual: Self.maximumBodySize + 1, allowed: Self.maximumBodySize)
             record.refusal = refusal
             answer = Answer(status: 413, body: "\(refusal)\n")
+        } else if let authority = behavior.revocation {
+            let response = RevocationRoute.answer(
+                method: head.method.rawValue, path: path, body: request.body, authority: authority)
+            answer = Answer(status: response.status, body: "")
+            answer.binary = (response.contentType, response.body)
         } else if let route = behavior.route(for: path) {
             if let gate = route.gate, record.httpVersion?.multiplexes == true,
                 gate.requiresHTTP11(credentials: head.headers[gate.credentialsHeader])
@@ -181,8 +186,9 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
 
     private func write(_ answer: Answer, for head: HTTPRequestHead, closing: Bool, context: ChannelHandlerContext) {
         var headers = HTTPHeaders()
-        headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
-        headers.add(name: "Content-Length", value: String(answer.body.utf8.count))
+        let body = answer.binary.map { ByteBuffer(bytes: $0.body) } ?? ByteBuffer(string: answer.body)
+        headers.add(name: "Content-Type", value: answer.binary?.contentType ?? "text/plain; charset=utf-8")
+        headers.add(name: "Content-Length", value: String(body.readableBytes))
         for (name, value) in answer.headers { headers.add(name: name, value: value) }
         // A request refused as malformed (400) or for its head (431) ends its connection: a client
         // that sends garbage gets no second try on the same connection. (A 413 body was read to its
@@ -200,7 +206,7 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
             version: head.version, status: HTTPResponseStatus(statusCode: answer.status), headers: headers)
         context.write(wrapOutboundOut(.head(responseHead)), promise: nil)
         if head.method != .HEAD {
-            context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: answer.body)))), promise: nil)
+            context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
         }
         let done = context.writeAndFlush(wrapOutboundOut(.end(nil)))
         if !keepAlive {
@@ -216,6 +222,8 @@ private struct Answer {
     var body: String
     var headers: [(String, String)] = []
     var location: String?
+    /// A body that is not text (a revocation server's DER), with its content type.
+    var binary: (contentType: String, body: [UInt8])?
 
     init(status: Int, body: String) {
         self.status = status
