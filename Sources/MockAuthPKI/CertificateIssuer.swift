@@ -84,6 +84,16 @@ enum CertificateIssuer {
     /// The OID of that extension: under 1.3.6.1.4.1.55555 (an example arc), never assigned.
     static let unknownExtensionOID: ASN1ObjectIdentifier = [1, 3, 6, 1, 4, 1, 55555, 1, 1]
 
+    /// A client identity under `issuer`: a fresh P-256 key, clientAuth only, no subjectAltName, valid
+    /// from a day ago for 30 days.
+    static func clientIdentity(commonName: String, issuer: IssuedCertificate, now: Date) throws -> IssuedCertificate {
+        try leaf(
+            LeafFields(
+                commonName: commonName, subjectAlternativeNames: nil, extendedKeyUsage: .clientAuth,
+                notValidBefore: now.addingTimeInterval(-1 * .day), notValidAfter: now.addingTimeInterval(30 * .day)),
+            key: HarnessKey(.p256), issuer: issuer)
+    }
+
     /// A leaf over `key`, signed by `issuer` (or by `key` itself when `issuer` is `nil`).
     static func leaf(_ fields: LeafFields, key: HarnessKey, issuer: IssuedCertificate?) throws -> IssuedCertificate {
         let subject = try DistinguishedName.mockAuth(fields.commonName)

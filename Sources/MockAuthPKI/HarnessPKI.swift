@@ -88,17 +88,10 @@ public final class HarnessPKI: Sendable {
         untrustedIntermediate = try CertificateIssuer.intermediate(
             commonName: "MockAuth Untrusted Intermediate CA", key: HarnessKey(.p256), issuer: untrustedRoot, now: now)
         clientCA = try CertificateIssuer.root(commonName: "MockAuth Client CA", key: HarnessKey(.p256), now: now)
-        clientIdentity = try CertificateIssuer.leaf(
-            .init(
-                commonName: "MockAuth Client", subjectAlternativeNames: nil, extendedKeyUsage: .clientAuth,
-                notValidBefore: now.addingTimeInterval(-1 * .day), notValidAfter: now.addingTimeInterval(30 * .day)),
-            key: HarnessKey(.p256), issuer: clientCA)
+        clientIdentity = try CertificateIssuer.clientIdentity(commonName: "MockAuth Client", issuer: clientCA, now: now)
         clientCA2 = try CertificateIssuer.root(commonName: "MockAuth Client CA 2", key: HarnessKey(.p256), now: now)
-        clientIdentity2 = try CertificateIssuer.leaf(
-            .init(
-                commonName: "MockAuth Client 2", subjectAlternativeNames: nil, extendedKeyUsage: .clientAuth,
-                notValidBefore: now.addingTimeInterval(-1 * .day), notValidAfter: now.addingTimeInterval(30 * .day)),
-            key: HarnessKey(.p256), issuer: clientCA2)
+        clientIdentity2 = try CertificateIssuer.clientIdentity(
+            commonName: "MockAuth Client 2", issuer: clientCA2, now: now)
         pinnedKey = try HarnessKey(.p256)
         backupPinnedKey = try HarnessKey(.p256)
         expiredIntermediate = try CertificateIssuer.intermediate(
