@@ -88,7 +88,7 @@ extension HarnessPKI {
             defect = "a certificate without subjectAltName (\(hostName) only in its common name)"
         case .expiredIntermediate, .clientAuthOnly, .pathLengthExceeded, .unknownCriticalExtension, .chainOutOfOrder,
             .nameConstraintsViolated, .leafIsCA, .sha1Leaf, .rsa1024, .crossSigned, .tls10Only, .tls11Only,
-            .revokedCRL, .revokedOCSP, .ocspUnknown:
+            .revokedCRL, .revokedOCSP, .ocspUnknown, .ocspExpiredResponse:
             break  // below: they change the chain, an extension or the protocol
         }
 
@@ -147,6 +147,9 @@ extension HarnessPKI {
             defect = "a certificate its CA has revoked (its OCSP responder says so)"
         case .ocspUnknown:
             defect = "a certificate whose OCSP responder answers 'unknown' (no CRL to fall back on)"
+        case .ocspExpiredResponse:
+            defect =
+                "a certificate whose OCSP responder's only answer ('good') expired a day ago (no CRL to fall back on)"
         case .valid, .selfSigned, .expired, .notYetValid, .wrongHost, .untrustedRoot, .incompleteChain,
             .clientCertificateRequired, .pinMismatch, .pinReissued, .missingSAN, .clientCertificateOptional,
             .clientCertificateSelection, .clientCertificateUnrequested, .clientCertificateRejected:

@@ -52,7 +52,8 @@ struct ServerTLS: Sendable {
             .clientCertificateRequired, .pinMismatch, .pinReissued, .missingSAN, .expiredIntermediate, .clientAuthOnly,
             .pathLengthExceeded, .unknownCriticalExtension, .chainOutOfOrder, .nameConstraintsViolated, .leafIsCA,
             .sha1Leaf, .rsa1024, .crossSigned, .clientCertificateOptional, .clientCertificateSelection,
-            .clientCertificateUnrequested, .clientCertificateRejected, .revokedCRL, .revokedOCSP, .ocspUnknown:
+            .clientCertificateUnrequested, .clientCertificateRejected, .revokedCRL, .revokedOCSP, .ocspUnknown,
+            .ocspExpiredResponse:
             break
         }
         self.configuration = configuration

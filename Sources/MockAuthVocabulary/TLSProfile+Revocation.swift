@@ -13,7 +13,7 @@ extension TLSProfile {
     public var revocationMechanism: RevocationMechanism? {
         switch self {
         case .revokedCRL: .crl
-        case .revokedOCSP, .ocspUnknown: .ocsp
+        case .revokedOCSP, .ocspUnknown, .ocspExpiredResponse: .ocsp
         case .valid, .selfSigned, .expired, .notYetValid, .wrongHost, .untrustedRoot, .incompleteChain,
             .clientCertificateRequired, .pinMismatch, .pinReissued, .missingSAN, .expiredIntermediate, .clientAuthOnly,
             .pathLengthExceeded, .unknownCriticalExtension, .chainOutOfOrder, .nameConstraintsViolated, .leafIsCA,

@@ -70,6 +70,9 @@ public enum TLSProfile: String, Sendable, Hashable, Codable, CaseIterable, Custo
     case revokedOCSP = "revoked-ocsp"
     /// A valid leaf whose OCSP responder answers `unknown`.
     case ocspUnknown = "ocsp-unknown"
+    /// A valid leaf whose OCSP responder answers `good` in a response that expired a day ago
+    /// (nextUpdate in the past): an answer no client may rely on.
+    case ocspExpiredResponse = "ocsp-expired-response"
 
     /// The one TLS version a server of this profile speaks, when the profile's defect is the
     /// protocol; `nil` for every certificate profile (TLS 1.2 and 1.3).
@@ -81,7 +84,8 @@ public enum TLSProfile: String, Sendable, Hashable, Codable, CaseIterable, Custo
             .clientCertificateRequired, .pinMismatch, .pinReissued, .missingSAN, .expiredIntermediate, .clientAuthOnly,
             .pathLengthExceeded, .unknownCriticalExtension, .chainOutOfOrder, .nameConstraintsViolated, .leafIsCA,
             .sha1Leaf, .rsa1024, .crossSigned, .clientCertificateOptional, .clientCertificateSelection,
-            .clientCertificateUnrequested, .clientCertificateRejected, .revokedCRL, .revokedOCSP, .ocspUnknown:
+            .clientCertificateUnrequested, .clientCertificateRejected, .revokedCRL, .revokedOCSP, .ocspUnknown,
+            .ocspExpiredResponse:
             nil
         }
     }
@@ -95,7 +99,8 @@ public enum TLSProfile: String, Sendable, Hashable, Codable, CaseIterable, Custo
         case .valid, .selfSigned, .expired, .notYetValid, .wrongHost, .untrustedRoot, .incompleteChain,
             .pinMismatch, .pinReissued, .missingSAN, .expiredIntermediate, .clientAuthOnly, .pathLengthExceeded,
             .unknownCriticalExtension, .chainOutOfOrder, .nameConstraintsViolated, .leafIsCA, .sha1Leaf, .rsa1024,
-            .crossSigned, .revokedCRL, .revokedOCSP, .ocspUnknown, .tls10Only, .tls11Only:
+            .crossSigned, .revokedCRL, .revokedOCSP, .ocspUnknown,
+            .ocspExpiredResponse, .tls10Only, .tls11Only:
             nil
         }
     }

@@ -92,6 +92,7 @@ let profileCases: [ProfileCase] = [
     ProfileCase(scenario: "tls-revoked-crl", error: nil) { _ in [] },
     ProfileCase(scenario: "tls-revoked-ocsp", error: nil) { _ in [] },
     ProfileCase(scenario: "tls-ocsp-unknown", error: nil) { _ in [] },
+    ProfileCase(scenario: "tls-ocsp-expired-response", error: nil) { _ in [] },
 ]
 
 /// The one named property a profile changes where `openssl verify` has no error for it, or where

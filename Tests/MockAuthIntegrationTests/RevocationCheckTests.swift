@@ -10,7 +10,7 @@ private let python = #"python3 "$CLIENTS/crl_client.py""#
 /// OpenSSL 3 client (`openssl ocsp`, `openssl verify -crl_check`, then curl), a Python client that
 /// fetches the CRL for `ssl.VERIFY_CRL_CHECK_LEAF`, and default curl, which checks nothing.
 let revocationMatrix: [AuthCase] =
-    ["tls-revoked-crl", "tls-revoked-ocsp", "tls-ocsp-unknown"].flatMap { scenario in
+    ["tls-revoked-crl", "tls-revoked-ocsp", "tls-ocsp-unknown", "tls-ocsp-expired-response"].flatMap { scenario in
         [
             AuthCase(
                 scenario: scenario, client: "Java 17 PKIXRevocationChecker (OCSP, then CRL)", script: java,

@@ -16,6 +16,8 @@ struct RevocationServedTests {
         var crlError: String?
         /// What `openssl ocsp` says of the leaf, or `nil` when the leaf names no responder.
         var ocsp: String?
+        /// Whether the responder's answer is already past its nextUpdate.
+        var ocspExpired = false
         var testDescription: String { scenario }
     }
 
@@ -24,7 +26,17 @@ struct RevocationServedTests {
         Case(scenario: "tls-revoked-crl", crlError: "certificate revoked", ocsp: nil),
         Case(scenario: "tls-revoked-ocsp", crlError: "certificate revoked", ocsp: "revoked"),
         Case(scenario: "tls-ocsp-unknown", crlError: nil, ocsp: "unknown"),
+        Case(scenario: "tls-ocsp-expired-response", crlError: nil, ocsp: "good", ocspExpired: true),
     ]
+
+    /// What `openssl ocsp` prints for the leaf: "cert1.pem: good", or for an expired response the
+    /// warning and "status expired" before the status.
+    static func mentions(_ output: String, _ testCase: Case) -> Bool {
+        guard let status = testCase.ocsp else { return false }
+        guard testCase.ocspExpired else { return output.contains("cert1.pem: \(status)") }
+        return output.contains("cert1.pem: WARNING: Status times invalid.") && output.contains("status expired")
+            && output.contains("\n\(status)\n")
+    }
 
     @Test(arguments: cases)
     func served(_ testCase: Case) async throws {
@@ -61,14 +73,15 @@ struct RevocationServedTests {
             #expect(leafText.contains("OCSP - URI:\(revocation.url(path: "/ocsp"))") == (testCase.ocsp != nil))
             #expect(
                 leafText.contains("URI:\(revocation.url(path: "/crl"))")
-                    == (testCase.scenario != "tls-revoked-ocsp" && testCase.scenario != "tls-ocsp-unknown"))
-            guard let status = testCase.ocsp else { return }
+                    == !["tls-revoked-ocsp", "tls-ocsp-unknown", "tls-ocsp-expired-response"].contains(
+                        testCase.scenario))
+            guard testCase.ocsp != nil else { return }
             // POST, as openssl ocsp asks.
             let post = try Shell.run(
                 #"cd "\#(directory)" && openssl ocsp -issuer cert2.pem -cert cert1.pem -CAfile root.pem -url "\#(revocation.url(path: "/ocsp"))" 2>&1"#
             )
             #expect(post.output.contains("Response verify OK"), "\(post.output)")
-            #expect(post.output.contains("cert1.pem: \(status)"), "\(post.output)")
+            #expect(Self.mentions(post.output, testCase), "\(post.output)")
             // GET with the URL-encoded base64 request (RFC 6960 A.1), as Java asks.
             let get = try Shell.run(
                 #"""
@@ -78,7 +91,7 @@ struct RevocationServedTests {
                 curl -sS --max-time 10 -o response.der "\#(revocation.url(path: "/ocsp"))/$encoded"
                 openssl ocsp -no_nonce -respin response.der -issuer cert2.pem -cert cert1.pem -CAfile root.pem 2>&1
                 """#)
-            #expect(get.output.contains("cert1.pem: \(status)"), "\(get.output)")
+            #expect(Self.mentions(get.output, testCase), "\(get.output)")
             // The transcript records each lookup on the revocation server.
             let lookups = run.server.transcript().connections.filter { $0.server == "revocation" }.flatMap(\.requests)
             #expect(lookups.map(\.method).sorted() == ["GET", "GET", "POST"], "\(lookups.map(\.target))")

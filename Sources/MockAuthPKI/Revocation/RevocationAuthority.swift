@@ -38,7 +38,8 @@ public final class RevocationAuthority: Sendable {
     public func register(_ credentials: ServerCredentials) {
         guard credentials.leaf.certificate.issuer == issuer.certificate.subject else { return }
         register(
-            serialNumber: credentials.leaf.certificate.serialNumber, status: credentials.profile.revocationStatus)
+            serialNumber: credentials.leaf.certificate.serialNumber, status: credentials.profile.revocationStatus,
+            expiredResponse: credentials.profile.revocationResponseExpired)
     }
 
     /// Registers a serial number. `expiredResponse`: the responder answers about it with a
