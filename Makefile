@@ -79,6 +79,8 @@ fuzz:
 ## and ratios and rewrites the generated section of docs/performance.md. Needs wrk (and nginx for its
 ## column); loopback only, every load bounded in time. Never part of `make test`.
 BENCH_SECONDS ?= 6
+# Throughput rounds per server (alternating): the bare server's own rate moves ±10% between rounds.
+BENCH_ROUNDS ?= 5
 BENCH_MEMORY_REQUESTS ?= 5000000
 bench:
 	VENV=$(VENV) scripts/test-setup
@@ -89,7 +91,7 @@ bench:
 	  $(SWIFT) build -c release --product mockauth-adapter && $(SWIFT) build -c release --product mockauth-bench
 	Benchmarks/.build/release/mockauth-bench --mockauthd $(CURDIR)/Benchmarks/.build/release/mockauthd \
 	  --adapter $(CURDIR)/Benchmarks/.build/release/mockauth-adapter --repository $(CURDIR) \
-	  --venv $(CURDIR)/$(VENV) --seconds $(BENCH_SECONDS) --memory-requests $(BENCH_MEMORY_REQUESTS) \
+	  --venv $(CURDIR)/$(VENV) --seconds $(BENCH_SECONDS) --rounds $(BENCH_ROUNDS) --memory-requests $(BENCH_MEMORY_REQUESTS) \
 	  --out docs/performance.md
 
 clean:
