@@ -27,7 +27,9 @@ public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
         switch self {
         case .curl, .openssl, .wget, .chromium, .python3: "apt-get install \(rawValue)"
         case .node: "apt-get install nodejs"
-        case .java: "apt-get install openjdk-17-jre-headless"
+        // The JDK, not the JRE: the test clients run as source files (`java Client.java`), which
+        // needs the compiler module.
+        case .java: "apt-get install openjdk-17-jdk-headless"
         case .go: "apt-get install golang-go"
         case .pythonClients, .pythonSchema:
             "make test (it creates .venv-test from Tests/Clients/requirements.txt; needs apt-get install python3-venv)"
@@ -107,7 +109,7 @@ public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
         case .wget: succeeds(["wget", "--version"])
         case .chromium: succeeds(["chromium", "--version"])
         case .node: succeeds(["node", "--version"])
-        case .java: succeeds(["java", "-version"])
+        case .java: succeeds(["java", "-version"]) && succeeds(["javac", "-version"])
         case .go: succeeds(["go", "version"])
         case .python3: succeeds(["python3", "--version"])
         case .pythonClients: succeeds(["python3", "-c", "import requests, requests_ntlm, spnego"])
