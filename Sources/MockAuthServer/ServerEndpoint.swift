@@ -16,7 +16,7 @@ public struct ServerEndpoint: Sendable, Equatable {
     /// Whether the server also listens on `::1` (for `localhost`).
     public let listensOnIPv6: Bool
     /// The address a name under `.test` stands for (where the server listens), for
-    /// ``hostMapping``.
+    /// ``hostMappings``.
     public let address: String
     /// Other names under `.test` that reach this server (``ServerSpec/aliases``).
     public let aliases: [String]

@@ -64,7 +64,7 @@ public enum ListenHost: Sendable, Hashable, CustomStringConvertible {
     case localhost
     /// A DNS name under `.test` (`api.mockauth.test`), lower-case, as URLs write it: in ASCII, or
     /// with U-labels (`bücher.test`), or absolute (`api.dot.test.`). The server listens on
-    /// 127.0.0.1; the client resolves, and the certificate names, its ``asciiName``.
+    /// 127.0.0.1; the client resolves, and the certificate names, its ``resolvedName``.
     case named(String)
 
     /// The loopback names a scenario file writes as they are.
