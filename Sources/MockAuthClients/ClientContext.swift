@@ -13,6 +13,8 @@ public struct ClientContext: Sendable {
     public var caCertificateDER: [UInt8]?
     /// The client identity, when the scenario gives one.
     public var identity: Identity?
+    /// The second identity, from another CA (`identity: { second: true }`), when the scenario gives it.
+    public var secondIdentity: Identity?
     /// The pins (SHA-256 of the pinned SubjectPublicKeyInfo), when the scenario gives some.
     public var pins: PublicKeyPins?
     /// The pins in curl's form (`sha256//BASE64`, several separated by `;`), as `MOCKAUTH_PIN_SHA256` has them.
@@ -47,6 +49,27 @@ public struct ClientContext: Sendable {
         public var privateKeyPEM: String
         public var pkcs12: [UInt8]
         public var pkcs12Passphrase: String
+        /// The DER of the certificate's issuer name, which a server's certificate request names
+        /// when it wants this identity; empty when unknown (then no request can be matched).
+        public var issuerNameDER: [UInt8] = []
+    }
+
+    /// The identity to present to a certificate request that names `authorities` (DER issuer names,
+    /// as TLS's certificate_authorities and Apple's `URLProtectionSpace.distinguishedNames` carry
+    /// them), as a careful client chooses: the first of ``identity`` and ``secondIdentity`` whose
+    /// issuer is named; when the request names no CA, ``identity``; when it names others only, none
+    /// (RFC 8446 §4.4.2.3: a client sends a chain from a named CA, or no certificate).
+    public func identity(forAuthorities authorities: [[UInt8]]) -> Identity? {
+        identityIndex(forAuthorities: authorities).map { heldIdentities[$0] }
+    }
+
+    /// ``identity`` and ``secondIdentity``, those the scenario gives, in that order.
+    public var heldIdentities: [Identity] { [identity, secondIdentity].compactMap(\.self) }
+
+    /// The position in ``heldIdentities`` of ``identity(forAuthorities:)``'s choice.
+    public func identityIndex(forAuthorities authorities: [[UInt8]]) -> Int? {
+        guard !authorities.isEmpty else { return heldIdentities.isEmpty ? nil : 0 }
+        return heldIdentities.firstIndex { identity in authorities.contains(identity.issuerNameDER) }
     }
 
     /// A proxy to use.
@@ -66,7 +89,15 @@ public struct ClientContext: Sendable {
         identity = client.identity.map {
             Identity(
                 certificatePEM: run.clientCertificatePEM, privateKeyPEM: run.clientKeyPEM,
-                pkcs12: run.pki.clientPKCS12($0.pkcs12), pkcs12Passphrase: run.clientPKCS12Passphrase)
+                pkcs12: run.pki.clientPKCS12($0.pkcs12), pkcs12Passphrase: run.clientPKCS12Passphrase,
+                issuerNameDER: run.pki.clientIdentity.issuerNameDER)
+        }
+        secondIdentity = client.identity.flatMap { spec in
+            guard spec.second else { return nil }
+            return Identity(
+                certificatePEM: run.secondClientCertificatePEM, privateKeyPEM: run.secondClientKeyPEM,
+                pkcs12: run.secondClientPKCS12, pkcs12Passphrase: run.clientPKCS12Passphrase,
+                issuerNameDER: run.pki.clientIdentity2.issuerNameDER)
         }
         pins = run.pins
         credentials = client.credentials
@@ -111,9 +142,19 @@ extension ClientContext {
             let pkcs12 = environment["MOCKAUTH_CLIENT_P12"].flatMap { FileManager.default.contents(atPath: $0) }
             identity = Identity(
                 certificatePEM: certificate, privateKeyPEM: key, pkcs12: pkcs12.map { Array($0) } ?? [],
-                pkcs12Passphrase: environment["MOCKAUTH_CLIENT_P12_PASSWORD"] ?? "")
+                pkcs12Passphrase: environment["MOCKAUTH_CLIENT_P12_PASSWORD"] ?? "",
+                issuerNameDER: CertificatePEM.issuerNameDER(of: certificate))
         } else {
             identity = nil
+        }
+        if let certificate = try read("MOCKAUTH_CLIENT_CERT_2"), let key = try read("MOCKAUTH_CLIENT_KEY_2") {
+            let pkcs12 = environment["MOCKAUTH_CLIENT_P12_2"].flatMap { FileManager.default.contents(atPath: $0) }
+            secondIdentity = Identity(
+                certificatePEM: certificate, privateKeyPEM: key, pkcs12: pkcs12.map { Array($0) } ?? [],
+                pkcs12Passphrase: environment["MOCKAUTH_CLIENT_P12_PASSWORD"] ?? "",
+                issuerNameDER: CertificatePEM.issuerNameDER(of: certificate))
+        } else {
+            secondIdentity = nil
         }
         pins = environment["MOCKAUTH_PIN_SHA256"].flatMap(PublicKeyPins.init(curlForm:))
         credentials = environment["MOCKAUTH_USERNAME"].map {

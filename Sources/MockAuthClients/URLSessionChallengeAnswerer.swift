@@ -22,8 +22,10 @@ import MockAuth
 /// - Server trust (Apple platforms): the chain must verify to the scenario's anchor only, for the
 ///   requested host; then, when the scenario gives pins, a certificate of the verified chain must
 ///   carry a pinned key (`AppleServerTrust`). Without an anchor the system decides.
-/// - Client certificate (Apple platforms): the scenario's identity, imported in memory; none when the
-///   scenario gives none.
+/// - Client certificate (Apple platforms): of the scenario's identities, imported in memory, the one
+///   whose issuer the server's request names (`distinguishedNames`), or the first when it names no
+///   CA; none when it names only other CAs or the scenario gives none
+///   (``ClientContext/identity(forAuthorities:)``).
 /// - Basic, Digest, NTLM, Negotiate and the default method: the origin's credentials for a 401, the
 ///   proxy's for a 407 (NTLM and Negotiate as `DOMAIN\user` when there is a domain); after three
 ///   refusals the challenge is cancelled.
@@ -34,7 +36,8 @@ public final class URLSessionChallengeAnswerer: NSObject, URLSessionTaskDelegate
     private let context: ClientContext
     #if canImport(Security)
         private let anchors: SecurityAnchors
-        private let identity: ImportedIdentity?
+        /// ``ClientContext/heldIdentities``, imported, in the same order.
+        private let identities: [ImportedIdentity?]
     #endif
 
     /// Prepares the answers for `context`.
@@ -44,7 +47,7 @@ public final class URLSessionChallengeAnswerer: NSObject, URLSessionTaskDelegate
         self.context = context
         #if canImport(Security)
             anchors = SecurityAnchors(certificates: try context.trustAnchorCertificates())
-            identity = try context.importedIdentity()
+            identities = try context.importedIdentities()
         #endif
     }
 
@@ -64,7 +67,10 @@ public final class URLSessionChallengeAnswerer: NSObject, URLSessionTaskDelegate
                 return AppleServerTrust.answer(challenge, anchors: anchors.certificates, pins: context.pins)
             }
             if method == NSURLAuthenticationMethodClientCertificate {
-                guard let identity else { return (.performDefaultHandling, nil) }
+                let authorities = (challenge.protectionSpace.distinguishedNames ?? []).map { [UInt8]($0) }
+                guard let index = context.identityIndex(forAuthorities: authorities), index < identities.count,
+                    let identity = identities[index]
+                else { return (.performDefaultHandling, nil) }
                 return (.useCredential, identity.credential())
             }
         #endif

@@ -18,6 +18,17 @@ public struct IssuedCertificate: Sendable {
 
     /// The certificate as PEM.
     public var pem: String { certificate.pemString }
+
+    /// The DER of the certificate's issuer name: what a server's certificate request lists
+    /// (certificate_authorities, Apple's `distinguishedNames`) when it wants an identity from that CA.
+    public var issuerNameDER: [UInt8] { Self.nameDER(certificate.issuer) }
+
+    /// The DER of `name`; empty should it not serialize (a parsed or built name always does).
+    static func nameDER(_ name: DistinguishedName) -> [UInt8] {
+        var serializer = DER.Serializer()
+        guard (try? serializer.serialize(name)) != nil else { return [] }
+        return serializer.serializedBytes
+    }
 }
 
 extension Certificate {

@@ -66,5 +66,15 @@
             guard let identity, !identity.pkcs12.isEmpty else { return nil }
             return try SecurityMaterial.importIdentity(pkcs12: identity.pkcs12, passphrase: identity.pkcs12Passphrase)
         }
+
+        /// Every identity in ``heldIdentities``, imported in memory, in the same order; `nil` for one
+        /// that came without a PKCS#12.
+        public func importedIdentities() throws -> [ImportedIdentity?] {
+            try heldIdentities.map { identity in
+                guard !identity.pkcs12.isEmpty else { return nil }
+                return try SecurityMaterial.importIdentity(
+                    pkcs12: identity.pkcs12, passphrase: identity.pkcs12Passphrase)
+            }
+        }
     }
 #endif
