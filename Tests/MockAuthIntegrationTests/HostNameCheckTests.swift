@@ -126,6 +126,29 @@ struct HostNameCheckTests {
         #expect(isolated.status == 0, "\(tool) with --isolate-hosts\n\(isolated.output)\n\(isolated.error)")
         let plain = try MockAuthDBinary.check("tls-wildcard", script)
         #expect(plain.status == 1, "\(tool) without --isolate-hosts cannot resolve the name\n\(plain.output)")
+
+        // The same at https://api.mockauth.test:PORT/, a scenario of its own (the issue's example name).
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mockauth-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try """
+        version: 1
+        summary: A valid certificate for api.mockauth.test, a name no DNS knows.
+        servers:
+          origin:
+            host: api.mockauth.test
+            tls: { profile: valid }
+        expect:
+          - rule: request-succeeds
+            server: origin
+        """.write(to: directory.appendingPathComponent("named-host.yaml"), atomically: true, encoding: .utf8)
+        let named = try Shell.execute(
+            [
+                MockAuthDBinary.path, "check", "named-host", "--scenarios", directory.path, "--isolate-hosts", "--",
+                "/bin/bash", "-c", script,
+            ], timeout: 90)
+        #expect(named.status == 0, "\(tool) at api.mockauth.test\n\(named.output)\n\(named.error)")
+        #expect(named.output.contains("https://api.mockauth.test:"), "\(named.output)")
     }
 
     /// The hosts file names an absolute name in both forms (glibc looks up `api.dot.test.` as written)
