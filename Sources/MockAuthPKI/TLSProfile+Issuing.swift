@@ -140,7 +140,7 @@ extension HarnessPKI {
         case .tls10Only, .tls11Only:
             // A valid certificate: the defect is the protocol the server speaks (``ServerTLS``).
             defect =
-                "a server that speaks only \(profile.onlyProtocolVersion ?? "an old TLS"), which RFC 8996 deprecates"
+                "a server that speaks only \(profile.onlyProtocolVersion?.description ?? "an old TLS"), which RFC 8996 deprecates"
         case .revokedCRL:
             defect = "a certificate its CA has revoked (its CRL lists it)"
         case .revokedOCSP:

@@ -41,19 +41,14 @@ struct ServerTLS: Sendable {
         }
         if http2 { configuration.applicationProtocols = ["h2", "http/1.1"] }
         // The protocol profiles speak one old version only.
-        switch credentials.profile {
-        case .tls10Only:
+        switch credentials.profile.onlyProtocolVersion {
+        case .tls10:
             configuration.minimumTLSVersion = .tlsv1
             configuration.maximumTLSVersion = .tlsv1
-        case .tls11Only:
+        case .tls11:
             configuration.minimumTLSVersion = .tlsv11
             configuration.maximumTLSVersion = .tlsv11
-        case .valid, .selfSigned, .expired, .notYetValid, .wrongHost, .untrustedRoot, .incompleteChain,
-            .clientCertificateRequired, .pinMismatch, .pinReissued, .missingSAN, .expiredIntermediate, .clientAuthOnly,
-            .pathLengthExceeded, .unknownCriticalExtension, .chainOutOfOrder, .nameConstraintsViolated, .leafIsCA,
-            .sha1Leaf, .rsa1024, .crossSigned, .clientCertificateOptional, .clientCertificateSelection,
-            .clientCertificateUnrequested, .clientCertificateRejected, .revokedCRL, .revokedOCSP, .ocspUnknown,
-            .ocspExpiredResponse:
+        case nil:
             break
         }
         self.configuration = configuration

@@ -76,10 +76,10 @@ public enum TLSProfile: String, Sendable, Hashable, Codable, CaseIterable, Custo
 
     /// The one TLS version a server of this profile speaks, when the profile's defect is the
     /// protocol; `nil` for every certificate profile (TLS 1.2 and 1.3).
-    public var onlyProtocolVersion: String? {
+    public var onlyProtocolVersion: DeprecatedTLSVersion? {
         switch self {
-        case .tls10Only: "TLS 1.0"
-        case .tls11Only: "TLS 1.1"
+        case .tls10Only: .tls10
+        case .tls11Only: .tls11
         case .valid, .selfSigned, .expired, .notYetValid, .wrongHost, .untrustedRoot, .incompleteChain,
             .clientCertificateRequired, .pinMismatch, .pinReissued, .missingSAN, .expiredIntermediate, .clientAuthOnly,
             .pathLengthExceeded, .unknownCriticalExtension, .chainOutOfOrder, .nameConstraintsViolated, .leafIsCA,
