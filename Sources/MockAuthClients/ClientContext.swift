@@ -138,24 +138,21 @@ extension ClientContext {
             String.init)
         caCertificatePEM = try read("MOCKAUTH_CA_FILE")
         caCertificateDER = caCertificatePEM.flatMap { CertificatePEM.derEncodings(of: $0).first }
-        if let certificate = try read("MOCKAUTH_CLIENT_CERT"), let key = try read("MOCKAUTH_CLIENT_KEY") {
-            let pkcs12 = environment["MOCKAUTH_CLIENT_P12"].flatMap { FileManager.default.contents(atPath: $0) }
-            identity = Identity(
+        /// The identity of MOCKAUTH_CLIENT_CERT`suffix`, _KEY`suffix` and _P12`suffix` (one passphrase for all).
+        func readIdentity(_ suffix: String) throws -> Identity? {
+            guard let certificate = try read("MOCKAUTH_CLIENT_CERT\(suffix)"),
+                let key = try read("MOCKAUTH_CLIENT_KEY\(suffix)")
+            else { return nil }
+            let pkcs12 = environment["MOCKAUTH_CLIENT_P12\(suffix)"].flatMap {
+                FileManager.default.contents(atPath: $0)
+            }
+            return Identity(
                 certificatePEM: certificate, privateKeyPEM: key, pkcs12: pkcs12.map { Array($0) } ?? [],
                 pkcs12Passphrase: environment["MOCKAUTH_CLIENT_P12_PASSWORD"] ?? "",
                 issuerNameDER: CertificatePEM.issuerNameDER(of: certificate))
-        } else {
-            identity = nil
         }
-        if let certificate = try read("MOCKAUTH_CLIENT_CERT_2"), let key = try read("MOCKAUTH_CLIENT_KEY_2") {
-            let pkcs12 = environment["MOCKAUTH_CLIENT_P12_2"].flatMap { FileManager.default.contents(atPath: $0) }
-            secondIdentity = Identity(
-                certificatePEM: certificate, privateKeyPEM: key, pkcs12: pkcs12.map { Array($0) } ?? [],
-                pkcs12Passphrase: environment["MOCKAUTH_CLIENT_P12_PASSWORD"] ?? "",
-                issuerNameDER: CertificatePEM.issuerNameDER(of: certificate))
-        } else {
-            secondIdentity = nil
-        }
+        identity = try readIdentity("")
+        secondIdentity = try readIdentity("_2")
         pins = environment["MOCKAUTH_PIN_SHA256"].flatMap(PublicKeyPins.init(curlForm:))
         credentials = environment["MOCKAUTH_USERNAME"].map {
             Account(
