@@ -16,10 +16,8 @@ extension Baseline {
         return Baseline(results: ordered, deviations: deviations)
     }
 
-    /// The baseline as the files in `Conformance/baselines` hold it: pretty, keys sorted.
+    /// The baseline as the files in `Conformance/baselines` hold it: as a report's JSON is written.
     public func jsonData() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(self)
+        try JSONEncoder.conformance.encode(self)
     }
 }
