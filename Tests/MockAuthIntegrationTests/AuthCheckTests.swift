@@ -28,15 +28,15 @@ extension AuthCase {
     }
 }
 
-private let curl = #"curl -sS -o /dev/null --max-time 10 --cacert "$MOCKAUTH_CA_FILE""#
-private let user = #"-u "$MOCKAUTH_USERNAME:$MOCKAUTH_PASSWORD""#
-private let ntlmUser = #"-u "$MOCKAUTH_DOMAIN\\$MOCKAUTH_USERNAME:$MOCKAUTH_PASSWORD""#
+private let curl = ClientScript.curl
+private let user = ClientScript.user
+private let ntlmUser = ClientScript.ntlmUser
 private let proxy = #"-x "$MOCKAUTH_PROXY_URL""#
 private let proxyUser = #"--proxy-user "$MOCKAUTH_PROXY_USERNAME:$MOCKAUTH_PROXY_PASSWORD""#
-private let python = #"python3 "$CLIENTS/requests_client.py""#
+private let python = ClientScript.requestsClient
 private let digestClient = #"python3 "$CLIENTS/digest_client.py""#
-private let urllib = #"python3 "$CLIENTS/../../Conformance/adapters/urllib_adapter.py""#
-private let requestsAdapter = #"python3 "$CLIENTS/../../Conformance/adapters/requests_adapter.py""#
+private let urllib = ClientScript.urllib
+private let requestsAdapter = ClientScript.requests
 /// Sets `"$@"` to one `-H` argument per line of MOCKAUTH_HEADERS, for curl.
 private let givenHeaders = #"""
     set --

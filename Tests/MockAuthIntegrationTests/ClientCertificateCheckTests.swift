@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-private let curl = #"curl -sS -o /dev/null --max-time 10 --cacert "$MOCKAUTH_CA_FILE""#
+private let curl = ClientScript.curl
 private let firstIdentity = #"--cert "$MOCKAUTH_CLIENT_CERT" --key "$MOCKAUTH_CLIENT_KEY""#
 private let java = #"java "$CLIENTS/ClientCertFetch.java""#
 /// A client certificate from a CA of its own, as a client configured with one for every server

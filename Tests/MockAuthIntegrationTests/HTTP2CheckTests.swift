@@ -2,12 +2,12 @@ import Foundation
 import MockAuth
 import Testing
 
-private let curl = #"curl -sS -o /dev/null --max-time 10 --cacert "$MOCKAUTH_CA_FILE""#
-private let user = #"-u "$MOCKAUTH_USERNAME:$MOCKAUTH_PASSWORD""#
-private let ntlmUser = #"-u "$MOCKAUTH_DOMAIN\\$MOCKAUTH_USERNAME:$MOCKAUTH_PASSWORD""#
+private let curl = ClientScript.curl
+private let user = ClientScript.user
+private let ntlmUser = ClientScript.ntlmUser
 /// Node's `http2` module: HTTP/2 only (ALPN h2, or prior knowledge in plain HTTP), no HTTP/1.1 fallback.
 private let h2Client = #"node "$CLIENTS/h2_client.js""#
-private let python = #"python3 "$CLIENTS/requests_client.py""#
+private let python = ClientScript.requestsClient
 /// The `should` finding of a client that did not use HTTP/2: reported, and the verdict still passes.
 private let notHTTP2 = "over HTTP/1.1, not HTTP/2"
 

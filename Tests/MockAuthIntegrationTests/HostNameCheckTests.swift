@@ -4,13 +4,13 @@ import Testing
 
 /// Sets `"$@"` to one `--resolve` per entry of MOCKAUTH_RESOLVE, for curl.
 private let resolving = #"set --; for entry in $MOCKAUTH_RESOLVE; do set -- "$@" --resolve "$entry"; done"#
-private let curl = #"curl -sS -o /dev/null --max-time 10 --cacert "$MOCKAUTH_CA_FILE""#
+private let curl = ClientScript.curl
 private let curlResolving = "\(resolving); \(curl) \"$@\" $MOCKAUTH_URL"
 /// Node's https.get with its own host check; urllib and requests as the conformance run uses them.
 /// Each resolves MOCKAUTH_RESOLVE's names to their address and names the host itself.
-private let node = #"node "$CLIENTS/https_get.js""#
-private let urllib = #"python3 "$CLIENTS/../../Conformance/adapters/urllib_adapter.py""#
-private let requests = #"python3 "$CLIENTS/../../Conformance/adapters/requests_adapter.py""#
+private let node = ClientScript.nodeHTTPSGet
+private let urllib = ClientScript.urllib
+private let requests = ClientScript.requests
 /// OpenSSL's own client, told to match the U-label (as a client that never converts to IDNA would).
 private let opensslMatchingULabel = #"""
     port=${MOCKAUTH_URL##*:}; port=${port%%/*}

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-private let curl = #"curl -sS -o /dev/null --max-time 10 --cacert "$MOCKAUTH_CA_FILE""#
+private let curl = ClientScript.curl
 private let pinned = #"--pinnedpubkey "$MOCKAUTH_PIN_SHA256""#
 
 /// Pinning adds to validation, never replaces it: real clients through `mockauthd check`.

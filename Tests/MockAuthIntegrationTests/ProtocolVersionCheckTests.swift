@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-private let curl = #"curl -sS -o /dev/null --max-time 10 --cacert "$MOCKAUTH_CA_FILE""#
+private let curl = ClientScript.curl
 
 /// Servers that speak only TLS 1.0 or 1.1: real clients through `mockauthd check`.
 let protocolVersionMatrix: [AuthCase] = ["tls10-only", "tls11-only"].flatMap { scenario in

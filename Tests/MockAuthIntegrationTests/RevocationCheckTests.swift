@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-private let curl = #"curl -sS -o /dev/null --max-time 10 --cacert "$MOCKAUTH_CA_FILE" "$MOCKAUTH_URL""#
+private let curl = ClientScript.curl + #" "$MOCKAUTH_URL""#
 private let java = #"java -Dcom.sun.security.enableCRLDP=true "$CLIENTS/RevocationClient.java""#
 private let openssl = #"sh "$CLIENTS/openssl_revocation_client.sh""#
 private let python = #"python3 "$CLIENTS/crl_client.py""#

@@ -1,13 +1,13 @@
 import Foundation
 import Testing
 
-private let curl = #"curl -sS -o /dev/null --max-time 10 --cacert "$MOCKAUTH_CA_FILE""#
+private let curl = ClientScript.curl
 /// The workaround people paste to reach an old server: OpenSSL's security level 0 allows anything.
 private let curlAtLevelZero = #"\#(curl) --ciphers 'DEFAULT@SECLEVEL=0' "$MOCKAUTH_URL""#
-private let node = #"node "$CLIENTS/https_get.js""#
+private let node = ClientScript.nodeHTTPSGet
 /// Java 17's HttpClient with its default trust manager over the CA file.
 private let java = #"java "$CLIENTS/JavaHttpsGet.java""#
-private let urllib = #"python3 "$CLIENTS/../../Conformance/adapters/urllib_adapter.py""#
+private let urllib = ClientScript.urllib
 
 /// Weak signatures and keys, a CA presented as a server, and a path to build: real clients through `mockauthd check`
 /// (curl and `openssl s_client`, with and without verification, are in ``tlsMatrix``).
