@@ -10,11 +10,21 @@ struct ProfileCase: Sendable, CustomTestStringConvertible {
     var error: String?
     /// The host check of the strict verification; a host-name profile replaces it to forgive it.
     var hostCheck = ["-verify_ip", "127.0.0.1"]
+    /// The one property `openssl x509 -text` shows for it, where it changes the shape every other
+    /// profile keeps (a SHA-256 signature, a P-256 or RSA-2048 key, cA FALSE).
+    var property: ShapeChange?
     /// `openssl verify` arguments that forgive exactly the broken property; `nil` when openssl has
     /// none (a trust anchor's name constraints apply whatever is trusted).
     var forgiveness: @Sendable (_ files: ProfileFiles) -> [String]?
 
     var testDescription: String { scenario }
+
+    /// What a profile changes in the shape of a leaf, as `openssl x509 -text` prints it.
+    enum ShapeChange: String, Sendable {
+        case certificateAuthority = "CA:TRUE"
+        case sha1Signature = "sha1WithRSAEncryption"
+        case rsa1024Key = "Public-Key: (1024 bit)"
+    }
 }
 
 /// The files one profile test works with.
@@ -80,12 +90,14 @@ let profileCases: [ProfileCase] = [
     ProfileCase(scenario: "tls-name-constraints-violated", error: "permitted subtree violation") { _ in nil },
     // Security level 2 (Debian's default) refuses SHA-1 signatures and RSA keys under 2048 bits;
     // level 0 allows SHA-1, level 1 (80 bits) a 1024-bit key.
-    ProfileCase(scenario: "tls-sha1-leaf", error: "CA signature digest algorithm too weak") { _ in
-        ["-auth_level", "0"]
+    ProfileCase(scenario: "tls-sha1-leaf", error: "CA signature digest algorithm too weak", property: .sha1Signature) {
+        _ in ["-auth_level", "0"]
     },
-    ProfileCase(scenario: "tls-rsa-1024", error: "EE certificate key too weak") { _ in ["-auth_level", "1"] },
-    // OpenSSL accepts a CA as a server's certificate: the one property is checked by name below.
-    ProfileCase(scenario: "tls-leaf-is-ca", error: nil) { _ in [] },
+    ProfileCase(scenario: "tls-rsa-1024", error: "EE certificate key too weak", property: .rsa1024Key) { _ in
+        ["-auth_level", "1"]
+    },
+    // OpenSSL accepts a CA as a server's certificate: the one property is its shape.
+    ProfileCase(scenario: "tls-leaf-is-ca", error: nil, property: .certificateAuthority) { _ in [] },
     ProfileCase(scenario: "tls-cross-signed", error: nil) { _ in [] },
     // The chain itself verifies: the one defect is the revocation status (RevocationServedTests).
     ProfileCase(scenario: "tls-revocation-good", error: nil) { _ in [] },
@@ -93,14 +105,6 @@ let profileCases: [ProfileCase] = [
     ProfileCase(scenario: "tls-revoked-ocsp", error: nil) { _ in [] },
     ProfileCase(scenario: "tls-ocsp-unknown", error: nil) { _ in [] },
     ProfileCase(scenario: "tls-ocsp-expired-response", error: nil) { _ in [] },
-]
-
-/// The one named property a profile changes where `openssl verify` has no error for it, or where
-/// it changes the shape every other profile keeps (a SHA-256 signature, a P-256 or RSA-2048 key).
-let profileProperties: [String: String] = [
-    "tls-leaf-is-ca": "CA:TRUE",
-    "tls-sha1-leaf": "sha1WithRSAEncryption",
-    "tls-rsa-1024": "Public-Key: (1024 bit)",
 ]
 
 @Suite("Served certificates, as openssl sees them")
@@ -147,16 +151,17 @@ struct CertificateProfileTests {
                 text.contains("TLS Web Server Authentication")
                     == (testCase.scenario != "tls-leaf-client-auth-eku-only"),
                 "\(text)")
-            if let property = profileProperties[testCase.scenario] {
-                #expect(text.contains(property), "\(testCase.scenario) should have \(property): \(text)")
+            if let property = testCase.property {
+                #expect(
+                    text.contains(property.rawValue), "\(testCase.scenario) should have \(property.rawValue): \(text)")
             }
             #expect(
                 text.contains("ecdsa-with-SHA256") || text.contains("sha256WithRSAEncryption")
-                    || testCase.scenario == "tls-sha1-leaf", "\(text)")
+                    || testCase.property == .sha1Signature, "\(text)")
             #expect(
                 text.contains("Public-Key: (256 bit)") || text.contains("Public-Key: (2048 bit)")
-                    || testCase.scenario == "tls-rsa-1024", "\(text)")
-            #expect(text.contains("CA:TRUE") == (testCase.scenario == "tls-leaf-is-ca"), "\(text)")
+                    || testCase.property == .rsa1024Key, "\(text)")
+            #expect(text.contains("CA:TRUE") == (testCase.property == .certificateAuthority), "\(text)")
             #expect(text.contains("Subject Alternative Name") == (testCase.scenario != "tls-missing-san"), "\(text)")
             // openssl (and LibreSSL) print "notBefore=Nov  2 10:00:00 2026 GMT"; parsed here, not by
             // GNU `date -d`, so the test runs on macOS too.
