@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 /// Settings every MockAuth target shares: Swift 6 language mode (strict concurrency) comes with the
@@ -13,6 +13,8 @@ let package = Package(
     products: [
         .library(name: "MockAuth", targets: ["MockAuth"]),
         .library(name: "MockAuthClients", targets: ["MockAuthClients"]),
+        // macOS and Linux only: clients run as processes (swift-subprocess declares no iOS).
+        .library(name: "MockAuthCommands", targets: ["MockAuthCommands"]),
         .library(name: "MockAuthTesting", targets: ["MockAuthTesting"]),
         .library(name: "MockAuthAsyncHTTPClient", targets: ["MockAuthAsyncHTTPClient"]),
         .library(name: "MockAuthRemote", targets: ["MockAuthRemote"]),
@@ -33,6 +35,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        // Starting and supervising processes (client commands, the tests' tools): MockAuthCommands only.
+        .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.2"),
         // The AsyncHTTPClient adapter (its own product) and the in-process tests.
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
     ],
@@ -132,6 +136,14 @@ let package = Package(
             dependencies: ["MockAuth"],
             swiftSettings: strictSettings
         ),
+        // Clients run as processes, and the supervised runner every process of the repository starts
+        // under. swift-subprocess declares no iOS, tvOS, watchOS or visionOS, so nothing that those
+        // platforms build may depend on this target: only mockauthd and the tests do.
+        .target(
+            name: "MockAuthCommands",
+            dependencies: ["MockAuthClients", .product(name: "Subprocess", package: "swift-subprocess")],
+            swiftSettings: strictSettings
+        ),
         // The remote face: the control API's contract and a Foundation-only client of it (no NIO,
         // no Yams), for UI-test bundles and apps.
         .target(
@@ -170,6 +182,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: strictSettings
@@ -187,7 +200,7 @@ let package = Package(
         .executableTarget(
             name: "mockauthd",
             dependencies: [
-                "MockAuth", "MockAuthClients", "MockAuthConformance", "MockAuthControl",
+                "MockAuth", "MockAuthClients", "MockAuthCommands", "MockAuthConformance", "MockAuthControl",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -204,6 +217,7 @@ let package = Package(
         // Test-only: what the test targets share (the tools they run, a deterministic generator).
         .target(
             name: "MockAuthTestSupport",
+            dependencies: ["MockAuthCommands"],
             path: "Tests/MockAuthTestSupport",
             swiftSettings: strictSettings
         ),
@@ -267,7 +281,8 @@ let package = Package(
         .testTarget(
             name: "MockAuthIntegrationTests",
             dependencies: [
-                "MockAuth", "MockAuthTesting", "MockAuthAsyncHTTPClient", "MockAuthConformance", "mockauthd",
+                "MockAuth", "MockAuthTesting", "MockAuthCommands", "MockAuthAsyncHTTPClient", "MockAuthConformance",
+                "mockauthd",
                 "MockAuthServer", "MockAuthTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MockAuthClients
+import MockAuthCommands
 
 extension MockAuthD {
     /// `mockauthd check SCENARIO -- COMMAND [ARGS…]`: runs one client against one scenario and judges it.

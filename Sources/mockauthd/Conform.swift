@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import MockAuthClients
+import MockAuthCommands
 import MockAuthConformance
 import Synchronization
 

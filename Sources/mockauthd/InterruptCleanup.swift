@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import MockAuthClients
+import MockAuthCommands
 import Synchronization
 
 #if canImport(Glibc)
