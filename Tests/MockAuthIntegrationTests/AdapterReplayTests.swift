@@ -1,5 +1,6 @@
 import Foundation
 import MockAuthAsyncHTTPClient
+import MockAuthCommands
 import MockAuthTesting
 import Testing
 

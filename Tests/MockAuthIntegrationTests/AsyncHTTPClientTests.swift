@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import MockAuthTesting
+import NIOPosix
 import NIOSSL
 import XCTest
 
@@ -24,7 +25,9 @@ final class AsyncHTTPClientTests: XCTestCase {
         // By default AsyncHTTPClient retries a refused handshake until the request's deadline; one
         // attempt is what a test of trust decisions wants.
         configuration.connectionPool.retryConnectionEstablishment = false
-        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        // NIOPosix and NIOSSL everywhere (on Apple platforms `.singleton` would be NIOTS).
+        return HTTPClient(
+            eventLoopGroupProvider: .shared(MultiThreadedEventLoopGroup.singleton), configuration: configuration)
     }
 
     /// GETs `url`; returns the status, or nil when the request failed (e.g. the handshake was refused).

@@ -18,8 +18,8 @@ struct AuthCase: Sendable, CustomTestStringConvertible {
 extension AuthCase {
     /// Runs the script through `mockauthd check` (with `$CLIENTS`, the test clients' directory) and
     /// expects the exit status and, when given, the text the verdict must contain.
-    func checkWithMockAuthD() throws {
-        let result = try MockAuthDBinary.check(scenario, #"CLIENTS="\#(AuthCheckTests.clients)"; "# + script)
+    func checkWithMockAuthD() async throws {
+        let result = try await MockAuthDBinary.check(scenario, #"CLIENTS="\#(AuthCheckTests.clients)"; "# + script)
         let context = "\(testDescription) \(note)\nstdout:\n\(result.output)\nstderr:\n\(result.error)"
         #expect(result.status == expectedStatus, "\(context)")
         if let text = mustMention {
@@ -499,8 +499,8 @@ struct AuthCheckTests {
     static let clients = MockAuthDBinary.repositoryRoot.appendingPathComponent("Tests/Clients").path
 
     @Test(arguments: authMatrix + headerLeakMatrix + redirectMatrix + bodyMatrix)
-    func realClient(_ testCase: AuthCase) throws {
-        try testCase.checkWithMockAuthD()
+    func realClient(_ testCase: AuthCase) async throws {
+        try await testCase.checkWithMockAuthD()
     }
 
     @Test("every auth and proxy scenario of the catalog is exercised, with a passing and a failing client")

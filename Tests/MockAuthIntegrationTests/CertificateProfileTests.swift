@@ -110,12 +110,12 @@ let profileCases: [ProfileCase] = [
 @Suite("Served certificates, as openssl sees them")
 struct CertificateProfileTests {
     /// Fetches the chain the scenario's server sends, with `openssl s_client -showcerts`.
-    func servedChain(_ run: ScenarioRun) throws -> [String] {
+    func servedChain(_ run: ScenarioRun) async throws -> [String] {
         let url = try #require(run.server.endpoint("origin"))
         let identity =
             run.scenario.client.identity != nil
             ? #"-cert "\#(run.files.clientCertificate)" -key "\#(run.files.clientKey)""# : ""
-        let result = try Shell.run(
+        let result = try await Shell.run(
             "openssl s_client -showcerts -connect 127.0.0.1:\(url.port) \(identity) </dev/null 2>/dev/null")
         let blocks = result.output.components(separatedBy: "-----BEGIN CERTIFICATE-----").dropFirst()
         return blocks.compactMap { block in
@@ -132,7 +132,7 @@ struct CertificateProfileTests {
             let scenario = try ScenarioCatalog.directory(MockAuthDBinary.scenarios).load(testCase.scenario)
             let run = try await ScenarioRun.start(scenario)
             teardown.add { await run.shutdown() }
-            let chain = try servedChain(run)
+            let chain = try await servedChain(run)
             try #require(!chain.isEmpty, "no certificate was served")
 
             let directory = run.files.directory.path
@@ -146,7 +146,7 @@ struct CertificateProfileTests {
                 toFile: directory + "/intermediate.pem", atomically: true, encoding: .utf8)
 
             // The shape every profile keeps: serverAuth, SHA-256, P-256 or RSA-2048, ≤ 825 days.
-            let text = try Shell.run(#"openssl x509 -in "\#(directory)/leaf.pem" -noout -text"#).output
+            let text = try await Shell.run(#"openssl x509 -in "\#(directory)/leaf.pem" -noout -text"#).output
             #expect(
                 text.contains("TLS Web Server Authentication")
                     == (testCase.scenario != "tls-leaf-client-auth-eku-only"),
@@ -165,7 +165,7 @@ struct CertificateProfileTests {
             #expect(text.contains("Subject Alternative Name") == (testCase.scenario != "tls-missing-san"), "\(text)")
             // openssl (and LibreSSL) print "notBefore=Nov  2 10:00:00 2026 GMT"; parsed here, not by
             // GNU `date -d`, so the test runs on macOS too.
-            let dates = try Shell.run(#"openssl x509 -in "\#(directory)/leaf.pem" -noout -startdate -enddate"#)
+            let dates = try await Shell.run(#"openssl x509 -in "\#(directory)/leaf.pem" -noout -startdate -enddate"#)
                 .output.split(separator: "\n").compactMap { line in
                     line.split(separator: "=", maxSplits: 1).last.flatMap { opensslDate(String($0)) }
                 }
@@ -176,7 +176,7 @@ struct CertificateProfileTests {
             let intermediates = chain.count > 1 ? #" -untrusted "\#(files.served)""# : ""
             // As a TLS client verifies: for a server's purpose (serverAuth), at security level 2.
             let served = #"openssl verify -auth_level 2 -purpose sslserver -CAfile "\#(files.root)"\#(intermediates)"#
-            let verdict = try Shell.run(
+            let verdict = try await Shell.run(
                 #"\#(served) \#(testCase.hostCheck.joined(separator: " ")) "\#(files.leaf)" 2>&1"#)
             if let error = testCase.error {
                 #expect(verdict.status != 0, "\(testCase.scenario) verified but should fail with '\(error)'")
@@ -190,7 +190,7 @@ struct CertificateProfileTests {
                 guard let forgivingArguments = testCase.forgiveness(files) else { return }
                 let hostCheck = forgivingArguments.contains("-verify_hostname") ? [] : testCase.hostCheck
                 let arguments = (hostCheck + forgivingArguments).map { "'\($0)'" }.joined(separator: " ")
-                let forgiven = try Shell.run(#"\#(served) \#(arguments) "\#(files.leaf)" 2>&1"#)
+                let forgiven = try await Shell.run(#"\#(served) \#(arguments) "\#(files.leaf)" 2>&1"#)
                 #expect(forgiven.status == 0, "forgiving the one property does not make it verify: \(forgiven.output)")
             } else {
                 #expect(verdict.status == 0, "\(verdict.output)")

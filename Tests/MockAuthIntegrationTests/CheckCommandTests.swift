@@ -67,8 +67,8 @@ let tlsMatrix: [ClientCase] =
 @Suite("mockauthd check with real clients")
 struct CheckCommandTests {
     @Test(arguments: tlsMatrix)
-    func realClient(_ testCase: ClientCase) throws {
-        let result = try MockAuthDBinary.check(testCase.scenario, testCase.client.script)
+    func realClient(_ testCase: ClientCase) async throws {
+        let result = try await MockAuthDBinary.check(testCase.scenario, testCase.client.script)
         #expect(
             result.status == testCase.expectedStatus,
             """
@@ -81,32 +81,32 @@ struct CheckCommandTests {
     }
 
     @Test("a rejection verdict names the defect and the alert the client sent")
-    func verdictWording() throws {
-        let accepted = try MockAuthDBinary.check("tls-expired", RealClient.curlInsecure.script)
+    func verdictWording() async throws {
+        let accepted = try await MockAuthDBinary.check("tls-expired", RealClient.curlInsecure.script)
         #expect(accepted.status == 1)
         #expect(
             accepted.output.contains(
                 "the client sent GET / over a certificate that expired 2 days ago: it accepted an expired certificate"),
             "\(accepted.output)")
 
-        let refused = try MockAuthDBinary.check("tls-expired", RealClient.curl.script)
+        let refused = try await MockAuthDBinary.check("tls-expired", RealClient.curl.script)
         #expect(refused.status == 0)
         #expect(refused.output.contains("aborted the handshake with alert certificate_expired"), "\(refused.output)")
     }
 
     @Test("a client that never connects is inconclusive, not credited")
-    func neverConnected() throws {
-        let result = try MockAuthDBinary.check("tls-expired", "exit 7")
+    func neverConnected() async throws {
+        let result = try await MockAuthDBinary.check("tls-expired", "exit 7")
         #expect(result.status == 1)
         #expect(result.output.contains("INCONCLUSIVE"), "\(result.output)")
         #expect(result.output.contains("never connected"), "\(result.output)")
     }
 
     @Test("the environment follows the contract: variables that do not apply are unset")
-    func environment() throws {
+    func environment() async throws {
         let script =
             #"env | grep '^MOCKAUTH_' | sort; curl -sS -o /dev/null --cacert "$MOCKAUTH_CA_FILE" "$MOCKAUTH_URL""#
-        let plain = try MockAuthDBinary.check("tls-valid", script)
+        let plain = try await MockAuthDBinary.check("tls-valid", script)
         #expect(plain.status == 0, "\(plain.output)\(plain.error)")
         for name in [
             "MOCKAUTH_URL=https://127.0.0.1:", "MOCKAUTH_URLS=https://127.0.0.1:", "MOCKAUTH_CA_FILE=/",
@@ -118,7 +118,7 @@ struct CheckCommandTests {
             #expect(!plain.output.contains(name), "\(name) should be unset: \(plain.output)")
         }
 
-        let identity = try MockAuthDBinary.check(
+        let identity = try await MockAuthDBinary.check(
             "tls-client-cert-required", script + #" --cert "$MOCKAUTH_CLIENT_CERT" --key "$MOCKAUTH_CLIENT_KEY""#)
         for name in [
             "MOCKAUTH_CLIENT_CERT=/", "MOCKAUTH_CLIENT_KEY=/", "MOCKAUTH_CLIENT_P12=/",
@@ -126,15 +126,15 @@ struct CheckCommandTests {
         ] {
             #expect(identity.output.contains(name), "missing \(name) in \(identity.output)")
         }
-        let pinned = try MockAuthDBinary.check("tls-pin-reissued", script)
+        let pinned = try await MockAuthDBinary.check("tls-pin-reissued", script)
         #expect(pinned.output.contains("MOCKAUTH_PIN_SHA256=sha256//"), "\(pinned.output)")
     }
 
     @Test("client files are private: the key and PKCS#12 are 0600 and removed afterwards")
-    func clientFilePermissions() throws {
+    func clientFilePermissions() async throws {
         let script =
             #"for f in "$MOCKAUTH_CLIENT_KEY" "$MOCKAUTH_CLIENT_P12" "$(dirname "$MOCKAUTH_CA_FILE")"; do echo "$(ls -ld "$f" | cut -c1-10) $f"; done; echo "DIR=$(dirname "$MOCKAUTH_CA_FILE")"; curl -sS -o /dev/null --cacert "$MOCKAUTH_CA_FILE" --cert "$MOCKAUTH_CLIENT_CERT" --key "$MOCKAUTH_CLIENT_KEY" "$MOCKAUTH_URL""#
-        let result = try MockAuthDBinary.check("tls-client-cert-required", script)
+        let result = try await MockAuthDBinary.check("tls-client-cert-required", script)
         #expect(result.status == 0, "\(result.output)\(result.error)")
         // `ls -ld` modes ("-rw-------"), as octal: portable where `stat -c` is GNU only.
         let lines = result.output.split(separator: "\n").map { line in
@@ -147,8 +147,9 @@ struct CheckCommandTests {
     }
 
     @Test("--json prints the verdict and the transcript")
-    func json() throws {
-        let result = try MockAuthDBinary.check("tls-untrusted-root", RealClient.curl.script, extraArguments: ["--json"])
+    func json() async throws {
+        let result = try await MockAuthDBinary.check(
+            "tls-untrusted-root", RealClient.curl.script, extraArguments: ["--json"])
         #expect(result.status == 0)
         let object = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
         let verdict = object?["verdict"] as? [String: Any]
@@ -160,8 +161,8 @@ struct CheckCommandTests {
     }
 
     @Test("a client that hangs is stopped at the timeout and judged")
-    func timeout() throws {
-        let result = try MockAuthDBinary.check("tls-valid", "sleep 30", extraArguments: ["--timeout", "1"])
+    func timeout() async throws {
+        let result = try await MockAuthDBinary.check("tls-valid", "sleep 30", extraArguments: ["--timeout", "1"])
         #expect(result.status == 1)
         #expect(result.output.contains("did not finish within 1 s"), "\(result.output)")
     }

@@ -55,7 +55,7 @@ let clientCertificateMatrix: [AuthCase] = [
 @Suite("Client certificates: optional, selection, unrequested, rejected, with real clients")
 struct ClientCertificateCheckTests {
     @Test(arguments: clientCertificateMatrix)
-    func realClient(_ testCase: AuthCase) throws {
-        try testCase.checkWithMockAuthD()
+    func realClient(_ testCase: AuthCase) async throws {
+        try await testCase.checkWithMockAuthD()
     }
 }

@@ -63,10 +63,10 @@ struct ClientCertificateRequestTests {
         let port = try #require(run.server.endpoint("origin")).port
         let files = run.files
         let sClient = #"openssl s_client -connect 127.0.0.1:\#(port) -CAfile "\#(files.caFile)" -verify_return_error"#
-        let names = try Shell.run("\(sClient) </dev/null 2>/dev/null").output
-        func outcome(_ identity: String) throws -> String {
+        let names = try await Shell.run("\(sClient) </dev/null 2>/dev/null").output
+        func outcome(_ identity: String) async throws -> String {
             let get = #"printf 'GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n'"#
-            let output = try Shell.run("\(get) | \(sClient) -quiet -ign_eof \(identity) 2>&1").output
+            let output = try await Shell.run("\(get) | \(sClient) -quiet -ign_eof \(identity) 2>&1").output
             if output.contains("HTTP/1.1 200") { return "200" }
             for alert in ["certificate required", "unknown ca", "handshake failure", "bad certificate"]
             where output.contains("alert \(alert)") {
@@ -74,11 +74,12 @@ struct ClientCertificateRequestTests {
             }
             return "other: \(output.suffix(200))"
         }
-        return CertificateRequestBehavior(
+        return await CertificateRequestBehavior(
             caNames: Self.caNames(names),
             withoutCertificate: try outcome(""),
             firstIdentity: try outcome(#"-cert "\#(files.clientCertificate)" -key "\#(files.clientKey)""#),
-            secondIdentity: try outcome(#"-cert "\#(files.secondClientCertificate)" -key "\#(files.secondClientKey)""#))
+            secondIdentity: try await outcome(
+                #"-cert "\#(files.secondClientCertificate)" -key "\#(files.secondClientKey)""#))
     }
 
     /// The lines after "Acceptable client certificate CA names", or "none" when s_client reports none.

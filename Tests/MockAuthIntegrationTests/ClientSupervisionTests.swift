@@ -1,4 +1,5 @@
 import Foundation
+import MockAuthTestSupport
 import Testing
 
 /// `check` never hangs on its client and leaves nothing behind: the client runs in a process group of
@@ -16,7 +17,9 @@ struct ClientSupervisionTests {
     /// Runs `check tls-valid --timeout TIMEOUT -- sh -c CLIENT` (CLIENT may use `SLEEP`, replaced by a
     /// `sleep` with a marker) and reports its exit status, how long it took and how many of the
     /// client's `sleep` processes outlived it.
-    func timedCheck(timeout: Int, client: String) throws -> (output: String, exit: Int?, seconds: Int?, left: Int?) {
+    func timedCheck(timeout: Int, client: String) async throws -> (
+        output: String, exit: Int?, seconds: Int?, left: Int?
+    ) {
         let seconds = marker()
         let script = """
             start=$(date +%s)
@@ -26,7 +29,7 @@ struct ClientSupervisionTests {
             echo "ELAPSED $(( $(date +%s) - start ))"
             echo "LEFT $(pgrep -a -x sleep | grep -c ' \(seconds)$')"
             """
-        let result = try Shell.run(script, timeout: 60)
+        let result = try await Shell.run(script, timeout: 60)
         let output = result.output + result.error
         return (
             output, value(of: "EXIT ", in: output).flatMap { Int($0) },
@@ -35,8 +38,8 @@ struct ClientSupervisionTests {
     }
 
     @Test("a background child holding stdout: check returns within --timeout plus the grace, nothing is left")
-    func backgroundChild() throws {
-        let check = try timedCheck(
+    func backgroundChild() async throws {
+        let check = try await timedCheck(
             timeout: 5,
             client:
                 #"echo "DIR=$(dirname "$MOCKAUTH_CA_FILE")"; SLEEP & curl -sS -o /dev/null --cacert "$MOCKAUTH_CA_FILE" "$MOCKAUTH_URL""#
@@ -49,15 +52,15 @@ struct ClientSupervisionTests {
     }
 
     @Test("a client that ignores SIGTERM and outlives --timeout is killed; check returns within the bound")
-    func stubbornClient() throws {
-        let check = try timedCheck(timeout: 3, client: #"trap "" TERM; SLEEP"#)
+    func stubbornClient() async throws {
+        let check = try await timedCheck(timeout: 3, client: #"trap "" TERM; SLEEP"#)
         #expect(check.exit == 1, "\(check.output)")
         #expect((check.seconds ?? 99) < 9, "\(check.output)")
         #expect(check.left == 0, "\(check.output)")
     }
 
     @Test("SIGTERM to check mid-run ends the client's group and deletes the client files")
-    func interruptedCheck() throws {
+    func interruptedCheck() async throws {
         let seconds = marker()
         let script = """
             fifo=$(mktemp -u); mkfifo "$fifo"
@@ -71,7 +74,7 @@ struct ClientSupervisionTests {
             cat <&3; rm -f "$fifo"
             echo "LEFT $(pgrep -a -x sleep | grep -c ' \(seconds)$')"
             """
-        let result = try Shell.run(script, timeout: 60)
+        let result = try await Shell.run(script, timeout: 60)
         #expect(result.output.contains("EXIT 143"), "\(result.output)\(result.error)")
         #expect(result.output.contains("LEFT 0"), "\(result.output)")
         let directory = value(of: "DIR=", in: result.output)
@@ -81,7 +84,7 @@ struct ClientSupervisionTests {
 
 extension ClientSupervisionTests {
     @Test("--request-head-timeout: a client that stalls mid-head is cut off, and the transcript says which limit")
-    func requestHeadFlag() throws {
+    func requestHeadFlag() async throws {
         let script = #"""
             python3 -c 'import os, socket, ssl, time
             port = int(os.environ["MOCKAUTH_URL"].rsplit(":", 1)[1].split("/")[0])
@@ -91,7 +94,7 @@ extension ClientSupervisionTests {
             start = time.monotonic()
             print("closed" if s.recv(10) == b"" else "answered", round(time.monotonic() - start))'
             """#
-        let result = try Shell.execute(
+        let result = try await Shell.execute(
             [
                 MockAuthDBinary.path, "check", "basic", "--scenarios", MockAuthDBinary.scenarios, "--skip-control",
                 "--json", "--request-head-timeout", "1", "--", "/bin/bash", "-c", script,

@@ -1,4 +1,5 @@
 import Foundation
+import MockAuthTestSupport
 import Testing
 
 @Suite("mockauthd exit codes and subcommands")
@@ -11,7 +12,7 @@ struct CommandLineContractTests {
     }
 
     @Test("an invalid scenario exits 2 with file:line:column, and nothing is served or run")
-    func invalidScenario() throws {
+    func invalidScenario() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let file = directory + "/broken.yaml"
@@ -26,18 +27,18 @@ struct CommandLineContractTests {
             server: origin
         """.write(toFile: file, atomically: true, encoding: .utf8)
         let marker = directory + "/client-ran"
-        let result = try Shell.execute([MockAuthDBinary.path, "check", file, "--", "/usr/bin/touch", marker])
+        let result = try await Shell.execute([MockAuthDBinary.path, "check", file, "--", "/usr/bin/touch", marker])
         #expect(result.status == 2)
         #expect(result.error.contains("\(file):5:21: error: unknown TLS profile 'expird'"), "\(result.error)")
         #expect(result.error.contains("write instead: profile: expired"), "\(result.error)")
         #expect(
             !FileManager.default.fileExists(atPath: marker), "the client command ran although the scenario is invalid")
 
-        let validate = try Shell.execute([MockAuthDBinary.path, "validate", file])
+        let validate = try await Shell.execute([MockAuthDBinary.path, "validate", file])
         #expect(validate.status == 2)
         #expect(validate.error.contains("\(file):5:21"))
 
-        let serve = try Shell.execute([MockAuthDBinary.path, "serve", file], timeout: 20)
+        let serve = try await Shell.execute([MockAuthDBinary.path, "serve", file], timeout: 20)
         #expect(serve.status == 2, "serve must refuse an invalid scenario instead of serving")
         #expect(!serve.output.contains("Serving"))
     }
@@ -50,17 +51,18 @@ struct CommandLineContractTests {
             ["frobnicate"],
             ["certs"],
         ])
-    func usage(arguments: [String]) throws {
-        let result = try Shell.execute([MockAuthDBinary.path] + arguments + ["--scenarios", MockAuthDBinary.scenarios])
+    func usage(arguments: [String]) async throws {
+        let result = try await Shell.execute(
+            [MockAuthDBinary.path] + arguments + ["--scenarios", MockAuthDBinary.scenarios])
         #expect(result.status == 2, "\(arguments): \(result.output)\(result.error)")
         #expect(!result.error.isEmpty)
     }
 
     @Test("validate accepts the whole catalog; list shows every scenario")
-    func validateAndList() throws {
-        let validate = try Shell.execute([MockAuthDBinary.path, "validate", MockAuthDBinary.scenarios])
+    func validateAndList() async throws {
+        let validate = try await Shell.execute([MockAuthDBinary.path, "validate", MockAuthDBinary.scenarios])
         #expect(validate.status == 0, "\(validate.error)")
-        let list = try Shell.execute([
+        let list = try await Shell.execute([
             MockAuthDBinary.path, "list", "--scenarios", MockAuthDBinary.scenarios, "--tag", "pinning",
         ])
         #expect(list.status == 0)
@@ -69,11 +71,11 @@ struct CommandLineContractTests {
     }
 
     @Test("the bundled catalog equals Scenarios/: outside a checkout mockauthd finds the same scenarios")
-    func bundledCatalog() throws {
+    func bundledCatalog() async throws {
         let elsewhere = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: elsewhere) }
-        let bundled = try Shell.run("cd '\(elsewhere)' && '\(MockAuthDBinary.path)' list --json")
-        let repository = try Shell.execute([
+        let bundled = try await Shell.run("cd '\(elsewhere)' && '\(MockAuthDBinary.path)' list --json")
+        let repository = try await Shell.execute([
             MockAuthDBinary.path, "list", "--json", "--scenarios", MockAuthDBinary.scenarios,
         ])
         #expect(bundled.status == 0, "\(bundled.error)")
@@ -81,25 +83,25 @@ struct CommandLineContractTests {
     }
 
     @Test("certs writes a full set; keys are 0600")
-    func certs() throws {
+    func certs() async throws {
         let parent = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: parent) }
         let directory = parent + "/set"
-        let result = try Shell.execute([MockAuthDBinary.path, "certs", "--out", directory])
+        let result = try await Shell.execute([MockAuthDBinary.path, "certs", "--out", directory])
         #expect(result.status == 0, "\(result.error)")
         let modes = try ["client.key", "client.p12", "server-expired.key", "root-ca.pem"].map { name in
             let attributes = try FileManager.default.attributesOfItem(atPath: directory + "/" + name)
             return String((attributes[.posixPermissions] as? Int) ?? 0, radix: 8) + " " + name
         }
         #expect(modes == ["600 client.key", "600 client.p12", "600 server-expired.key", "644 root-ca.pem"], "\(modes)")
-        let chain = try Shell.run(
+        let chain = try await Shell.run(
             "cd '\(directory)' && openssl verify -CAfile root-ca.pem -untrusted intermediate-ca.pem client.pem server-valid.der 2>&1; openssl x509 -inform DER -in server-valid.der -noout -subject"
         )
         #expect(chain.output.contains("MockAuth valid server"), "\(chain.output)")
     }
 
     @Test("serve prints the endpoints, writes them as JSON, serves until SIGINT, then cleans up")
-    func serve() throws {
+    func serve() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let endpoints = directory + "/endpoints.json"
@@ -132,7 +134,7 @@ struct CommandLineContractTests {
             wait $drain
             cat '\(directory)/out.txt'
             """
-        let result = try Shell.run(script, timeout: 60)
+        let result = try await Shell.run(script, timeout: 60)
         #expect(result.output.contains("VALID 0 hello from tls-valid"), "\(result.output)\(result.error)")
         #expect(result.output.contains("EXPIRED 60"), "\(result.output)")
         #expect(result.output.contains("EXIT 0"), "\(result.output)")

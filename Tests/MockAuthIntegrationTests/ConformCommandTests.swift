@@ -1,6 +1,7 @@
 import Foundation
 import MockAuthClients
 import MockAuthConformance
+import MockAuthTestSupport
 import Testing
 
 @Suite("mockauthd conform")
@@ -14,9 +15,9 @@ struct ConformCommandTests {
     }
 
     /// Runs `mockauthd conform` over the repository's catalog; returns the result and the JSON report.
-    func conform(_ arguments: [String], directory: String) throws -> (CommandResult, ConformanceReport?) {
+    func conform(_ arguments: [String], directory: String) async throws -> (CommandResult, ConformanceReport?) {
         let json = directory + "/results.json"
-        let result = try Shell.execute(
+        let result = try await Shell.execute(
             [MockAuthDBinary.path, "conform", "--scenarios", MockAuthDBinary.scenarios, "--json", json] + arguments,
             timeout: 300)
         let report = FileManager.default.contents(atPath: json).flatMap { try? ConformanceReport(json: $0) }
@@ -26,10 +27,10 @@ struct ConformCommandTests {
     @Test(
         "a defective curl (-k, --location-trusted, preemptive Basic) fails exactly where it should, for the right reasons"
     )
-    func defectiveCurl() throws {
+    func defectiveCurl() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let (result, report) = try conform(
+        let (result, report) = try await conform(
             [
                 "--client", "defective=\(Self.adapters)/curl-defective.sh", "--tag", "tls", "--tag", "redirect",
                 "--tag", "leak",
@@ -70,10 +71,10 @@ struct ConformCommandTests {
     }
 
     @Test("an adapter that always fails is INCONCLUSIVE, never PASS, on every rejection scenario")
-    func alwaysFails() throws {
+    func alwaysFails() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let (_, report) = try conform(["--client", "never=exit 1", "--tag", "tls"], directory: directory)
+        let (_, report) = try await conform(["--client", "never=exit 1", "--tag", "tls"], directory: directory)
         let cells = try #require(report).results
         #expect(!cells.contains { $0.result == .pass }, "\(cells.filter { $0.result == .pass }.map(\.scenario))")
         for scenario in ["tls-expired", "tls-self-signed", "tls-untrusted-root", "tls-wrong-host", "tls-pin-mismatch"] {
@@ -84,11 +85,11 @@ struct ConformCommandTests {
     @Test(
         "a client that refuses everything is not credited: its rejections are INCONCLUSIVE because it fails the control"
     )
-    func wrongReason() throws {
+    func wrongReason() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         // Connects, but trusts nothing: refuses every certificate, the valid ones included.
-        let (_, report) = try conform(
+        let (_, report) = try await conform(
             ["--client", #"paranoid=curl -sS -o /dev/null --max-time 10 "$MOCKAUTH_URL""#, "--tag", "tls"],
             directory: directory)
         let cells = try #require(report).results
@@ -99,10 +100,10 @@ struct ConformCommandTests {
     }
 
     @Test("exit 89 and --lacks skip, with the reason")
-    func skips() throws {
+    func skips() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let (_, report) = try conform(
+        let (_, report) = try await conform(
             [
                 "--client", #"picky=[ -n "${MOCKAUTH_CLIENT_CERT:-}" ] && exit 89; exit 1"#, "--lacks", "picky=pinning",
                 "--tag", "tls",
@@ -169,15 +170,15 @@ struct ConformCommandTests {
     }
 
     @Test("a client that is skipped where it passed (here: told it lacks TLS) fails the baseline gate")
-    func skipAfterPassIsARegression() throws {
+    func skipAfterPassIsARegression() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let good = "\(Self.adapters)/curl.sh"
-        let (first, report) = try conform(
+        let (first, report) = try await conform(
             ["--client", "c=\(good)", "--tag", "tls"], directory: directory)
         #expect(first.status == 0)
         try Data(try #require(report).jsonData()).write(to: URL(fileURLWithPath: directory + "/baseline.json"))
-        let skipped = try Shell.execute(
+        let skipped = try await Shell.execute(
             [
                 MockAuthDBinary.path, "conform", "--scenarios", MockAuthDBinary.scenarios, "--client", "c=\(good)",
                 "--lacks", "c=tls", "--tag", "tls", "--baseline", directory + "/baseline.json",
@@ -187,14 +188,14 @@ struct ConformCommandTests {
     }
 
     @Test("a baseline fails the run on a PASS that became FAIL and is not a known deviation")
-    func baseline() throws {
+    func baseline() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let good = "\(Self.adapters)/curl.sh"
-        let (first, report) = try conform(["--client", "c=\(good)", "--tag", "tls"], directory: directory)
+        let (first, report) = try await conform(["--client", "c=\(good)", "--tag", "tls"], directory: directory)
         #expect(first.status == 0)
         try Data(try #require(report).jsonData()).write(to: URL(fileURLWithPath: directory + "/baseline.json"))
-        let same = try Shell.execute(
+        let same = try await Shell.execute(
             [
                 MockAuthDBinary.path, "conform", "--scenarios", MockAuthDBinary.scenarios, "--client", "c=\(good)",
                 "--tag", "tls",
@@ -202,7 +203,7 @@ struct ConformCommandTests {
             ], timeout: 300)
         #expect(same.status == 0, "\(same.output)\(same.error)")
         #expect(same.output.contains("no regressions"))
-        let worse = try Shell.execute(
+        let worse = try await Shell.execute(
             [
                 MockAuthDBinary.path, "conform", "--scenarios", MockAuthDBinary.scenarios, "--client",
                 "c=\(Self.adapters)/curl-defective.sh", "--tag", "tls", "--baseline", directory + "/baseline.json",
@@ -212,23 +213,23 @@ struct ConformCommandTests {
     }
 
     @Test("three shards merged give the unsharded run's cells, in its order; a shard given twice is refused")
-    func shardsMerge() throws {
+    func shardsMerge() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let clients = ["--client", "curl=\(Self.adapters)/curl.sh", "--client", "picky=exit 89", "--tag", "tls"]
-        let (whole, unsharded) = try conform(clients, directory: directory)
+        let (whole, unsharded) = try await conform(clients, directory: directory)
         #expect(whole.status == 0, "\(whole.error)")
         var shardFiles: [String] = []
         for index in 1...3 {
             let file = directory + "/shard-\(index).json"
-            let result = try Shell.execute(
+            let result = try await Shell.execute(
                 [MockAuthDBinary.path, "conform", "--scenarios", MockAuthDBinary.scenarios, "--json", file]
                     + clients + ["--shard", "\(index)/3"], timeout: 300)
             #expect(result.status == 0, "\(result.error)")
             shardFiles.append(file)
         }
         let mergedFile = directory + "/merged.json"
-        let merge = try Shell.execute(
+        let merge = try await Shell.execute(
             [MockAuthDBinary.path, "conform", "merge", "--json", mergedFile] + shardFiles, timeout: 60)
         #expect(merge.status == 0, "\(merge.output)\(merge.error)")
         let merged = try ConformanceReport(json: Data(contentsOf: URL(fileURLWithPath: mergedFile)))
@@ -245,24 +246,24 @@ struct ConformCommandTests {
         #expect(merged.clients == expected.clients)
         #expect(expected.results.count > 10)
 
-        let twice = try Shell.execute(
+        let twice = try await Shell.execute(
             [MockAuthDBinary.path, "conform", "merge", shardFiles[0], shardFiles[0]], timeout: 60)
         #expect(twice.status == 2, "\(twice.output)")
         #expect(twice.error.contains("in more than one shard"), "\(twice.error)")
-        let bad = try Shell.execute(
+        let bad = try await Shell.execute(
             [MockAuthDBinary.path, "conform", "--scenarios", MockAuthDBinary.scenarios, "--shard", "4/3"] + clients)
         #expect(bad.status == 2 && bad.error.contains("K/N"), "\(bad.error)")
     }
 
     @Test("JUnit XML has one test case per cell and parses")
-    func junit() throws {
+    func junit() async throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let xml = directory + "/junit.xml"
-        let (_, report) = try conform(
+        let (_, report) = try await conform(
             ["--client", "a=\(Self.adapters)/curl.sh", "--client", "b=exit 1", "--tag", "tls", "--junit", xml],
             directory: directory)
-        let check = try Shell.execute([
+        let check = try await Shell.execute([
             "/usr/bin/env", "python3", "-c",
             """
             import sys, xml.etree.ElementTree as ET

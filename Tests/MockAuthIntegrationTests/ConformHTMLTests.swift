@@ -1,16 +1,17 @@
 import Foundation
 import MockAuthConformance
+import MockAuthTestSupport
 import Testing
 
 @Suite("The conformance HTML page in a real headless browser")
 struct ConformHTMLTests {
     /// Loads `page` in headless Chromium: the DOM after scripts ran, the console lines, a screenshot.
-    func load(_ page: String, screenshot: String) throws -> (dom: String, console: String) {
+    func load(_ page: String, screenshot: String) async throws -> (dom: String, console: String) {
         let base = "chromium --headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --no-first-run"
-        let dom = try Shell.run(
+        let dom = try await Shell.run(
             #"\#(base) --enable-logging=stderr --v=0 --virtual-time-budget=5000 --dump-dom "file://\#(page)""#,
             timeout: 120)
-        let shot = try Shell.run(
+        let shot = try await Shell.run(
             #"\#(base) --window-size=1400,1100 --screenshot="\#(screenshot)" "file://\#(page)""#, timeout: 120)
         #expect(shot.status == 0, "\(shot.error)")
         return (dom.output, dom.error)
@@ -25,14 +26,14 @@ struct ConformHTMLTests {
     }
 
     @Test("the page renders every cell with no console errors, and a screenshot is taken")
-    func rendersCleanly() throws {
+    func rendersCleanly() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "conform-html-\(UUID().uuidString)"
         ).path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let page = directory + "/index.html"
         let json = directory + "/results.json"
-        let run = try Shell.execute(
+        let run = try await Shell.execute(
             [
                 MockAuthDBinary.path, "conform", "--scenarios", MockAuthDBinary.scenarios, "--client",
                 "curl=\(ConformCommandTests.adapters)/curl.sh", "--client", "never=exit 1", "--html", page, "--json",
@@ -43,7 +44,7 @@ struct ConformHTMLTests {
 
         // Kept for people to look at: the path is in the test output.
         let screenshot = MockAuthDBinary.productsDirectory.appendingPathComponent("conformance-screenshot.png").path
-        let (dom, console) = try load(page, screenshot: screenshot)
+        let (dom, console) = try await load(page, screenshot: screenshot)
         #expect(consoleErrors(console).isEmpty, "console errors: \(consoleErrors(console))")
         #expect(dom.contains(#"data-rendered="\#(report.results.count)""#), "the script did not render every cell")
         #expect(dom.contains(#"class="cell fail""#) && dom.contains(#"class="cell pass""#))
@@ -55,13 +56,13 @@ struct ConformHTMLTests {
     }
 
     @Test("the console check catches a page whose script fails")
-    func catchesBrokenPages() throws {
+    func catchesBrokenPages() async throws {
         let page = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(UUID().uuidString).html")
             .path
         defer { try? FileManager.default.removeItem(atPath: page) }
         try "<!DOCTYPE html><html><body><script>null.render();</script></body></html>"
             .write(toFile: page, atomically: true, encoding: .utf8)
-        let (_, console) = try load(page, screenshot: page + ".png")
+        let (_, console) = try await load(page, screenshot: page + ".png")
         try? FileManager.default.removeItem(atPath: page + ".png")
         #expect(!consoleErrors(console).isEmpty, "a TypeError went unnoticed: \(console)")
     }

@@ -26,8 +26,8 @@ struct ForwardProxyTests {
         expectations: [ScenarioExpectation(.requestSucceeds(server: "origin", path: nil))])
 
     /// Runs curl with `arguments` (already shell-quoted), bounded to 10 s.
-    func curl(_ arguments: String) throws -> CurlOutcome {
-        let result = try Shell.run(
+    func curl(_ arguments: String) async throws -> CurlOutcome {
+        let result = try await Shell.run(
             #"curl -sS --max-time 10 -w '\n%{http_code} %{http_connect}' \#(arguments)"#, timeout: 20)
         var lines = result.output.components(separatedBy: "\n")
         let codes = (lines.popLast() ?? "").split(separator: " ").map(String.init)
@@ -38,7 +38,7 @@ struct ForwardProxyTests {
 
     /// Sends `payload` to the proxy in one write and returns everything it answers until it closes
     /// the connection (or 5 s pass).
-    func exchange(_ payload: [UInt8], with port: Int) throws -> String {
+    func exchange(_ payload: [UInt8], with port: Int) async throws -> String {
         let script = """
             python3 - <<'PY'
             import os, socket
@@ -57,12 +57,12 @@ struct ForwardProxyTests {
             PY
             """
         let hex = payload.map { String(format: "%02x", $0) }.joined()
-        return try Shell.run(script, environment: ["PAYLOAD": hex], timeout: 20).output
+        return try await Shell.run(script, environment: ["PAYLOAD": hex], timeout: 20).output
     }
 
     /// ``exchange(_:with:)`` for text.
-    func exchange(_ payload: String, with port: Int) throws -> String {
-        try exchange(Array(payload.utf8), with: port)
+    func exchange(_ payload: String, with port: Int) async throws -> String {
+        try await exchange(Array(payload.utf8), with: port)
     }
 
     func plainOrigin() async throws -> (run: ScenarioRun, target: ProxyTarget, url: String) {
@@ -100,7 +100,7 @@ struct ForwardProxyTests {
         try await withTeardown { teardown in
             let (origin, proxy) = try await plainOriginBehindProxy(teardown)
 
-            let outcome = try curl(
+            let outcome = try await curl(
                 #"-x \#(proxy.url) --proxy-user \#(TestForwardProxy.user) "\#(origin.url)/path?q=1""#)
             #expect(outcome.status == "200", "\(outcome.error)")
             #expect(outcome.body == "hello from origin\n")
@@ -127,7 +127,7 @@ struct ForwardProxyTests {
         try await withTeardown { teardown in
             let (origin, proxy) = try await plainOriginBehindProxy(teardown)
 
-            let outcome = try curl(
+            let outcome = try await curl(
                 #"-x \#(proxy.url) --proxy-anyauth --proxy-user \#(TestForwardProxy.user) \#(origin.url)/"#)
             #expect(outcome.status == "200", "\(outcome.error)")
             #expect(outcome.body == "hello from origin\n")
@@ -146,10 +146,10 @@ struct ForwardProxyTests {
         try await withTeardown { teardown in
             let (origin, proxy) = try await plainOriginBehindProxy(teardown)
 
-            let anonymous = try curl(#"-D - -x \#(proxy.url) \#(origin.url)/"#)
+            let anonymous = try await curl(#"-D - -x \#(proxy.url) \#(origin.url)/"#)
             #expect(anonymous.status == "407", "\(anonymous.error)")
             #expect(anonymous.body.contains(#"Proxy-Authenticate: Basic realm="proxy""#), "\(anonymous.body)")
-            let wrong = try curl(#"-x \#(proxy.url) --proxy-user proxyuser:wrong \#(origin.url)/"#)
+            let wrong = try await curl(#"-x \#(proxy.url) --proxy-user proxyuser:wrong \#(origin.url)/"#)
             #expect(wrong.status == "407", "\(wrong.error)")
 
             #expect(origin.run.transcript().connections.isEmpty)
@@ -163,7 +163,7 @@ struct ForwardProxyTests {
         try await withTeardown { teardown in
             let (run, port, proxy) = try await tlsOriginBehindProxy(teardown)
 
-            let outcome = try curl(
+            let outcome = try await curl(
                 #"-x \#(proxy.url) --proxy-user \#(TestForwardProxy.user) --cacert "\#(run.files.caFile)" "\#(run.url)""#
             )
             #expect(outcome.status == "200", "\(outcome.error)")
@@ -188,7 +188,7 @@ struct ForwardProxyTests {
         try await withTeardown { teardown in
             let (run, port, proxy) = try await tlsOriginBehindProxy(teardown)
 
-            let outcome = try curl(
+            let outcome = try await curl(
                 #"-x \#(proxy.url) --proxy-anyauth --proxy-user \#(TestForwardProxy.user) --cacert "\#(run.files.caFile)" "\#(run.url)""#
             )
             #expect(outcome.status == "200", "\(outcome.error)")
@@ -213,11 +213,11 @@ struct ForwardProxyTests {
                 allowing: [origin.target, ProxyTarget(host: "example.com", port: 80)])
             teardown.add { await proxy.shutdown() }
 
-            let tunnel = try curl(#"-p -x \#(proxy.url) --proxy-user \#(TestForwardProxy.user) \#(other.url)/"#)
+            let tunnel = try await curl(#"-p -x \#(proxy.url) --proxy-user \#(TestForwardProxy.user) \#(other.url)/"#)
             #expect(tunnel.connectStatus == "403", "\(tunnel.error)")
-            let forward = try curl(#"-x \#(proxy.url) --proxy-user \#(TestForwardProxy.user) \#(other.url)/"#)
+            let forward = try await curl(#"-x \#(proxy.url) --proxy-user \#(TestForwardProxy.user) \#(other.url)/"#)
             #expect(forward.status == "403", "\(forward.error)")
-            let remote = try curl(#"-x \#(proxy.url) --proxy-user \#(TestForwardProxy.user) http://example.com/"#)
+            let remote = try await curl(#"-x \#(proxy.url) --proxy-user \#(TestForwardProxy.user) http://example.com/"#)
             #expect(remote.status == "403", "\(remote.error)")
 
             // The proxy decides before it dials: once it has answered 403 and its connections have
@@ -233,7 +233,7 @@ struct ForwardProxyTests {
         try await withTeardown { teardown in
             let (origin, proxy) = try await plainOriginBehindProxy(teardown)
 
-            let outcome = try curl(
+            let outcome = try await curl(
                 #"-x \#(proxy.url) --proxy-basic --proxy-user \#(TestForwardProxy.user) \#(origin.url)/one \#(origin.url)/two"#
             )
             #expect(outcome.status == "200", "\(outcome.error)")
@@ -251,7 +251,7 @@ struct ForwardProxyTests {
         try await withTeardown { teardown in
             let (origin, proxy) = try await plainOriginBehindProxy(teardown)
 
-            let outcome = try curl(
+            let outcome = try await curl(
                 #"-x \#(proxy.url) --proxy-user \#(TestForwardProxy.user) -d name=value \#(origin.url)/submit"#)
             #expect(outcome.status == "200", "\(outcome.error)")
             let request = try #require(origin.run.transcript().requests(to: "origin").first?.request)
@@ -269,10 +269,10 @@ struct ForwardProxyTests {
             let proxy = try await TestForwardProxy.start(allowing: [closed])
             teardown.add { await proxy.shutdown() }
 
-            let outcome = try curl(
+            let outcome = try await curl(
                 #"-x \#(proxy.url) --proxy-user \#(TestForwardProxy.user) http://127.0.0.1:\#(closed.port)/"#)
             #expect(outcome.status == "502", "\(outcome.error)")
-            let tunnel = try curl(
+            let tunnel = try await curl(
                 #"-p -x \#(proxy.url) --proxy-user \#(TestForwardProxy.user) http://127.0.0.1:\#(closed.port)/"#)
             #expect(tunnel.connectStatus == "502", "\(tunnel.error)")
         }
@@ -284,20 +284,21 @@ struct ForwardProxyTests {
             let (origin, proxy) = try await plainOriginBehindProxy(teardown)
             let authorization = "Proxy-Authorization: \(TestForwardProxy.credentials)"
 
-            let garbage = try exchange(
+            let garbage = try await exchange(
                 [0x47, 0x41, 0x52, 0x00, 0x01] + Array(" / HTTP/9\r\n\r\n".utf8), with: proxy.port)
             #expect(garbage.hasPrefix("HTTP/1.1 400"), "\(garbage)")
-            let tls = try exchange(
+            let tls = try await exchange(
                 [0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xfc, 0x03, 0x03], with: proxy.port)
             #expect(tls.hasPrefix("HTTP/1.1 400"), "\(tls)")
-            let https = try exchange(
+            let https = try await exchange(
                 "GET https://127.0.0.1:\(origin.target.port)/ HTTP/1.1\r\nHost: x\r\n\(authorization)\r\n\r\n",
                 with: proxy.port)
             #expect(https.hasPrefix("HTTP/1.1 400"), "\(https)")
-            let originForm = try exchange("GET / HTTP/1.1\r\nHost: x\r\n\(authorization)\r\n\r\n", with: proxy.port)
+            let originForm = try await exchange(
+                "GET / HTTP/1.1\r\nHost: x\r\n\(authorization)\r\n\r\n", with: proxy.port)
             #expect(originForm.hasPrefix("HTTP/1.1 400"), "\(originForm)")
 
-            let good = try curl(#"-x \#(proxy.url) --proxy-user \#(TestForwardProxy.user) \#(origin.url)/"#)
+            let good = try await curl(#"-x \#(proxy.url) --proxy-user \#(TestForwardProxy.user) \#(origin.url)/"#)
             #expect(good.status == "200", "\(good.error)")
             #expect(good.body == "hello from origin\n")
             #expect(origin.run.transcript().requestCount(to: "origin") == 1)
@@ -310,7 +311,7 @@ struct ForwardProxyTests {
             let (origin, proxy) = try await plainOriginBehindProxy(teardown)
 
             let authority = "127.0.0.1:\(origin.target.port)"
-            let answer = try exchange(
+            let answer = try await exchange(
                 "CONNECT \(authority) HTTP/1.1\r\nHost: \(authority)\r\n"
                     + "Proxy-Authorization: \(TestForwardProxy.credentials)\r\n\r\n"
                     + "GET /tunnelled HTTP/1.1\r\nHost: \(authority)\r\nConnection: close\r\n\r\n",

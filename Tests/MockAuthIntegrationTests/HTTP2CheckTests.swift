@@ -1,5 +1,6 @@
 import Foundation
 import MockAuth
+import MockAuthTestSupport
 import Testing
 
 private let curl = ClientScript.curl
@@ -85,15 +86,15 @@ let http2Matrix: [AuthCase] = [
 @Suite("HTTP/2 scenarios with real clients")
 struct HTTP2CheckTests {
     @Test(arguments: http2Matrix)
-    func realClient(_ testCase: AuthCase) throws {
-        try testCase.checkWithMockAuthD()
+    func realClient(_ testCase: AuthCase) async throws {
+        try await testCase.checkWithMockAuthD()
     }
 
     /// The transcript of curl on `ntlm-http2`: the first request on HTTP/2, reset with
     /// HTTP_1_1_REQUIRED, then NTLM over HTTP/1.1 on another connection.
     @Test("curl --http2 --ntlm: reset with HTTP_1_1_REQUIRED, then NTLM over HTTP/1.1 on a new connection")
-    func curlRetriesOverHTTP11() throws {
-        let result = try MockAuthDBinary.check(
+    func curlRetriesOverHTTP11() async throws {
+        let result = try await MockAuthDBinary.check(
             "ntlm-http2", "\(curl) --http2 --ntlm \(ntlmUser) $MOCKAUTH_URL", extraArguments: ["--json"])
         #expect(result.status == 0, "\(result.output)\n\(result.error)")
         let transcript = try Self.transcript(of: result)
@@ -111,8 +112,8 @@ struct HTTP2CheckTests {
     /// A request over HTTP/2 on a plain-HTTP origin (prior knowledge) and over TLS (ALPN), each
     /// recorded with its version on the connection's record.
     @Test("Node http2 with prior knowledge: every stream recorded on one connection, as HTTP/2")
-    func priorKnowledgeStreamsShareTheConnection() throws {
-        let result = try MockAuthDBinary.check(
+    func priorKnowledgeStreamsShareTheConnection() async throws {
+        let result = try await MockAuthDBinary.check(
             "digest-http2", #"CLIENTS="\#(AuthCheckTests.clients)"; "# + "\(h2Client) --auth digest",
             extraArguments: ["--json"])
         #expect(result.status == 0, "\(result.output)\n\(result.error)")

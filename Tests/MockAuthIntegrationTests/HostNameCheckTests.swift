@@ -95,8 +95,8 @@ let hostNameMatrix: [AuthCase] =
 @Suite("Server names without DNS: MOCKAUTH_RESOLVE, hosts files, --isolate-hosts")
 struct HostNameCheckTests {
     @Test(arguments: hostNameMatrix)
-    func realClient(_ testCase: AuthCase) throws {
-        try testCase.checkWithMockAuthD()
+    func realClient(_ testCase: AuthCase) async throws {
+        try await testCase.checkWithMockAuthD()
     }
 
     /// Unmodified clients (no --resolve, no resolver of their own) reach https://api.wild.test:PORT/
@@ -114,17 +114,17 @@ struct HostNameCheckTests {
                 #"node -e 'const fs = require("fs"); require("https").get(process.env.MOCKAUTH_URL, { ca: fs.readFileSync(process.env.MOCKAUTH_CA_FILE) }, (r) => { r.resume(); process.exitCode = r.statusCode === 200 ? 0 : 1 }).on("error", (e) => { console.error(e.message); process.exitCode = 1 })'"#
             ),
         ])
-    func isolatedHosts(_ tool: String, _ script: String) throws {
+    func isolatedHosts(_ tool: String, _ script: String) async throws {
         // --isolate-hosts needs unprivileged user namespaces (a container's seccomp profile may forbid them).
-        let probe = try Shell.run("unshare --user --map-root-user --mount true")
+        let probe = try await Shell.run("unshare --user --map-root-user --mount true")
         guard probe.status == 0 else {
             let message = "skipped: this machine does not allow user namespaces (unshare: \(probe.error))"
             if Tool.missingToolsFail { Issue.record("\(message)") } else { print(message) }
             return
         }
-        let isolated = try MockAuthDBinary.check("tls-wildcard", script, extraArguments: ["--isolate-hosts"])
+        let isolated = try await MockAuthDBinary.check("tls-wildcard", script, extraArguments: ["--isolate-hosts"])
         #expect(isolated.status == 0, "\(tool) with --isolate-hosts\n\(isolated.output)\n\(isolated.error)")
-        let plain = try MockAuthDBinary.check("tls-wildcard", script)
+        let plain = try await MockAuthDBinary.check("tls-wildcard", script)
         #expect(plain.status == 1, "\(tool) without --isolate-hosts cannot resolve the name\n\(plain.output)")
 
         // The same at https://api.mockauth.test:PORT/, a scenario of its own (the issue's example name).
@@ -142,7 +142,7 @@ struct HostNameCheckTests {
           - rule: request-succeeds
             server: origin
         """.write(to: directory.appendingPathComponent("named-host.yaml"), atomically: true, encoding: .utf8)
-        let named = try Shell.execute(
+        let named = try await Shell.execute(
             [
                 MockAuthDBinary.path, "check", "named-host", "--scenarios", directory.path, "--isolate-hosts", "--",
                 "/bin/bash", "-c", script,
@@ -156,21 +156,21 @@ struct HostNameCheckTests {
     @Test(
         "check --isolate-hosts: unmodified curl reaches an absolute and an internationalized name",
         arguments: ["tls-trailing-dot", "tls-idn"])
-    func isolatedSpecialNames(_ scenario: String) throws {
-        guard try Shell.run("unshare --user --map-root-user --mount true").status == 0 else {
+    func isolatedSpecialNames(_ scenario: String) async throws {
+        guard try await Shell.run("unshare --user --map-root-user --mount true").status == 0 else {
             let message = "skipped: this machine does not allow user namespaces"
             if Tool.missingToolsFail { Issue.record("\(message)") } else { print(message) }
             return
         }
-        let result = try MockAuthDBinary.check(
+        let result = try await MockAuthDBinary.check(
             scenario, #"curl -sS -o /dev/null --max-time 10 --cacert "$MOCKAUTH_CA_FILE" "$MOCKAUTH_URL""#,
             extraArguments: ["--isolate-hosts"])
         #expect(result.status == 0, "\(result.output)\n\(result.error)")
     }
 
     @Test("the environment gives the names in curl's --resolve form and as a hosts file")
-    func environment() throws {
-        let result = try MockAuthDBinary.check(
+    func environment() async throws {
+        let result = try await MockAuthDBinary.check(
             "tls-wildcard",
             #"""
             case "$MOCKAUTH_RESOLVE" in api.wild.test:[0-9]*:127.0.0.1) ;; *) exit 1 ;; esac

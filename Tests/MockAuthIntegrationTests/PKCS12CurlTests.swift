@@ -43,7 +43,7 @@ struct PKCS12CurlTests {
 
     @Test(
         "curl presents the identity with the right passphrase, in the encoding the scenario asks for", arguments: cases)
-    func accepted(_ testCase: Case) throws {
+    func accepted(_ testCase: Case) async throws {
         let file = try scenario(identity: testCase.identity)
         defer { try? FileManager.default.removeItem(at: file.directory) }
         let script = #"""
@@ -51,7 +51,7 @@ struct PKCS12CurlTests {
             openssl pkcs12 -in "$MOCKAUTH_CLIENT_P12" -info -noout -passin "pass:$MOCKAUTH_CLIENT_P12_PASSWORD" 2>&1
             \#(Self.curl) --cert "$MOCKAUTH_CLIENT_P12:$MOCKAUTH_CLIENT_P12_PASSWORD" "$MOCKAUTH_URL"
             """#
-        let result = try MockAuthDBinary.check(file.path, script)
+        let result = try await MockAuthDBinary.check(file.path, script)
         #expect(result.status == 0, "\(result.output)\(result.error)")
         #expect(result.output.contains("P12=\(testCase.file)"), "\(result.output)")
         for algorithm in testCase.algorithms {
@@ -61,14 +61,14 @@ struct PKCS12CurlTests {
     }
 
     @Test("curl refuses the file with a wrong passphrase, and the verdict fails", arguments: cases)
-    func wrongPassphrase(_ testCase: Case) throws {
+    func wrongPassphrase(_ testCase: Case) async throws {
         let file = try scenario(identity: testCase.identity)
         defer { try? FileManager.default.removeItem(at: file.directory) }
         let script = #"""
             \#(Self.curl) --cert "$MOCKAUTH_CLIENT_P12:not-$MOCKAUTH_CLIENT_P12_PASSWORD" "$MOCKAUTH_URL"
             status=$?; echo "curl exited $status"; exit $status
             """#
-        let result = try MockAuthDBinary.check(file.path, script)
+        let result = try await MockAuthDBinary.check(file.path, script)
         #expect(result.status == 1, "\(result.output)\(result.error)")
         #expect(!result.output.contains("curl exited 0"), "\(result.output)")
         #expect(result.output.contains("curl exited "), "\(result.output)")

@@ -40,13 +40,13 @@ let pinningMatrix: [AuthCase] =
 @Suite("Pinning on top of validation, with real clients")
 struct PinningCheckTests {
     @Test(arguments: pinningMatrix)
-    func realClient(_ testCase: AuthCase) throws {
-        try testCase.checkWithMockAuthD()
+    func realClient(_ testCase: AuthCase) async throws {
+        try await testCase.checkWithMockAuthD()
     }
 
     @Test("MOCKAUTH_PIN_SHA256 holds the primary and the backup pin, in curl's form")
-    func pinSet() throws {
-        let result = try MockAuthDBinary.check(
+    func pinSet() async throws {
+        let result = try await MockAuthDBinary.check(
             "tls-pin-reissued",
             #"""
             case "$MOCKAUTH_PIN_SHA256" in sha256//*\;sha256//*) ;; *) exit 1 ;; esac

@@ -24,7 +24,7 @@ let protocolVersionMatrix: [AuthCase] = ["tls10-only", "tls11-only"].flatMap { s
 @Suite("Old protocol versions, with real clients")
 struct ProtocolVersionCheckTests {
     @Test(arguments: protocolVersionMatrix)
-    func realClient(_ testCase: AuthCase) throws {
-        try testCase.checkWithMockAuthD()
+    func realClient(_ testCase: AuthCase) async throws {
+        try await testCase.checkWithMockAuthD()
     }
 }

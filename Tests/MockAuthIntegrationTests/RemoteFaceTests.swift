@@ -10,7 +10,7 @@ import XCTest
 @Suite("The remote face against a serve subprocess")
 struct RemoteFaceTests {
     /// Runs curl against `run` with its inline anchor (`trusting: false`: curl -k, the defect).
-    func fetch(_ run: RemoteRun, in serve: ServeProcess, trusting: Bool = true) throws -> CommandResult {
+    func fetch(_ run: RemoteRun, in serve: ServeProcess, trusting: Bool = true) async throws -> CommandResult {
         var arguments = ["/usr/bin/env", "curl", "-sS", "--max-time", "10"]
         if trusting, let pem = run.material.caCertificatePEM {
             let anchor = serve.directory + "/anchor-\(run.id).pem"
@@ -22,87 +22,89 @@ struct RemoteFaceTests {
         if let credentials = run.material.credentials {
             arguments += ["-u", "\(credentials.username):\(credentials.password)"]
         }
-        return try Shell.execute(arguments + [run.url])
+        return try await Shell.execute(arguments + [run.url])
     }
 
     @Test("begin, hand over the material, judge, end: a correct and a defective client")
     func lifecycle() async throws {
-        let serve = try ServeProcess([])
-        defer { _ = serve.stop() }
-        let control = try MockAuthControlClient(endpointsFile: serve.endpointsFile)
-        let catalog = try await control.scenarios()
-        #expect(catalog.contains { $0.name == "tls-expired" && $0.control == "tls-valid" })
+        try await ServeProcess.with([]) { serve in
+            let control = try MockAuthControlClient(endpointsFile: serve.endpointsFile)
+            let catalog = try await control.scenarios()
+            #expect(catalog.contains { $0.name == "tls-expired" && $0.control == "tls-valid" })
 
-        let correct = try await control.begin(scenario: "tls-expired", client: "swift-test")
-        let defective = try await control.begin(scenario: "tls-expired")
-        let twin = try await control.begin(scenario: "tls-valid")
-        #expect(correct.url != defective.url)
-        #expect(correct.environment["MOCKAUTH_URL"] == correct.url)
-        #expect(try fetch(correct, in: serve).status == 60)
-        #expect(try fetch(defective, in: serve, trusting: false).status == 0)
-        #expect(try fetch(twin, in: serve).status == 0)
+            let correct = try await control.begin(scenario: "tls-expired", client: "swift-test")
+            let defective = try await control.begin(scenario: "tls-expired")
+            let twin = try await control.begin(scenario: "tls-valid")
+            #expect(correct.url != defective.url)
+            #expect(correct.environment["MOCKAUTH_URL"] == correct.url)
+            await #expect(try fetch(correct, in: serve).status == 60)
+            await #expect(try fetch(defective, in: serve, trusting: false).status == 0)
+            await #expect(try fetch(twin, in: serve).status == 0)
 
-        let passed = try await correct.expectPassed(control: twin)
-        #expect(passed.control?.result == .pass)
-        try await defective.expectFailed()
-        let transcript = try await defective.transcript()
-        #expect(transcript.connections.first?.tls?.state == .completed)
-        #expect(try await control.runs().map(\.id).contains(defective.id))
-        let final = try await defective.end()
-        #expect(final.result == .fail && final.reason.contains("expired"))
-        await #expect(
-            throws: ControlAPIError(status: 404, message: "no run '\(defective.id)': it never began, or it has ended")
-        ) {
-            try await defective.verdict()
+            let passed = try await correct.expectPassed(control: twin)
+            #expect(passed.control?.result == .pass)
+            try await defective.expectFailed()
+            let transcript = try await defective.transcript()
+            #expect(transcript.connections.first?.tls?.state == .completed)
+            #expect(try await control.runs().map(\.id).contains(defective.id))
+            let final = try await defective.end()
+            #expect(final.result == .fail && final.reason.contains("expired"))
+            await #expect(
+                throws: ControlAPIError(
+                    status: 404, message: "no run '\(defective.id)': it never began, or it has ended")
+            ) {
+                try await defective.verdict()
+            }
         }
     }
 
     @Test("the control API's refusals reach the caller as ControlAPIError, with the server's words")
     func errors() async throws {
-        let serve = try ServeProcess(["tls-valid"])
-        defer { _ = serve.stop() }
-        let (url, token) = try serve.control()
-        let intruder = MockAuthControlClient(url: try #require(URL(string: url)), token: token + "-wrong")
-        let refused = await #expect(throws: ControlAPIError.self) { try await intruder.scenarios() }
-        #expect(refused?.status == 401)
-        let control = try MockAuthControlClient.fromEnvironment([
-            "MOCKAUTH_CONTROL_URL": url, "MOCKAUTH_CONTROL_TOKEN": token,
-        ])
-        let unknown = await #expect(throws: ControlAPIError.self) { try await control.begin(scenario: "no-such") }
-        #expect(unknown?.status == 404 && unknown?.message.contains("no-such") == true)
-        #expect(throws: ControlAPIError.self) { try MockAuthControlClient.fromEnvironment([:]) }
-        // A serve that is gone: a ControlAPIError without a status that says what could not be reached.
-        _ = serve.stop()
-        let gone = await #expect(throws: ControlAPIError.self) { try await control.scenarios() }
-        #expect(
-            gone?.status == nil && gone?.message.contains("cannot reach \(url)") == true, "\(String(describing: gone))")
+        try await ServeProcess.with(["tls-valid"]) { serve in
+            let (url, token) = try serve.control()
+            let intruder = MockAuthControlClient(url: try #require(URL(string: url)), token: token + "-wrong")
+            let refused = await #expect(throws: ControlAPIError.self) { try await intruder.scenarios() }
+            #expect(refused?.status == 401)
+            let control = try MockAuthControlClient.fromEnvironment([
+                "MOCKAUTH_CONTROL_URL": url, "MOCKAUTH_CONTROL_TOKEN": token,
+            ])
+            let unknown = await #expect(throws: ControlAPIError.self) { try await control.begin(scenario: "no-such") }
+            #expect(unknown?.status == 404 && unknown?.message.contains("no-such") == true)
+            #expect(throws: ControlAPIError.self) { try MockAuthControlClient.fromEnvironment([:]) }
+            // A serve that is gone: a ControlAPIError without a status that says what could not be reached.
+            _ = await serve.stop()
+            let gone = await #expect(throws: ControlAPIError.self) { try await control.scenarios() }
+            #expect(
+                gone?.status == nil && gone?.message.contains("cannot reach \(url)") == true,
+                "\(String(describing: gone))")
+        }
     }
 }
 
 /// The XCTest assertions on remote runs, as an XCUITest would write them.
 final class RemoteFaceXCTests: XCTestCase {
     func testAssertionsOnRemoteRuns() async throws {
-        if !Tool.curl.isAvailable {
+        if await !Tool.curl.isAvailable {
             let message = "needs curl, which is missing here; install: \(Tool.curl.installation)"
             if Tool.missingToolsFail { return XCTFail(message + " (MOCKAUTH_REQUIRE_TOOLS=1)") }
             throw XCTSkip(message)
         }
-        let serve = try ServeProcess(["--max-runs", "4"])
-        defer { _ = serve.stop() }
-        let control = try MockAuthControlClient(endpointsFile: serve.endpointsFile)
-        let right = try await control.begin(scenario: "basic")
-        let wrong = try await control.begin(scenario: "basic")
-        let anchor = serve.directory + "/anchor.pem"
-        try (right.material.caCertificatePEM ?? "").write(toFile: anchor, atomically: true, encoding: .utf8)
-        let account = try XCTUnwrap(right.material.credentials)
-        for (run, password) in [(right, account.password), (wrong, account.password + "-not")] {
-            let fetched = try Shell.execute([
-                "/usr/bin/env", "curl", "-sS", "--max-time", "10", "--cacert", anchor, "-u",
-                "\(account.username):\(password)", run.url,
-            ])
-            XCTAssertEqual(fetched.status, 0, fetched.error)
+        try await ServeProcess.with(["--max-runs", "4"]) { serve in
+            let control = try MockAuthControlClient(endpointsFile: serve.endpointsFile)
+            let right = try await control.begin(scenario: "basic")
+            let wrong = try await control.begin(scenario: "basic")
+            let anchor = serve.directory + "/anchor.pem"
+            try (right.material.caCertificatePEM ?? "").write(toFile: anchor, atomically: true, encoding: .utf8)
+            let account = try XCTUnwrap(right.material.credentials)
+            for (run, password) in [(right, account.password), (wrong, account.password + "-not")] {
+                let fetched = try await Shell.execute([
+                    "/usr/bin/env", "curl", "-sS", "--max-time", "10", "--cacert", anchor, "-u",
+                    "\(account.username):\(password)", run.url,
+                ])
+                XCTAssertEqual(fetched.status, 0, fetched.error)
+            }
+            await XCTAssertRunPassed(right)
+            await XCTAssertRunFailed(wrong)
         }
-        await XCTAssertRunPassed(right)
-        await XCTAssertRunFailed(wrong)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import MockAuthAsyncHTTPClient
 import MockAuthConformance
+import MockAuthTestSupport
 import MockAuthTesting
 import Testing
 
@@ -20,7 +21,7 @@ struct ReplayConformAgreementTests {
         let json = directory.appendingPathComponent("results.json").path
         let adapter = MockAuthDBinary.productsDirectory.appendingPathComponent("mockauth-adapter").path
         let script = MockAuthDBinary.repositoryRoot.appendingPathComponent("Conformance/adapters/asynchttpclient.sh")
-        let result = try Shell.execute(
+        let result = try await Shell.execute(
             [
                 MockAuthDBinary.path, "conform", "--scenarios", MockAuthDBinary.scenarios, "--jobs", "2",
                 "--client", "asynchttpclient=\(script.path) \(adapter)", "--json", json,

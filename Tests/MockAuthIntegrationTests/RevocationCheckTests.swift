@@ -50,7 +50,7 @@ let revocationMatrix: [AuthCase] =
 @Suite("Revocation (CRL, OCSP) with real clients")
 struct RevocationCheckTests {
     @Test(arguments: revocationMatrix)
-    func realClient(_ testCase: AuthCase) throws {
-        try testCase.checkWithMockAuthD()
+    func realClient(_ testCase: AuthCase) async throws {
+        try await testCase.checkWithMockAuthD()
     }
 }

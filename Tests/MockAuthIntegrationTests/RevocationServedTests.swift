@@ -48,7 +48,7 @@ struct RevocationServedTests {
             let revocation = try #require(run.server.endpoint("revocation"))
             let directory = run.files.directory.path
             try run.pki.root.pem.write(toFile: directory + "/root.pem", atomically: true, encoding: .utf8)
-            let fetched = try Shell.run(
+            let fetched = try await Shell.run(
                 #"""
                 cd "\#(directory)"
                 openssl s_client -showcerts -connect 127.0.0.1:\#(origin.port) </dev/null 2>/dev/null \
@@ -59,7 +59,7 @@ struct RevocationServedTests {
             try #require(fetched.status == 0, "\(fetched.output)\(fetched.error)")
 
             // The chain is valid; checked against the served CRL, only the revocation can fail it.
-            let verify = try Shell.run(
+            let verify = try await Shell.run(
                 #"cd "\#(directory)" && openssl verify -crl_check -CAfile root.pem -untrusted cert2.pem -CRLfile crl.pem cert1.pem 2>&1"#
             )
             let errors = verify.output.split(separator: "\n").filter { $0.contains("depth lookup") }
@@ -69,7 +69,7 @@ struct RevocationServedTests {
                 #expect(verify.status == 0, "\(verify.output)")
             }
 
-            let leafText = try Shell.run(#"openssl x509 -in "\#(directory)/cert1.pem" -noout -text"#).output
+            let leafText = try await Shell.run(#"openssl x509 -in "\#(directory)/cert1.pem" -noout -text"#).output
             #expect(leafText.contains("OCSP - URI:\(revocation.url(path: "/ocsp"))") == (testCase.ocsp != nil))
             #expect(
                 leafText.contains("URI:\(revocation.url(path: "/crl"))")
@@ -77,13 +77,13 @@ struct RevocationServedTests {
                         testCase.scenario))
             guard testCase.ocsp != nil else { return }
             // POST, as openssl ocsp asks.
-            let post = try Shell.run(
+            let post = try await Shell.run(
                 #"cd "\#(directory)" && openssl ocsp -issuer cert2.pem -cert cert1.pem -CAfile root.pem -url "\#(revocation.url(path: "/ocsp"))" 2>&1"#
             )
             #expect(post.output.contains("Response verify OK"), "\(post.output)")
             #expect(Self.mentions(post.output, testCase), "\(post.output)")
             // GET with the URL-encoded base64 request (RFC 6960 A.1), as Java asks.
-            let get = try Shell.run(
+            let get = try await Shell.run(
                 #"""
                 cd "\#(directory)"
                 openssl ocsp -no_nonce -issuer cert2.pem -cert cert1.pem -reqout request.der
@@ -96,7 +96,7 @@ struct RevocationServedTests {
             let lookups = run.server.transcript().connections.filter { $0.server == "revocation" }.flatMap(\.requests)
             #expect(lookups.map(\.method).sorted() == ["GET", "GET", "POST"], "\(lookups.map(\.target))")
             // A malformed GET gets 400, a bad POST body malformedRequest: the server stays up.
-            let bad = try Shell.run(
+            let bad = try await Shell.run(
                 #"curl -s -o /dev/null -w '%{http_code}' "\#(revocation.url(path: "/ocsp"))/not%20base64!"; curl -s --data-binary junk -H 'Content-Type: application/ocsp-request' "\#(revocation.url(path: "/ocsp"))" | od -An -tx1"#
             )
             #expect(bad.output.contains("400") && bad.output.contains("30 03 0a 01 01"), "\(bad.output)")

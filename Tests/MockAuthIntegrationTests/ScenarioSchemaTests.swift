@@ -1,5 +1,6 @@
 import Foundation
 import MockAuth
+import MockAuthTestSupport
 import Testing
 
 @Suite("The JSON Schema of the scenario format")
@@ -7,8 +8,8 @@ struct ScenarioSchemaTests {
     static let schema = MockAuthDBinary.scenarios + "/scenario.schema.json"
 
     /// Validates YAML files against the schema with Python's jsonschema (installed by .ci/run).
-    func validate(_ files: [String]) throws -> CommandResult {
-        try Shell.execute(
+    func validate(_ files: [String]) async throws -> CommandResult {
+        try await Shell.execute(
             [
                 "/usr/bin/env", "python3", "-c",
                 """
@@ -28,21 +29,21 @@ struct ScenarioSchemaTests {
     }
 
     @Test("every catalog file satisfies the schema")
-    func catalog() throws {
+    func catalog() async throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: MockAuthDBinary.scenarios)
             .filter { $0.hasSuffix(".yaml") }.map { MockAuthDBinary.scenarios + "/" + $0 }
-        let result = try validate(files)
+        let result = try await validate(files)
         #expect(result.status == 0, "\(result.output)\(result.error)")
     }
 
     @Test("the schema rejects what the loader rejects")
-    func rejects() throws {
+    func rejects() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("schema-\(UUID().uuidString).yaml")
             .path
         defer { try? FileManager.default.removeItem(atPath: file) }
         try "version: 1\nsummary: x\nservers:\n  origin:\n    tls: { profile: expird }\nexpect: []\n"
             .write(toFile: file, atomically: true, encoding: .utf8)
-        let result = try validate([file])
+        let result = try await validate([file])
         #expect(result.status == 1, "\(result.output)\(result.error)")
         #expect(result.output.contains("expird"), "\(result.output)")
     }

@@ -6,8 +6,8 @@ import Testing
 @Suite("Bad input: a clear error or a 4xx, and the server keeps serving")
 struct ServerRobustnessTests {
     /// Sends `bytes` (a bash printf format) to `port` and returns what came back.
-    func send(_ printfFormat: String, to port: Int) throws -> String {
-        try Shell.run(
+    func send(_ printfFormat: String, to port: Int) async throws -> String {
+        try await Shell.run(
             #"python3 -c 'import socket,sys; s=socket.create_connection(("127.0.0.1", \#(port)), timeout=5); s.sendall(sys.stdin.buffer.read()); s.shutdown(socket.SHUT_WR); print(s.recv(65536).decode("latin-1")); s.close()' < <(printf '\#(printfFormat)')"#,
             timeout: 20
         ).output
@@ -47,7 +47,7 @@ struct ServerRobustnessTests {
                 curl -sS --max-time 10 --cacert "$CA" "$URL"; echo
                 wait
                 """#
-            let result = try Shell.run(slow, environment: ["CA": run.files.caFile, "URL": run.url], timeout: 60)
+            let result = try await Shell.run(slow, environment: ["CA": run.files.caFile, "URL": run.url], timeout: 60)
             #expect(result.output.contains("hello from tls-valid"), "\(result.output)\(result.error)")
             #expect(result.output.contains("HANDSHAKE closed 1"), "\(result.output)\(result.error)")
             #expect(result.output.contains("SLOWLORIS closed"), "\(result.output)\(result.error)")
@@ -69,7 +69,7 @@ struct ServerRobustnessTests {
             let run = try await ScenarioRun.start(scenario)
             teardown.add { await run.shutdown() }
             let port = try #require(run.server.endpoint("origin")?.port)
-            let stalled = try Shell.run(
+            let stalled = try await Shell.run(
                 #"python3 -c 'import socket, time; s = socket.create_connection(("127.0.0.1", \#(port)), timeout=20); s.sendall(b"GET / HTTP/1.1\r\nHo"); t = time.monotonic(); s.recv(10); print("closed after", round(time.monotonic() - t))'"#,
                 timeout: 30)
             #expect(stalled.output.contains("closed after 1"), "\(stalled.output)\(stalled.error)")
@@ -84,10 +84,10 @@ struct ServerRobustnessTests {
                 try ScenarioCatalog.directory(MockAuthDBinary.scenarios).load("tls-valid"))
             teardown.add { await run.shutdown() }
             let port = try #require(run.server.endpoint("origin")?.port)
-            _ = try send(#"\x16\x03\x01\xff\xff garbage that is not TLS"#, to: port)
-            _ = try send(#"GET / HTTP/1.1\r\nHost: x\r\n\r\n"#, to: port)
-            _ = try send(#"\x16\x03\x01\x00"#, to: port)
-            let good = try Shell.run(#"curl -sS --max-time 10 --cacert "\#(run.files.caFile)" "\#(run.url)""#)
+            _ = try await send(#"\x16\x03\x01\xff\xff garbage that is not TLS"#, to: port)
+            _ = try await send(#"GET / HTTP/1.1\r\nHost: x\r\n\r\n"#, to: port)
+            _ = try await send(#"\x16\x03\x01\x00"#, to: port)
+            let good = try await Shell.run(#"curl -sS --max-time 10 --cacert "\#(run.files.caFile)" "\#(run.url)""#)
             #expect(good.output == "hello from tls-valid\n", "\(good.error)")
             let verdict = await run.verdict()
             #expect(verdict.passed, "\(verdict.report)")
@@ -107,12 +107,12 @@ struct ServerRobustnessTests {
             let run = try await ScenarioRun.start(scenario)
             teardown.add { await run.shutdown() }
             let port = try #require(run.server.endpoint("origin")?.port)
-            #expect(try send(#"GARBAGE\x00\x01 / HTTP/9\r\n\r\n"#, to: port).hasPrefix("HTTP/1.1 400"))
-            #expect(
+            await #expect(try send(#"GARBAGE\x00\x01 / HTTP/9\r\n\r\n"#, to: port).hasPrefix("HTTP/1.1 400"))
+            await #expect(
                 try send(#"GET / HTTP/1.1\r\nHost: x\r\nContent-Length: nope\r\n\r\n"#, to: port).hasPrefix(
                     "HTTP/1.1 400"))
-            #expect(try send(#"GET /missing HTTP/1.1\r\nHost: x\r\n\r\n"#, to: port).hasPrefix("HTTP/1.1 200"))
-            let good = try Shell.run(#"curl -sS --max-time 10 "\#(run.url)""#)
+            await #expect(try send(#"GET /missing HTTP/1.1\r\nHost: x\r\n\r\n"#, to: port).hasPrefix("HTTP/1.1 200"))
+            let good = try await Shell.run(#"curl -sS --max-time 10 "\#(run.url)""#)
             #expect(good.output == "ok\n", "\(good.error)")
             #expect(await run.verdict().passed)
         }
@@ -128,7 +128,7 @@ struct ServerRobustnessTests {
             let run = try await ScenarioRun.start(scenario)
             teardown.add { await run.shutdown() }
             let base = try #require(run.server.endpoint("origin")?.baseURL)
-            let status = try Shell.run(
+            let status = try await Shell.run(
                 #"curl -s -o /dev/null -w '%{http_code}' "\#(base)/other"; curl -s -o /dev/null -w ' %{http_code}' "\#(base)/only""#
             )
             #expect(status.output == "404 200")
@@ -181,12 +181,12 @@ struct ServerRobustnessTests {
                 ("a half-closed socket after half a head", #"GET / HTTP/1.1\r\nHost: x\r\nX-Half"#),
             ]
             for attempt in attempts {
-                let answer = try send(attempt.request, to: port)
+                let answer = try await send(attempt.request, to: port)
                 let statuses = answer.components(separatedBy: "\r\n").filter { $0.hasPrefix("HTTP/1.1 ") }
                 #expect(
                     statuses.allSatisfy { $0.hasPrefix("HTTP/1.1 4") }, "\(attempt.what): \(answer.prefix(300))")
             }
-            let good = try Shell.run(#"curl -sS -o /dev/null --max-time 10 --anyauth -u alice:pw "\#(run.url)""#)
+            let good = try await Shell.run(#"curl -sS -o /dev/null --max-time 10 --anyauth -u alice:pw "\#(run.url)""#)
             #expect(good.status == 0, "\(good.error)")
             #expect(await run.verdict().passed)
             let targets = run.transcript().requests(to: "origin").map(\.request.target)
@@ -204,11 +204,12 @@ struct ServerRobustnessTests {
                 "NTLM TlRMTVNTUAADAAAA", "NTLM !!!not-base64!!!", "NTLM TlRMTVNTUAADAAAAGAAYAP////8=",
                 #"Digest username="alice", nonce=, uri"#, "Basic ====", #"Digest \x01\x02 realm"#,
             ] {
-                let answer = try send(
+                let answer = try await send(
                     #"GET / HTTP/1.1\r\nHost: x\r\nAuthorization: \#(header)\r\nConnection: close\r\n\r\n"#, to: port)
                 #expect(answer.hasPrefix("HTTP/1.1 400") || answer.hasPrefix("HTTP/1.1 401"), "\(header): \(answer)")
             }
-            let good = try Shell.run(#"curl -sS -o /dev/null -w '%{http_code}' --anyauth -u alice:pw "\#(run.url)""#)
+            let good = try await Shell.run(
+                #"curl -sS -o /dev/null -w '%{http_code}' --anyauth -u alice:pw "\#(run.url)""#)
             #expect(good.output == "200", "\(good.error)")
             #expect(await run.verdict().passed)
         }
@@ -218,7 +219,7 @@ struct ServerRobustnessTests {
     func challengeLines() async throws {
         for oneLine in [false, true] {
             let run = try await ScenarioRun.start(authScenario(oneLine: oneLine))
-            let headers = try Shell.run(#"curl -sS -o /dev/null -D - "\#(run.url)""#).output
+            let headers = try await Shell.run(#"curl -sS -o /dev/null -D - "\#(run.url)""#).output
             await run.shutdown()
             let lines = headers.split(separator: "\r\n").filter { $0.lowercased().hasPrefix("www-authenticate:") }
             if oneLine {
@@ -233,7 +234,8 @@ struct ServerRobustnessTests {
             }
             // curl parses either form and picks the strongest it prefers.
             let run2 = try await ScenarioRun.start(authScenario(oneLine: oneLine))
-            let status = try Shell.run(#"curl -sS -o /dev/null -w '%{http_code}' --anyauth -u alice:pw "\#(run2.url)""#)
+            let status = try await Shell.run(
+                #"curl -sS -o /dev/null -w '%{http_code}' --anyauth -u alice:pw "\#(run2.url)""#)
             #expect(status.output == "200", "one line: \(oneLine) \(status.error)")
             await run2.shutdown()
         }

@@ -40,11 +40,11 @@ struct SessionResumptionTests {
     @Test(
         "expected: a client that keeps its session passes, one that does not fails; forbidden: the reverse",
         arguments: [(true, true, 0), (true, false, 1), (false, false, 0), (false, true, 1)])
-    func resumption(expected: Bool, keeps: Bool, exit: Int32) throws {
-        try Tool.require(.openssl)
+    func resumption(expected: Bool, keeps: Bool, exit: Int32) async throws {
+        try await Tool.require(.openssl)
         let file = try Self.scenario(resumed: expected)
         defer { try? FileManager.default.removeItem(atPath: file) }
-        let result = try MockAuthDBinary.check(file, Self.client(keep: keeps))
+        let result = try await MockAuthDBinary.check(file, Self.client(keep: keeps))
         #expect(result.status == exit, "\(result.output)\(result.error)")
         if exit == 1 {
             #expect(result.output.contains("its TLS session"), "\(result.output)")

@@ -26,7 +26,9 @@ struct TLSSessionIsolationTests {
                 \(client)\(firstPort) -sess_in '\(session)' </dev/null 2>/dev/null | grep -E '^(New|Reused),' | head -1
                 \(client)\(secondPort) -sess_in '\(session)' </dev/null 2>/dev/null | grep -E '^(New|Reused),' | head -1
                 """
-            let lines = try Shell.run(script, timeout: 30).output.split(separator: "\n").map { $0.prefix { $0 != "," } }
+            let lines = try await Shell.run(script, timeout: 30).output.split(separator: "\n").map {
+                $0.prefix { $0 != "," }
+            }
             #expect(lines == ["New", "Reused", "New"], "\(lines)")
             // The transcript says so too: a full handshake, then a resumed one, on the first server;
             // a full one on the other.

@@ -54,7 +54,7 @@ let weakCryptoMatrix: [AuthCase] = [
 @Suite("Weak signatures and keys, with real clients")
 struct WeakCryptoCheckTests {
     @Test(arguments: weakCryptoMatrix)
-    func realClient(_ testCase: AuthCase) throws {
-        try testCase.checkWithMockAuthD()
+    func realClient(_ testCase: AuthCase) async throws {
+        try await testCase.checkWithMockAuthD()
     }
 }

@@ -98,11 +98,11 @@ struct PKCS12ReaderTests {
     @Test(
         "openssl pkcs12 (OpenSSL 3, no -legacy) reads both encodings and reports their algorithms",
         arguments: algorithms)
-    func opensslCommandReads(_ expected: Algorithms) throws {
+    func opensslCommandReads(_ expected: Algorithms) async throws {
         let pki = Self.pki
         let file = try writeTemporary(pki.clientPKCS12(expected.encoding))
         defer { try? FileManager.default.removeItem(at: file.directory) }
-        let result = try opensslCommand([
+        let result = try await opensslCommand([
             "pkcs12", "-in", file.path, "-info", "-nodes", "-passin", "pass:\(pki.clientPKCS12Passphrase)",
         ])
         #expect(result.status == 0, "\(result.output)")
@@ -124,10 +124,10 @@ struct PKCS12ReaderTests {
     }
 
     @Test("openssl pkcs12 refuses a wrong passphrase", arguments: PKCS12Encoding.allCases)
-    func opensslCommandRefuses(_ encoding: PKCS12Encoding) throws {
+    func opensslCommandRefuses(_ encoding: PKCS12Encoding) async throws {
         let file = try writeTemporary(Self.pki.clientPKCS12(encoding))
         defer { try? FileManager.default.removeItem(at: file.directory) }
-        let result = try opensslCommand(["pkcs12", "-in", file.path, "-info", "-noout", "-passin", "pass:wrong"])
+        let result = try await opensslCommand(["pkcs12", "-in", file.path, "-info", "-noout", "-passin", "pass:wrong"])
         #expect(result.status != 0, "\(result.output)")
         #expect(result.output.contains("Mac verify error: invalid password?"), "\(result.output)")
     }

@@ -47,25 +47,25 @@ struct RevocationAuthorityTests {
 
         /// Asks `authority` about the leaf with a request `openssl ocsp` wrote, and reads the answer
         /// back with `openssl ocsp -respin`.
-        func ocsp(_ authority: RevocationAuthority) throws -> String {
+        func ocsp(_ authority: RevocationAuthority) async throws -> String {
             let request = directory + "/request.der"
-            let made = try opensslCommand([
+            let made = try await opensslCommand([
                 "ocsp", "-no_nonce", "-issuer", intermediate, "-cert", leaf, "-reqout", request,
             ])
             try #require(made.status == 0, "\(made.output)")
             let response = try write(
                 authority.ocspResponse(to: Array(try Data(contentsOf: URL(fileURLWithPath: request)))), "response.der")
-            return try opensslCommand([
+            return try await opensslCommand([
                 "ocsp", "-no_nonce", "-respin", response, "-issuer", intermediate, "-cert", leaf, "-CAfile", root,
             ]).output
         }
 
-        func crlCheck(_ authority: RevocationAuthority) throws -> (status: Int32, output: String) {
+        func crlCheck(_ authority: RevocationAuthority) async throws -> (status: Int32, output: String) {
             let crl = try write(try authority.certificateRevocationList(), "crl.der")
             let pem = directory + "/crl.pem"
-            let converted = try opensslCommand(["crl", "-inform", "DER", "-in", crl, "-out", pem])
+            let converted = try await opensslCommand(["crl", "-inform", "DER", "-in", crl, "-out", pem])
             try #require(converted.status == 0, "\(converted.output)")
-            return try opensslCommand([
+            return try await opensslCommand([
                 "verify", "-crl_check", "-CAfile", root, "-untrusted", intermediate, "-CRLfile", pem, leaf,
             ])
         }
@@ -73,18 +73,18 @@ struct RevocationAuthorityTests {
 
     @Test(
         "a revoked-crl leaf fails openssl verify -crl_check with 'certificate revoked' only; the valid control passes")
-    func crl() throws {
+    func crl() async throws {
         let revoked = try Files(.revokedCRL)
         let authority = RevocationAuthority(pki: revoked.pki)
         authority.register(revoked.credentials)
         let control = try Files(.valid)
         authority.register(control.credentials)
 
-        let verdict = try revoked.crlCheck(authority)
+        let verdict = try await revoked.crlCheck(authority)
         #expect(verdict.status != 0)
         let errors = verdict.output.split(separator: "\n").filter { $0.contains("depth lookup") }
         #expect(errors.count == 1 && errors[0].contains("certificate revoked"), "\(verdict.output)")
-        let passed = try control.crlCheck(authority)
+        let passed = try await control.crlCheck(authority)
         #expect(passed.status == 0, "\(passed.output)")
     }
 
@@ -93,25 +93,25 @@ struct RevocationAuthorityTests {
         arguments: [
             (TLSProfile.valid, "good"), (.revokedOCSP, "revoked"), (.revokedCRL, "revoked"), (.ocspUnknown, "unknown"),
         ])
-    func ocspStatus(_ profile: TLSProfile, _ status: String) throws {
+    func ocspStatus(_ profile: TLSProfile, _ status: String) async throws {
         let files = try Files(profile)
         let authority = RevocationAuthority(pki: files.pki)
         authority.register(files.credentials)
-        let output = try files.ocsp(authority)
+        let output = try await files.ocsp(authority)
         #expect(output.contains("Response verify OK"), "\(output)")
         #expect(output.contains("\(files.leaf): \(status)"), "\(output)")
         #expect(!output.contains("status expired"), "\(output)")
     }
 
     @Test("a signed request (requestorName, optionalSignature) with a SHA-256 CertID is read and answered")
-    func signedRequest() throws {
+    func signedRequest() async throws {
         let files = try Files(.revokedOCSP)
         let authority = RevocationAuthority(pki: files.pki)
         authority.register(files.credentials)
         let key = files.directory + "/leaf.key"
         try files.credentials.leaf.key.pkcs8PEM.write(toFile: key, atomically: true, encoding: .utf8)
         let request = files.directory + "/signed.der"
-        let made = try opensslCommand([
+        let made = try await opensslCommand([
             "ocsp", "-sha256", "-issuer", files.intermediate, "-cert", files.leaf, "-signer", files.leaf, "-signkey",
             key,
             "-reqout", request, "-req_text",
@@ -121,7 +121,7 @@ struct RevocationAuthorityTests {
             authority.ocspResponse(to: Array(try Data(contentsOf: URL(fileURLWithPath: request)))),
             "signed-response.der")
         // The request as sent (its nonce too); `-cert` would make openssl build another.
-        let output = try opensslCommand([
+        let output = try await opensslCommand([
             "ocsp", "-reqin", request, "-respin", response, "-issuer", files.intermediate, "-CAfile", files.root,
             "-resp_text",
         ]).output
@@ -130,19 +130,19 @@ struct RevocationAuthorityTests {
     }
 
     @Test("a serial number never registered is unknown")
-    func unregistered() throws {
+    func unregistered() async throws {
         let files = try Files(.valid)
-        let output = try files.ocsp(RevocationAuthority(pki: files.pki))
+        let output = try await files.ocsp(RevocationAuthority(pki: files.pki))
         #expect(output.contains("\(files.leaf): unknown"), "\(output)")
     }
 
     @Test("an expired response: good, correctly signed, and its nextUpdate in the past")
-    func expiredResponse() throws {
+    func expiredResponse() async throws {
         let files = try Files(.valid)
         let authority = RevocationAuthority(pki: files.pki)
         authority.register(
             serialNumber: files.credentials.leaf.certificate.serialNumber, status: .good, expiredResponse: true)
-        let output = try files.ocsp(authority)
+        let output = try await files.ocsp(authority)
         #expect(output.contains("Response verify OK"), "\(output)")
         // openssl reports the times first, then the status on a line of its own.
         #expect(output.contains("\(files.leaf): WARNING: Status times invalid."), "\(output)")
@@ -155,21 +155,24 @@ struct RevocationAuthorityTests {
             [], [0x30], [0x30, 0x00], [0x30, 0x03, 0x30, 0x01, 0x00], Array(repeating: 0x30, count: 300),
             Array("GET / HTTP/1.1\r\n".utf8),
         ])
-    func malformed(_ bytes: [UInt8]) throws {
+    func malformed(_ bytes: [UInt8]) async throws {
         let files = try Files(.valid)
         let response = RevocationAuthority(pki: files.pki).ocspResponse(to: bytes)
         #expect(response == [0x30, 0x03, 0x0A, 0x01, 0x01])
-        let output = try opensslCommand(["ocsp", "-respin", try files.write(response, "bad.der"), "-resp_text"]).output
+        let output = try await opensslCommand(["ocsp", "-respin", try files.write(response, "bad.der"), "-resp_text"])
+            .output
         #expect(output.lowercased().contains("malformedrequest"), "\(output)")
     }
 
     @Test("every truncation and 3,000 byte mutations of a real request get a response, never a crash")
-    func mutations() throws {
+    func mutations() async throws {
         let files = try Files(.revokedOCSP)
         let authority = RevocationAuthority(pki: files.pki)
         authority.register(files.credentials)
         let path = files.directory + "/request.der"
-        let made = try opensslCommand(["ocsp", "-issuer", files.intermediate, "-cert", files.leaf, "-reqout", path])
+        let made = try await opensslCommand([
+            "ocsp", "-issuer", files.intermediate, "-cert", files.leaf, "-reqout", path,
+        ])
         try #require(made.status == 0, "\(made.output)")
         let request = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
         for length in 0..<request.count {
@@ -198,9 +201,9 @@ struct RevocationAuthorityTests {
             (TLSProfile.valid, true, true), (.revokedCRL, true, false), (.revokedOCSP, false, true),
             (.ocspUnknown, false, true),
         ])
-    func pointers(_ profile: TLSProfile, _ crl: Bool, _ ocsp: Bool) throws {
+    func pointers(_ profile: TLSProfile, _ crl: Bool, _ ocsp: Bool) async throws {
         let files = try Files(profile)
-        let text = try opensslCommand(["x509", "-in", files.leaf, "-noout", "-text"]).output
+        let text = try await opensslCommand(["x509", "-in", files.leaf, "-noout", "-text"]).output
         #expect(text.contains("URI:\(Self.endpoints.crlURL)") == crl, "\(text)")
         #expect(text.contains("OCSP - URI:\(Self.endpoints.ocspURL)") == ocsp, "\(text)")
     }

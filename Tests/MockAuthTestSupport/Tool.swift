@@ -1,4 +1,5 @@
 import Foundation
+import MockAuthCommands
 import Testing
 
 /// A program outside the package that a test runs: a real client or a checker.
@@ -37,7 +38,9 @@ public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
     }
 
     /// Whether the tool can be run here (looked up once per process).
-    public var isAvailable: Bool { Self.availability[self] ?? false }
+    public var isAvailable: Bool {
+        get async { await Self.availability.value[self] ?? false }
+    }
 
     /// Whether a missing tool fails the test instead of skipping it (`MOCKAUTH_REQUIRE_TOOLS=1`).
     public static var missingToolsFail: Bool {
@@ -76,59 +79,73 @@ public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
     ///
     /// Call it at the start of a test or test case; the skip prints a line naming the tool and its
     /// installation to standard error, as well as Swift Testing's own cancellation record.
-    public static func require(_ tools: some Sequence<Tool>, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let missing = tools.filter { !$0.isAvailable }.sorted { $0.rawValue < $1.rawValue }
+    ///
+    /// Swift Testing can cancel a started test from Swift 6.3 on; built with Swift 6.2, a missing
+    /// tool fails the test instead, with the same message (the `.needs(…)` trait skips with 6.2 too).
+    public static func require(_ tools: some Sequence<Tool>, sourceLocation: SourceLocation = #_sourceLocation)
+        async throws
+    {
+        let missing = await self.missing(tools)
         guard !missing.isEmpty else { return }
         let message = missingMessage(missing)
         if missingToolsFail {
             throw MissingTool(message: "\(message) (MOCKAUTH_REQUIRE_TOOLS=1: a missing tool is a failure)")
         }
         FileHandle.standardError.write(Data("SKIPPED: \(message)\n".utf8))
-        try Test.cancel(Comment(rawValue: message), sourceLocation: sourceLocation)
+        #if compiler(>=6.3)
+            try Test.cancel(Comment(rawValue: message), sourceLocation: sourceLocation)
+        #else
+            throw MissingTool(message: "\(message) (Swift 6.2 cannot skip a started test; Swift 6.3 skips it)")
+        #endif
     }
 
     /// ``require(_:sourceLocation:)`` for a literal list.
-    public static func require(_ tools: Tool..., sourceLocation: SourceLocation = #_sourceLocation) throws {
-        try require(tools, sourceLocation: sourceLocation)
+    public static func require(_ tools: Tool..., sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        try await require(tools, sourceLocation: sourceLocation)
+    }
+
+    /// Those of `tools` this machine lacks, by name.
+    static func missing(_ tools: some Sequence<Tool>) async -> [Tool] {
+        let found = await availability.value
+        return tools.filter { found[$0] != true }.sorted { $0.rawValue < $1.rawValue }
     }
 
     static func missingMessage(_ missing: [Tool]) -> String {
         missing.map { "needs \($0), which is missing here; install: \($0.installation)" }.joined(separator: "; ")
     }
 
-    private static let availability: [Tool: Bool] = {
-        var found = [Tool: Bool]()
-        for tool in allCases { found[tool] = probe(tool) }
-        return found
-    }()
-
-    private static func probe(_ tool: Tool) -> Bool {
-        switch tool {
-        case .curl: succeeds(["curl", "--version"])
-        case .openssl: succeeds(["openssl", "version"])
-        case .wget: succeeds(["wget", "--version"])
-        case .chromium: succeeds(["chromium", "--version"])
-        case .node: succeeds(["node", "--version"])
-        case .java: succeeds(["java", "-version"]) && succeeds(["javac", "-version"])
-        case .go: succeeds(["go", "version"])
-        case .python3: succeeds(["python3", "--version"])
-        case .pythonClients: succeeds(["python3", "-c", "import requests, requests_ntlm, spnego"])
-        case .pythonSchema: succeeds(["python3", "-c", "import jsonschema, yaml"])
+    /// Every tool, probed once per process, at the same time.
+    private static let availability = Task<[Tool: Bool], Never> {
+        await withTaskGroup(of: (Tool, Bool).self) { group in
+            for tool in allCases { group.addTask { (tool, await probe(tool)) } }
+            var found = [Tool: Bool]()
+            for await (tool, available) in group { found[tool] = available }
+            return found
         }
     }
 
-    /// Runs `arguments` through `/usr/bin/env` (so `PATH` decides, as for the tests' own commands)
-    /// with no input and its output discarded; whether it exited 0.
-    private static func succeeds(_ arguments: [String]) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return false }
-        process.waitUntilExit()
-        return process.terminationReason == .exit && process.terminationStatus == 0
+    private static func probe(_ tool: Tool) async -> Bool {
+        switch tool {
+        case .curl: return await succeeds(["curl", "--version"])
+        case .openssl: return await succeeds(["openssl", "version"])
+        case .wget: return await succeeds(["wget", "--version"])
+        case .chromium: return await succeeds(["chromium", "--version"])
+        case .node: return await succeeds(["node", "--version"])
+        case .java:
+            guard await succeeds(["java", "-version"]) else { return false }
+            return await succeeds(["javac", "-version"])
+        case .go: return await succeeds(["go", "version"])
+        case .python3: return await succeeds(["python3", "--version"])
+        case .pythonClients: return await succeeds(["python3", "-c", "import requests, requests_ntlm, spnego"])
+        case .pythonSchema: return await succeeds(["python3", "-c", "import jsonschema, yaml"])
+        }
+    }
+
+    /// Runs `arguments` (`PATH` decides, as for the tests' own commands) with no input and its
+    /// output discarded; whether it exited 0 within a minute.
+    private static func succeeds(_ arguments: [String]) async -> Bool {
+        let ended = try? await SupervisedProcess(arguments, output: .discarded).run(timeout: .seconds(60))
+        return ended.map { !$0.stopped && $0.status == 0 } ?? false
     }
 }
 
@@ -142,8 +159,9 @@ extension Trait where Self == ConditionTrait {
     /// Runs the test only where every one of `tools` is available; otherwise it is skipped with a
     /// comment naming what is missing and how to install it (or fails, with `MOCKAUTH_REQUIRE_TOOLS=1`).
     public static func needs(_ tools: Tool...) -> Self {
-        let missing = tools.filter { !$0.isAvailable }
-        return .enabled(Comment(rawValue: Tool.missingMessage(missing))) {
+        // The comment is shown only when the test is skipped: then one of them is missing.
+        .enabled(Comment(rawValue: Tool.missingMessage(tools))) {
+            let missing = await Tool.missing(tools)
             guard missing.isEmpty else {
                 if Tool.missingToolsFail {
                     throw MissingTool(message: Tool.missingMessage(missing) + " (MOCKAUTH_REQUIRE_TOOLS=1)")

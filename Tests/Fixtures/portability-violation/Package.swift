@@ -11,6 +11,10 @@ let package = Package(
             linkerSettings: [.linkedLibrary("crypto")]),
         // Must need Foundation only, but reaches SwiftNIO through Leaky.
         .target(name: "MockAuthRemote", dependencies: ["Leaky"]),
+        // The macOS-and-Linux-only target, and a library target that reaches it (iOS would build it).
+        .target(name: "MockAuthCommands"),
+        .target(name: "Reaching", dependencies: ["MockAuthCommands"]),
         .executableTarget(name: "Tool"),
+        .testTarget(name: "LeakyTests", dependencies: ["Leaky"]),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import MockAuthTestSupport
 import Testing
 
 /// Calls `serve`'s control API with curl, keeps every answer, and checks them all against the
@@ -29,7 +30,7 @@ final class ControlAPICalls: @unchecked Sendable {
     func call(
         _ method: String, _ path: String, body: String? = nil, authorization: String?? = .none,
         schema: String? = nil
-    ) throws -> Answer {
+    ) async throws -> Answer {
         let file = directory + "/answer-\(UUID().uuidString).json"
         var arguments = [
             "/usr/bin/env", "curl", "-sS", "--max-time", "30", "-X", method, "-o", file, "-w", "%{http_code}",
@@ -41,7 +42,7 @@ final class ControlAPICalls: @unchecked Sendable {
         }
         if let body { arguments += ["-H", "Content-Type: application/json", "--data-binary", body] }
         arguments.append(url + path.dropFirst(path.hasPrefix("/") ? 1 : 0))
-        let result = try Shell.execute(arguments, timeout: 40)
+        let result = try await Shell.execute(arguments, timeout: 40)
         guard result.status == 0 else {
             throw ServeProcessError(message: "curl \(method) \(path) failed: \(result.error)")
         }
@@ -53,9 +54,9 @@ final class ControlAPICalls: @unchecked Sendable {
     }
 
     /// Validates every answer received against its schema; returns what jsonschema said.
-    func validateAll() throws -> CommandResult {
+    func validateAll() async throws -> CommandResult {
         let pairs = lock.withLock { received }.flatMap { [$0.0, $0.1] }
-        return try Shell.execute(
+        return try await Shell.execute(
             [
                 "/usr/bin/env", "python3", "-c",
                 """

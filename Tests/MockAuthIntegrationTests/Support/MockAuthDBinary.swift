@@ -1,14 +1,18 @@
 import Foundation
+import MockAuthTestSupport
 
 /// The `mockauthd` executable built next to the test bundle.
 enum MockAuthDBinary {
-    /// The directory `swift build` put the products in.
+    #if os(macOS)
+        /// A class of this test bundle, so that `Bundle(for:)` finds the bundle (`….xctest`)
+        /// whichever process loaded it (`xctest`, `swiftpm-testing-helper`, Xcode's runner).
+        private final class BundleMarker {}
+    #endif
+
+    /// The directory `swift build` put the products in: the one holding the test bundle.
     static let productsDirectory: URL = {
         #if os(macOS)
-            for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-                return bundle.bundleURL.deletingLastPathComponent()
-            }
-            return Bundle.main.bundleURL
+            return Bundle(for: BundleMarker.self).bundleURL.deletingLastPathComponent()
         #else
             let executable =
                 (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
@@ -28,8 +32,10 @@ enum MockAuthDBinary {
     static var scenarios: String { repositoryRoot.appendingPathComponent("Scenarios").path }
 
     /// Runs `mockauthd check SCENARIO -- bash -c SCRIPT` against the repository's catalog.
-    static func check(_ scenario: String, _ script: String, extraArguments: [String] = []) throws -> CommandResult {
-        try Shell.execute(
+    static func check(_ scenario: String, _ script: String, extraArguments: [String] = []) async throws
+        -> CommandResult
+    {
+        try await Shell.execute(
             [path, "check", scenario, "--scenarios", scenarios] + extraArguments + ["--", "/bin/bash", "-c", script],
             timeout: 90)
     }

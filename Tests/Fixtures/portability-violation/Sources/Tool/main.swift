@@ -1,5 +1,6 @@
-// Executables may start processes: this one is not checked.
+// Executables may use Process-only APIs, but no file may start a process by hand.
 import Foundation
 
 let process = Process()
 print(process)
+var attributes = posix_spawnattr_t()
