@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 // MockAuth's benchmarks: their own package, so that users of the library never build them.
 // `make bench` (in the repository root) builds this package and mockauthd in release and runs them.
 import Foundation
@@ -21,6 +21,7 @@ let package = Package(
             name: "mockauth-bench",
             dependencies: [
                 .product(name: "MockAuth", package: mockAuth),
+                .product(name: "MockAuthCommands", package: mockAuth),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -1,6 +1,8 @@
 import Foundation
+import MockAuthCommands
 
-/// A program the benchmarks run: started, waited for with a bound, its output kept.
+/// A program the benchmarks run through the supervised runner: started, waited for with a bound,
+/// its output kept.
 struct Command {
     /// The result of a command that ran to its end (or was stopped at its bound).
     struct Result {
@@ -11,17 +13,17 @@ struct Command {
     }
 
     /// Runs `arguments` (the first is looked up on `PATH`) and waits at most `timeout` seconds.
-    static func run(
-        _ arguments: [String], environment: [String: String] = [:], timeout: Double = 600,
-        directory: String? = nil
-    ) throws -> Result {
-        let process = try Background(arguments, environment: environment, directory: directory)
-        let start = Date()
-        let timedOut = !process.wait(seconds: timeout)
-        if timedOut { process.stop() }
+    static func run(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 600) async throws
+        -> Result
+    {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let ended = try await Background.process(arguments, environment: environment)
+            .run(timeout: .milliseconds(Int(timeout * 1000)))
+        let elapsed = (clock.now - start).components
         return Result(
-            status: process.status, output: process.output, seconds: Date().timeIntervalSince(start),
-            timedOut: timedOut)
+            status: ended.status, output: ended.outputText,
+            seconds: Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18, timedOut: ended.stopped)
     }
 
     /// The full path of `tool` on `PATH`, or `nil`.
@@ -37,70 +39,46 @@ struct Command {
 }
 
 /// A program running in the background (a server under load), its output collected as it comes.
-final class Background: @unchecked Sendable {
-    let process = Process()
-    private let lock = NSLock()
-    private var collected = Data()
-    private let exited = DispatchSemaphore(value: 0)
-    private let drained = DispatchSemaphore(value: 0)
+/// Stopped with SIGINT (SIGKILL 10 s later), as Ctrl-C would.
+final class Background: Sendable {
+    /// The program and its arguments.
+    let arguments: [String]
+    private let process: RunningProcess
 
-    init(_ arguments: [String], environment: [String: String] = [:], directory: String? = nil) throws {
+    init(_ arguments: [String], environment: [String: String] = [:]) async throws {
+        self.arguments = arguments
+        process = try await Self.process(arguments, environment: environment).start()
+    }
+
+    /// The supervised process for `arguments`, with `environment` added to this process's.
+    static func process(_ arguments: [String], environment: [String: String]) throws -> SupervisedProcess {
         guard let executable = arguments.first.flatMap(Command.which) else {
             throw BenchError("\(arguments.first ?? "?") is not installed")
         }
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = Array(arguments.dropFirst())
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
-        process.terminationHandler = { [exited] _ in exited.signal() }
-        try process.run()
-        let handle = pipe.fileHandleForReading
-        Thread.detachNewThread { [self] in
-            while true {
-                let chunk = handle.availableData
-                if chunk.isEmpty { break }
-                lock.withLock { collected.append(chunk) }
-            }
-            drained.signal()
-        }
+        return SupervisedProcess(
+            [executable] + arguments.dropFirst(),
+            environment: ProcessInfo.processInfo.environment.merging(environment) { _, new in new }, output: .merged,
+            stopSignal: .interrupt, grace: .seconds(10))
     }
 
-    var pid: Int32 { process.processIdentifier }
-    var output: String { lock.withLock { String(decoding: collected, as: UTF8.self) } }
-    var status: Int32 { process.isRunning ? -1 : process.terminationStatus }
+    var pid: Int32 { process.processID }
+    var output: String { process.outputText }
 
     /// Waits for the exit; `false` when `seconds` passed first.
-    func wait(seconds: Double) -> Bool {
-        guard exited.wait(timeout: .now() + seconds) == .success else { return false }
-        exited.signal()
-        _ = drained.wait(timeout: .now() + 5)
-        return true
+    func wait(seconds: Double) async -> Bool {
+        await process.waitForExit(timeout: .milliseconds(Int(seconds * 1000))) != nil
     }
 
     /// Waits until the output contains `text`, at most `seconds`.
-    func waitForOutput(_ text: String, seconds: Double) throws {
-        let deadline = Date().addingTimeInterval(seconds)
-        while !output.contains(text) {
-            guard process.isRunning, Date() < deadline else {
-                throw BenchError(
-                    "\(process.executableURL?.lastPathComponent ?? "?") did not print '\(text)': \(output)")
-            }
-            Thread.sleep(forTimeInterval: 0.05)
+    func waitForOutput(_ text: String, seconds: Double) async throws {
+        guard await process.waitForOutput(containing: text, timeout: .milliseconds(Int(seconds * 1000))) else {
+            throw BenchError("\(process.processID) did not print '\(text)': \(output)")
         }
     }
 
     /// SIGINT, then SIGKILL after 10 s.
-    func stop() {
-        guard process.isRunning else { return }
-        kill(pid, SIGINT)
-        if !wait(seconds: 10) {
-            kill(pid, SIGKILL)
-            _ = wait(seconds: 5)
-        }
+    func stop() async {
+        await process.stop()
     }
 
     /// The resident set size, in megabytes (Linux: `/proc/PID/status`), or `nil`.
@@ -122,4 +100,20 @@ enum Memory {
 struct BenchError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
+}
+
+/// Runs `body`, then stops `servers` (and `nginx`), whether `body` returns or throws.
+func stopping<Result>(_ servers: [Background], nginx: Nginx? = nil, after body: () async throws -> Result) async throws
+    -> Result
+{
+    do {
+        let result = try await body()
+        for server in servers { await server.stop() }
+        await nginx?.stop()
+        return result
+    } catch {
+        for server in servers { await server.stop() }
+        await nginx?.stop()
+        throw error
+    }
 }

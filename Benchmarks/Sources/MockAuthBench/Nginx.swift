@@ -8,7 +8,7 @@ struct Nginx {
     private let server: Background
 
     /// Starts nginx in `directory` (its configuration, password file, logs), or `nil` without nginx.
-    static func start(directory: String, certificates: String, plainPort: Int, tlsPort: Int) throws -> Nginx? {
+    static func start(directory: String, certificates: String, plainPort: Int, tlsPort: Int) async throws -> Nginx? {
         guard let nginx = Command.which("nginx") ?? Command.which("/usr/sbin/nginx") else { return nil }
         // {PLAIN}: a plain comparison, like MockAuth's and the bare server's (a crypt hash would cost
         // nginx a thousand MD5 rounds a request).
@@ -44,13 +44,15 @@ struct Nginx {
             }
             """
         try configuration.write(toFile: "\(directory)/nginx.conf", atomically: true, encoding: .utf8)
-        let server = try Background([nginx, "-p", directory, "-c", "\(directory)/nginx.conf", "-g", "daemon off;"])
-        Thread.sleep(forTimeInterval: 1)
-        guard server.process.isRunning else { throw BenchError("nginx did not start: \(server.output)") }
+        let server = try await Background([
+            nginx, "-p", directory, "-c", "\(directory)/nginx.conf", "-g", "daemon off;",
+        ])
+        // nginx that cannot start (a port taken, a bad file) exits at once.
+        if await server.wait(seconds: 1) { throw BenchError("nginx did not start: \(server.output)") }
         return Nginx(plainPort: plainPort, tlsPort: tlsPort, server: server)
     }
 
-    func stop() {
-        server.stop()
+    func stop() async {
+        await server.stop()
     }
 }

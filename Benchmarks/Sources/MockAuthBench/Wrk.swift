@@ -15,11 +15,11 @@ enum Wrk {
     static func load(
         _ url: String, seconds: Int, connections: Int = 8, newConnectionPerRequest: Bool = false,
         authorization: String? = BareServer.expected
-    ) throws -> Result {
+    ) async throws -> Result {
         var arguments = ["wrk", "-t1", "-c\(connections)", "-d\(seconds)s", "--timeout", "5s"]
         if let authorization { arguments += ["-H", "Authorization: \(authorization)"] }
         if newConnectionPerRequest { arguments += ["-H", "Connection: close"] }
-        let result = try Command.run(arguments + [url], timeout: Double(seconds) + 60)
+        let result = try await Command.run(arguments + [url], timeout: Double(seconds) + 60)
         guard result.status == 0 else { throw BenchError("wrk failed: \(result.output)") }
         return try parse(result.output)
     }
