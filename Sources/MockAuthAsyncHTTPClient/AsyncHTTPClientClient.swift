@@ -3,6 +3,7 @@ import Foundation
 import MockAuthClients
 import NIOCore
 import NIOHTTP1
+import NIOPosix
 import NIOSSL
 
 /// AsyncHTTPClient as a service would configure it: the scenario's anchor as its only trust root,
@@ -65,7 +66,10 @@ public struct AsyncHTTPClientClient: ChallengeClient {
             }
             configuration.proxy = .server(host: proxy.host, port: proxy.port, authorization: authorization)
         }
-        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+        return HTTPClient(
+            // NIOPosix and NIOSSL on every platform: on Apple platforms `.singleton` would be
+            // Network.framework (NIOTS), which decides trust with SecTrust and aborts on a client identity.
+            eventLoopGroupProvider: .shared(MultiThreadedEventLoopGroup.singleton), configuration: configuration)
     }
 
     /// GET, and once more with Basic credentials if the server challenged with Basic.

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import NIOCore
 import NIOHTTP1
+import NIOPosix
 import NIOSSL
 
 /// One HTTP exchange over AsyncHTTPClient, with its redirect following switched off: a request goes
@@ -32,7 +33,11 @@ struct Transport: Sendable {
         let (seconds, attoseconds) = configuration.timeout.components
         timeout = .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
         maximumBodySize = configuration.maximumBodySize
-        client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: http)
+        // NIOPosix and NIOSSL on every platform, so that the identity, the pins (PinningGate reads
+        // NIOSSL's peer certificate) and the trust decision are the same on macOS as on Linux; on
+        // Apple platforms `.singleton` would be Network.framework (NIOTS), which aborts on a client
+        // identity and decides trust with SecTrust.
+        client = HTTPClient(eventLoopGroupProvider: .shared(MultiThreadedEventLoopGroup.singleton), configuration: http)
     }
 
     /// Sends one request and reads the whole response.
