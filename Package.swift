@@ -273,6 +273,13 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // The framework-neutral clients: ClientContext everywhere; the Security-framework material,
+        // AppleServerTrust and URLSessionChallengeAnswerer on Apple platforms only (absent on Linux).
+        .testTarget(
+            name: "MockAuthClientsTests",
+            dependencies: ["MockAuthTesting", "MockAuthPKI", "MockAuthTestSupport"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "MockAuthJudgeTests",
             dependencies: ["MockAuthJudge"],

@@ -46,7 +46,8 @@ public struct AsyncHTTPClientClient: ChallengeClient {
     private func makeClient(_ context: ClientContext) throws -> HTTPClient {
         var tls = TLSConfiguration.makeClientConfiguration()
         if let pem = context.caCertificatePEM {
-            tls.trustRoots = .certificates([try NIOSSLCertificate(bytes: Array(pem.utf8), format: .pem)])
+            // Every anchor of the file (tls-cross-signed gives two roots).
+            tls.trustRoots = .certificates(try NIOSSLCertificate.fromPEMBytes(Array(pem.utf8)))
         }
         if let identity = context.identity {
             tls.certificateChain = [

@@ -7,10 +7,14 @@ public struct ClientContext: Sendable {
     public var scenario: String
     /// Every URL to request, in order.
     public var urls: [String]
-    /// The trust anchor as PEM (the harness root only), or `nil` when the scenario gives none.
+    /// The trust anchors as PEM (the harness root, and the expired old root where the scenario gives
+    /// it too), or `nil` when the scenario gives none.
     public var caCertificatePEM: String?
-    /// The same anchor as DER (e.g. for `SecCertificateCreateWithData`).
-    public var caCertificateDER: [UInt8]?
+    /// Every trust anchor the scenario gives, as DER (e.g. for `SecCertificateCreateWithData`), in
+    /// the order of ``caCertificatePEM``; empty when it gives none.
+    public var trustAnchorsDER: [[UInt8]]
+    /// The first trust anchor (the harness root) as DER, or `nil` when the scenario gives none.
+    public var caCertificateDER: [UInt8]? { trustAnchorsDER.first }
     /// The client identity, when the scenario gives one.
     public var identity: Identity?
     /// The second identity, from another CA (`identity: { second: true }`), when the scenario gives it.
@@ -85,7 +89,7 @@ public struct ClientContext: Sendable {
         scenario = run.scenario.name
         urls = run.urls
         caCertificatePEM = client.trust.isGiven ? run.caCertificatePEM : nil
-        caCertificateDER = client.trust.isGiven ? run.caCertificateDER : nil
+        trustAnchorsDER = run.trustAnchorsDER
         identity = client.identity.map {
             Identity(
                 certificatePEM: run.clientCertificatePEM, privateKeyPEM: run.clientKeyPEM,
@@ -137,7 +141,7 @@ extension ClientContext {
         urls = (environment["MOCKAUTH_URLS"] ?? environment["MOCKAUTH_URL"] ?? "").split(separator: " ").map(
             String.init)
         caCertificatePEM = try read("MOCKAUTH_CA_FILE")
-        caCertificateDER = caCertificatePEM.flatMap { CertificatePEM.derEncodings(of: $0).first }
+        trustAnchorsDER = caCertificatePEM.map { CertificatePEM.derEncodings(of: $0) } ?? []
         /// The identity of MOCKAUTH_CLIENT_CERT`suffix`, _KEY`suffix` and _P12`suffix` (one passphrase for all).
         func readIdentity(_ suffix: String) throws -> Identity? {
             guard let certificate = try read("MOCKAUTH_CLIENT_CERT\(suffix)"),

@@ -56,9 +56,10 @@
     }
 
     extension ClientContext {
-        /// The trust anchors as `SecCertificate`; empty when the scenario gives none.
+        /// Every trust anchor the scenario gives (``trustAnchorsDER``) as `SecCertificate`; empty when
+        /// it gives none.
         public func trustAnchorCertificates() throws -> [SecCertificate] {
-            try caCertificateDER.map { [try SecurityMaterial.certificate(der: $0)] } ?? []
+            try trustAnchorsDER.map { try SecurityMaterial.certificate(der: $0) }
         }
 
         /// The client identity imported in memory, when the scenario gives one (and a PKCS#12 came with it).
