@@ -217,7 +217,11 @@ let package = Package(
         // Test-only: what the test targets share (the tools they run, a deterministic generator).
         .target(
             name: "MockAuthTestSupport",
-            dependencies: ["MockAuthCommands"],
+            dependencies: [
+                "MockAuthCommands",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
             path: "Tests/MockAuthTestSupport",
             swiftSettings: strictSettings
         ),
@@ -250,7 +254,7 @@ let package = Package(
         .testTarget(
             name: "MockAuthServerTests",
             dependencies: [
-                "MockAuthServer", "MockAuthScenario", "MockAuthTranscript", "MockAuthPKI",
+                "MockAuthServer", "MockAuthScenario", "MockAuthTranscript", "MockAuthPKI", "MockAuthTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -265,7 +269,7 @@ let package = Package(
         .testTarget(
             name: "MockAuthControlTests",
             dependencies: [
-                "MockAuthControl", "MockAuthRemote",
+                "MockAuthControl", "MockAuthRemote", "MockAuthTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -1,4 +1,5 @@
 import MockAuth
+import MockAuthTestSupport
 import NIOCore
 import NIOPosix
 import Testing
@@ -40,7 +41,7 @@ struct ControlServerTests {
         #expect(!client.isActive)
     }
 
-    @Test("the URL names the bound address, or the advertised host for a wildcard")
+    @Test("the URL names the bound address, or the advertised host for a wildcard", .bindable("127.0.0.2"))
     func advertisedURL() async throws {
         let plain = try await Self.start()
         #expect(plain.url.hasPrefix("http://127.0.0.1:"))

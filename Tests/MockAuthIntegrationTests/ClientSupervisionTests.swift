@@ -6,7 +6,7 @@ import Testing
 /// its own that is ended on exit, on timeout and when `check` itself is interrupted.
 @Suite("Client process supervision")
 struct ClientSupervisionTests {
-    /// A marker no other process has: `pgrep -a -x sleep` lines ending in it are this test's.
+    /// A marker no other process has: processes whose whole command line is `sleep MARKER` are this test's.
     func marker() -> Int { Int.random(in: 3_000_000...3_999_999) }
 
     /// The rest of the first line of `output` that starts with `prefix`.
@@ -27,7 +27,7 @@ struct ClientSupervisionTests {
               --skip-control -- sh -c '\(client.replacingOccurrences(of: "SLEEP", with: "sleep \(seconds)"))'
             echo "EXIT $?"
             echo "ELAPSED $(( $(date +%s) - start ))"
-            echo "LEFT $(pgrep -a -x sleep | grep -c ' \(seconds)$')"
+            echo "LEFT $(pgrep -f -x 'sleep \(seconds)' | wc -l | tr -d ' ')"
             """
         let result = try await Shell.run(script, timeout: 60)
         let output = result.output + result.error
@@ -72,7 +72,7 @@ struct ClientSupervisionTests {
             IFS= read -r first <&3; echo "$first"
             kill -TERM $pid; wait $pid; echo "EXIT $?"
             cat <&3; rm -f "$fifo"
-            echo "LEFT $(pgrep -a -x sleep | grep -c ' \(seconds)$')"
+            echo "LEFT $(pgrep -f -x 'sleep \(seconds)' | wc -l | tr -d ' ')"
             """
         let result = try await Shell.run(script, timeout: 60)
         #expect(result.output.contains("EXIT 143"), "\(result.output)\(result.error)")

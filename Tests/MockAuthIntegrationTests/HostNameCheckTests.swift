@@ -99,74 +99,87 @@ struct HostNameCheckTests {
         try await testCase.checkWithMockAuthD()
     }
 
-    /// Unmodified clients (no --resolve, no resolver of their own) reach https://api.wild.test:PORT/
-    /// because check --isolate-hosts gives them an /etc/hosts that names it.
-    @Test(
-        "check --isolate-hosts: unmodified curl, Python and Node.js resolve the scenario's name",
-        arguments: [
-            ("curl", #"curl -sS -o /dev/null --max-time 10 --cacert "$MOCKAUTH_CA_FILE" "$MOCKAUTH_URL""#),
-            (
-                "python3",
-                #"python3 -c 'import os, ssl, urllib.request; urllib.request.urlopen(os.environ["MOCKAUTH_URL"], context=ssl.create_default_context(cafile=os.environ["MOCKAUTH_CA_FILE"]), timeout=10)'"#
-            ),
-            (
-                "node",
-                #"node -e 'const fs = require("fs"); require("https").get(process.env.MOCKAUTH_URL, { ca: fs.readFileSync(process.env.MOCKAUTH_CA_FILE) }, (r) => { r.resume(); process.exitCode = r.statusCode === 200 ? 0 : 1 }).on("error", (e) => { console.error(e.message); process.exitCode = 1 })'"#
-            ),
-        ])
-    func isolatedHosts(_ tool: String, _ script: String) async throws {
-        // --isolate-hosts needs unprivileged user namespaces (a container's seccomp profile may forbid them).
-        let probe = try await Shell.run("unshare --user --map-root-user --mount true")
-        guard probe.status == 0 else {
-            let message = "skipped: this machine does not allow user namespaces (unshare: \(probe.error))"
-            if Tool.missingToolsFail { Issue.record("\(message)") } else { print(message) }
-            return
-        }
-        let isolated = try await MockAuthDBinary.check("tls-wildcard", script, extraArguments: ["--isolate-hosts"])
-        #expect(isolated.status == 0, "\(tool) with --isolate-hosts\n\(isolated.output)\n\(isolated.error)")
-        let plain = try await MockAuthDBinary.check("tls-wildcard", script)
-        #expect(plain.status == 1, "\(tool) without --isolate-hosts cannot resolve the name\n\(plain.output)")
+    // --isolate-hosts is Linux's (user and mount namespaces).
+    #if os(Linux)
+        /// Unmodified clients (no --resolve, no resolver of their own) reach https://api.wild.test:PORT/
+        /// because check --isolate-hosts gives them an /etc/hosts that names it.
+        @Test(
+            "check --isolate-hosts: unmodified curl, Python and Node.js resolve the scenario's name",
+            arguments: [
+                ("curl", #"curl -sS -o /dev/null --max-time 10 --cacert "$MOCKAUTH_CA_FILE" "$MOCKAUTH_URL""#),
+                (
+                    "python3",
+                    #"python3 -c 'import os, ssl, urllib.request; urllib.request.urlopen(os.environ["MOCKAUTH_URL"], context=ssl.create_default_context(cafile=os.environ["MOCKAUTH_CA_FILE"]), timeout=10)'"#
+                ),
+                (
+                    "node",
+                    #"node -e 'const fs = require("fs"); require("https").get(process.env.MOCKAUTH_URL, { ca: fs.readFileSync(process.env.MOCKAUTH_CA_FILE) }, (r) => { r.resume(); process.exitCode = r.statusCode === 200 ? 0 : 1 }).on("error", (e) => { console.error(e.message); process.exitCode = 1 })'"#
+                ),
+            ])
+        func isolatedHosts(_ tool: String, _ script: String) async throws {
+            // --isolate-hosts needs unprivileged user namespaces (a container's seccomp profile may forbid them).
+            let probe = try await Shell.run("unshare --user --map-root-user --mount true")
+            guard probe.status == 0 else {
+                let message = "skipped: this machine does not allow user namespaces (unshare: \(probe.error))"
+                if Tool.missingToolsFail { Issue.record("\(message)") } else { print(message) }
+                return
+            }
+            let isolated = try await MockAuthDBinary.check("tls-wildcard", script, extraArguments: ["--isolate-hosts"])
+            #expect(isolated.status == 0, "\(tool) with --isolate-hosts\n\(isolated.output)\n\(isolated.error)")
+            let plain = try await MockAuthDBinary.check("tls-wildcard", script)
+            #expect(plain.status == 1, "\(tool) without --isolate-hosts cannot resolve the name\n\(plain.output)")
 
-        // The same at https://api.mockauth.test:PORT/, a scenario of its own (the issue's example name).
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mockauth-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try """
-        version: 1
-        summary: A valid certificate for api.mockauth.test, a name no DNS knows.
-        servers:
-          origin:
-            host: api.mockauth.test
-            tls: { profile: valid }
-        expect:
-          - rule: request-succeeds
-            server: origin
-        """.write(to: directory.appendingPathComponent("named-host.yaml"), atomically: true, encoding: .utf8)
-        let named = try await Shell.execute(
-            [
-                MockAuthDBinary.path, "check", "named-host", "--scenarios", directory.path, "--isolate-hosts", "--",
-                "/bin/bash", "-c", script,
-            ], timeout: 90)
-        #expect(named.status == 0, "\(tool) at api.mockauth.test\n\(named.output)\n\(named.error)")
-        #expect(named.output.contains("https://api.mockauth.test:"), "\(named.output)")
-    }
-
-    /// The hosts file names an absolute name in both forms (glibc looks up `api.dot.test.` as written)
-    /// and an internationalized one by its A-label, so an unmodified curl reaches both.
-    @Test(
-        "check --isolate-hosts: unmodified curl reaches an absolute and an internationalized name",
-        arguments: ["tls-trailing-dot", "tls-idn"])
-    func isolatedSpecialNames(_ scenario: String) async throws {
-        guard try await Shell.run("unshare --user --map-root-user --mount true").status == 0 else {
-            let message = "skipped: this machine does not allow user namespaces"
-            if Tool.missingToolsFail { Issue.record("\(message)") } else { print(message) }
-            return
+            // The same at https://api.mockauth.test:PORT/, a scenario of its own (the issue's example name).
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "mockauth-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            try """
+            version: 1
+            summary: A valid certificate for api.mockauth.test, a name no DNS knows.
+            servers:
+              origin:
+                host: api.mockauth.test
+                tls: { profile: valid }
+            expect:
+              - rule: request-succeeds
+                server: origin
+            """.write(to: directory.appendingPathComponent("named-host.yaml"), atomically: true, encoding: .utf8)
+            let named = try await Shell.execute(
+                [
+                    MockAuthDBinary.path, "check", "named-host", "--scenarios", directory.path, "--isolate-hosts", "--",
+                    "/bin/bash", "-c", script,
+                ], timeout: 90)
+            #expect(named.status == 0, "\(tool) at api.mockauth.test\n\(named.output)\n\(named.error)")
+            #expect(named.output.contains("https://api.mockauth.test:"), "\(named.output)")
         }
-        let result = try await MockAuthDBinary.check(
-            scenario, #"curl -sS -o /dev/null --max-time 10 --cacert "$MOCKAUTH_CA_FILE" "$MOCKAUTH_URL""#,
-            extraArguments: ["--isolate-hosts"])
-        #expect(result.status == 0, "\(result.output)\n\(result.error)")
-    }
+
+        /// The hosts file names an absolute name in both forms (glibc looks up `api.dot.test.` as written)
+        /// and an internationalized one by its A-label, so an unmodified curl reaches both.
+        @Test(
+            "check --isolate-hosts: unmodified curl reaches an absolute and an internationalized name",
+            arguments: ["tls-trailing-dot", "tls-idn"])
+        func isolatedSpecialNames(_ scenario: String) async throws {
+            guard try await Shell.run("unshare --user --map-root-user --mount true").status == 0 else {
+                let message = "skipped: this machine does not allow user namespaces"
+                if Tool.missingToolsFail { Issue.record("\(message)") } else { print(message) }
+                return
+            }
+            let result = try await MockAuthDBinary.check(
+                scenario, #"curl -sS -o /dev/null --max-time 10 --cacert "$MOCKAUTH_CA_FILE" "$MOCKAUTH_URL""#,
+                extraArguments: ["--isolate-hosts"])
+            #expect(result.status == 0, "\(result.output)\n\(result.error)")
+        }
+    #else
+        @Test("check --isolate-hosts says it needs Linux, and runs no client")
+        func isolatedHostsNeedsLinux() async throws {
+            let result = try await MockAuthDBinary.check(
+                "tls-wildcard", "echo RAN", extraArguments: ["--isolate-hosts"])
+            #expect(result.status == 3, "\(result.output)\(result.error)")
+            #expect((result.output + result.error).contains("--isolate-hosts needs Linux"), "\(result.output)")
+            #expect(!result.output.contains("RAN"), "\(result.output)")
+        }
+    #endif
 
     @Test("the environment gives the names in curl's --resolve form and as a hosts file")
     func environment() async throws {

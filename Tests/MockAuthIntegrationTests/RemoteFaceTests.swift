@@ -85,7 +85,7 @@ struct RemoteFaceTests {
 final class RemoteFaceXCTests: XCTestCase {
     func testAssertionsOnRemoteRuns() async throws {
         if await !Tool.curl.isAvailable {
-            let message = "needs curl, which is missing here; install: \(Tool.curl.installation)"
+            let message = "needs \(Tool.curl), which is missing here; install: \(Tool.curl.installation)"
             if Tool.missingToolsFail { return XCTFail(message + " (MOCKAUTH_REQUIRE_TOOLS=1)") }
             throw XCTSkip(message)
         }

@@ -87,7 +87,7 @@ struct RevocationServedTests {
                 #"""
                 cd "\#(directory)"
                 openssl ocsp -no_nonce -issuer cert2.pem -cert cert1.pem -reqout request.der
-                encoded=$(base64 -w0 request.der | sed 's/+/%2B/g; s|/|%2F|g; s/=/%3D/g')
+                encoded=$(base64 < request.der | tr -d '\n' | sed 's/+/%2B/g; s|/|%2F|g; s/=/%3D/g')
                 curl -sS --max-time 10 -o response.der "\#(revocation.url(path: "/ocsp"))/$encoded"
                 openssl ocsp -no_nonce -respin response.der -issuer cert2.pem -cert cert1.pem -CAfile root.pem 2>&1
                 """#)

@@ -38,7 +38,9 @@ struct ServeAddressingTests {
         return try await Shell.execute(["/usr/bin/env", "curl", "-sS", "--max-time", "10"] + resolve + arguments)
     }
 
-    @Test("fixed ports and a host name: curl with the CA passes, the wrong host is refused, runs take the next ports")
+    @Test(
+        "fixed ports and a host name: curl with the CA passes, the wrong host is refused, runs take the next ports",
+        .bindable("127.0.0.2"))
     func device() async throws {
         // A port probed free may be taken by another test process before serve binds it: then serve
         // exits at once saying so, and the test starts over on another base (at most 5 times).

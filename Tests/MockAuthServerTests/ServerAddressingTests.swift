@@ -1,5 +1,6 @@
 import MockAuthPKI
 import MockAuthScenario
+import MockAuthTestSupport
 import NIOCore
 import NIOPosix
 import Testing
@@ -113,7 +114,9 @@ struct ServerAddressingTests {
         }
     }
 
-    @Test("with a bind address, host names and a port base: fixed ports, named URLs, the names in the certificate")
+    @Test(
+        "with a bind address, host names and a port base: fixed ports, named URLs, the names in the certificate",
+        .bindable("127.0.0.3"))
     func fixedPorts() async throws {
         try await withFreeBase(on: "127.0.0.3") { base in try await fixedPorts(base: base) }
     }
@@ -136,7 +139,9 @@ struct ServerAddressingTests {
         #expect(addressing.ports?.heldPorts == [])
     }
 
-    @Test("a fixed port another socket holds is a ServerError naming the port, and nothing stays bound")
+    @Test(
+        "a fixed port another socket holds is a ServerError naming the port, and nothing stays bound",
+        .bindable("127.0.0.4"))
     func portInUse() async throws {
         try await withFreeBase(on: "127.0.0.4") { base in try await portInUse(base: base) }
     }

@@ -6,9 +6,17 @@ import Testing
 ///
 /// A test that needs a tool the machine lacks is skipped, with a line that names the tool and how to
 /// install it; with `MOCKAUTH_REQUIRE_TOOLS=1` (CI) it fails instead, so nothing is skipped silently.
+///
+/// Where a test's expectations depend on what the tool is, not only on its presence, the tool is the
+/// one they were recorded with: curl and openssl are those of OpenSSL 3 (Debian's curl 7.88 and
+/// OpenSSL 3.0). macOS ships curl 8 on LibreSSL and LibreSSL's openssl, whose behaviour (security
+/// levels, protocol versions, PKCS#12 encodings, `s_client` flags) the tests do not know: there they
+/// are skipped with that reason, or run with Homebrew's curl and openssl@3 first on `PATH`.
 public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
-    case curl
-    case openssl
+    /// curl built on OpenSSL 3.
+    case curl = "curl on OpenSSL 3"
+    /// OpenSSL 3's `openssl` command.
+    case openssl = "openssl of OpenSSL 3"
     case wget
     case chromium
     case node
@@ -26,7 +34,9 @@ public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
     /// How to get the tool on Debian or Ubuntu (what `.ci/run` does).
     public var installation: String {
         switch self {
-        case .curl, .openssl, .wget, .chromium, .python3: "apt-get install \(rawValue)"
+        case .curl: "apt-get install curl (macOS: brew install curl, its bin first on PATH)"
+        case .openssl: "apt-get install openssl (macOS: brew install openssl@3, its bin first on PATH)"
+        case .wget, .chromium, .python3: "apt-get install \(rawValue)"
         case .node: "apt-get install nodejs"
         // The JDK, not the JRE: the test clients run as source files (`java Client.java`), which
         // needs the compiler module.
@@ -37,9 +47,19 @@ public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The command a script names to run the tool.
+    var command: String {
+        switch self {
+        case .curl: "curl"
+        case .openssl: "openssl"
+        case .wget, .chromium, .node, .java, .go, .python3: rawValue
+        case .pythonClients, .pythonSchema: "python3"
+        }
+    }
+
     /// Whether the tool can be run here (looked up once per process).
     public var isAvailable: Bool {
-        get async { await Self.availability.value[self] ?? false }
+        get async { await Self.availability.value[self]?.isAvailable ?? false }
     }
 
     /// Whether a missing tool fails the test instead of skipping it (`MOCKAUTH_REQUIRE_TOOLS=1`).
@@ -59,7 +79,7 @@ public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
                 let stem = name.split(separator: ".").first ?? ""
                 return String(stem.split(separator: "-").first ?? "")
             })
-        for tool in [Tool.curl, .openssl, .wget, .chromium, .node, .java] where words.contains(tool.rawValue) {
+        for tool in [Tool.curl, .openssl, .wget, .chromium, .node, .java] where words.contains(tool.command) {
             tools.insert(tool)
         }
         if script.contains("go run ") || script.contains("go build ") { tools.insert(.go) }
@@ -87,7 +107,7 @@ public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
     {
         let missing = await self.missing(tools)
         guard !missing.isEmpty else { return }
-        let message = missingMessage(missing)
+        let message = missingMessage(missing, foundInstead: await foundInstead(missing))
         if missingToolsFail {
             throw MissingTool(message: "\(message) (MOCKAUTH_REQUIRE_TOOLS=1: a missing tool is a failure)")
         }
@@ -107,32 +127,66 @@ public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
     /// Those of `tools` this machine lacks, by name.
     static func missing(_ tools: some Sequence<Tool>) async -> [Tool] {
         let found = await availability.value
-        return tools.filter { found[$0] != true }.sorted { $0.rawValue < $1.rawValue }
+        return tools.filter { found[$0]?.isAvailable != true }.sorted { $0.rawValue < $1.rawValue }
     }
 
-    static func missingMessage(_ missing: [Tool]) -> String {
-        missing.map { "needs \($0), which is missing here; install: \($0.installation)" }.joined(separator: "; ")
+    static func missingMessage(_ missing: [Tool], foundInstead: [Tool: String] = [:]) -> String {
+        missing.map { tool in
+            let here =
+                foundInstead[tool].map { "this machine has '\($0)' instead, whose behaviour the tests do not know" }
+                ?? "which is missing here"
+            return "needs \(tool), \(here); install: \(tool.installation)"
+        }.joined(separator: "; ")
+    }
+
+    /// What a probe found.
+    enum Probe: Sendable {
+        case available
+        case missing
+        /// The command exists but is another tool than the one expected: what it says it is.
+        case other(String)
+
+        var isAvailable: Bool {
+            switch self {
+            case .available: true
+            case .missing, .other: false
+            }
+        }
     }
 
     /// Every tool, probed once per process, at the same time.
-    private static let availability = Task<[Tool: Bool], Never> {
-        await withTaskGroup(of: (Tool, Bool).self) { group in
+    private static let availability = Task<[Tool: Probe], Never> {
+        await withTaskGroup(of: (Tool, Probe).self) { group in
             for tool in allCases { group.addTask { (tool, await probe(tool)) } }
-            var found = [Tool: Bool]()
-            for await (tool, available) in group { found[tool] = available }
+            var found = [Tool: Probe]()
+            for await (tool, probe) in group { found[tool] = probe }
             return found
         }
     }
 
-    private static func probe(_ tool: Tool) async -> Bool {
+    /// What each missing tool is here, for the messages.
+    static func foundInstead(_ tools: [Tool]) async -> [Tool: String] {
+        let found = await availability.value
+        var others = [Tool: String]()
+        for tool in tools {
+            if case .other(let identity) = found[tool] { others[tool] = identity }
+        }
+        return others
+    }
+
+    private static func probe(_ tool: Tool) async -> Probe {
         switch tool {
-        case .curl: return await succeeds(["curl", "--version"])
-        case .openssl: return await succeeds(["openssl", "version"])
+        case .curl:
+            // `curl 7.88.1 (x86_64-pc-linux-gnu) libcurl/7.88.1 OpenSSL/3.0.17 …`
+            return await identify(["curl", "--version"]) { $0.contains(" OpenSSL/3.") }
+        case .openssl:
+            // `OpenSSL 3.0.17 1 Jul 2025 …`; macOS: `LibreSSL 3.3.6`.
+            return await identify(["openssl", "version"]) { $0.hasPrefix("OpenSSL 3.") }
         case .wget: return await succeeds(["wget", "--version"])
         case .chromium: return await succeeds(["chromium", "--version"])
         case .node: return await succeeds(["node", "--version"])
         case .java:
-            guard await succeeds(["java", "-version"]) else { return false }
+            guard await succeeds(["java", "-version"]).isAvailable else { return .missing }
             return await succeeds(["javac", "-version"])
         case .go: return await succeeds(["go", "version"])
         case .python3: return await succeeds(["python3", "--version"])
@@ -142,10 +196,19 @@ public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
     }
 
     /// Runs `arguments` (`PATH` decides, as for the tests' own commands) with no input and its
-    /// output discarded; whether it exited 0 within a minute.
-    private static func succeeds(_ arguments: [String]) async -> Bool {
+    /// output discarded: whether it exited 0 within a minute.
+    private static func succeeds(_ arguments: [String]) async -> Probe {
         let ended = try? await SupervisedProcess(arguments, output: .discarded).run(timeout: .seconds(60))
-        return ended.map { !$0.stopped && $0.status == 0 } ?? false
+        return ended.map { !$0.stopped && $0.status == 0 } == true ? .available : .missing
+    }
+
+    /// Runs `arguments` and tells by the first line of its output whether it is the expected tool.
+    private static func identify(_ arguments: [String], expected: (String) -> Bool) async -> Probe {
+        guard let ended = try? await SupervisedProcess(arguments, output: .merged).run(timeout: .seconds(60)),
+            !ended.stopped, ended.status == 0
+        else { return .missing }
+        let firstLine = String(ended.outputText.split(separator: "\n").first ?? "")
+        return expected(firstLine) ? .available : .other(firstLine)
     }
 }
 
@@ -164,7 +227,8 @@ extension Trait where Self == ConditionTrait {
             let missing = await Tool.missing(tools)
             guard missing.isEmpty else {
                 if Tool.missingToolsFail {
-                    throw MissingTool(message: Tool.missingMessage(missing) + " (MOCKAUTH_REQUIRE_TOOLS=1)")
+                    let message = Tool.missingMessage(missing, foundInstead: await Tool.foundInstead(missing))
+                    throw MissingTool(message: message + " (MOCKAUTH_REQUIRE_TOOLS=1)")
                 }
                 return false
             }
