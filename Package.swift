@@ -284,6 +284,12 @@ let package = Package(
             dependencies: ["MockAuthTesting", "MockAuthPKI", "MockAuthTestSupport"],
             swiftSettings: strictSettings
         ),
+        // The supervised runner against real processes (sh, sleep): groups, timeouts, leftovers.
+        .testTarget(
+            name: "MockAuthCommandsTests",
+            dependencies: ["MockAuthCommands", "MockAuthTestSupport"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "MockAuthJudgeTests",
             dependencies: ["MockAuthJudge"],

@@ -107,14 +107,17 @@ public struct SupervisedProcess: Sendable {
     public func start() async throws -> RunningProcess {
         let record = ProcessRecord()
         let task = Task { () -> Termination in
-            let status: TerminationStatus
+            let status: Int32
             do {
-                status = try await launch(record)
+                status = try await launch(record).shellStatus
             } catch {
-                let failure = SupervisedProcessError(
-                    "cannot run \(arguments.first ?? "nothing"): \(error)", underlying: error)
-                record.failed(failure)
-                return record.finished(status: 127)
+                // 127, as a shell reports a command it could not run.
+                status = 127
+                if record.group == nil {
+                    record.failed(
+                        SupervisedProcessError(
+                            "cannot run \(arguments.first ?? "nothing"): \(error)", underlying: error))
+                }
             }
             // The leader is gone: end what it left running in its group. A task of its own, so that
             // the grace period is waited out even when this run was stopped by cancellation.
@@ -122,7 +125,7 @@ public struct SupervisedProcess: Sendable {
                 await Task { await group.end(grace: grace) }.value
                 group.forget()
             }
-            return record.finished(status: status.shellStatus)
+            return record.finished(status: status)
         }
         let group = try await record.started()
         return RunningProcess(group: group, record: record, task: task)
