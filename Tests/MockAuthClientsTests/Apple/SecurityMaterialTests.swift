@@ -1,0 +1,73 @@
+#if canImport(Security)
+    import Foundation
+    import MockAuthTesting
+    import Security
+    import Testing
+
+    /// The harness's PKCS#12 and DER as the Security framework reads them: `SecPKCS12Import` in
+    /// memory, `SecCertificateCreateWithData`, and the credential a client-certificate challenge takes.
+    @Suite("SecurityMaterial: the harness's identity and certificates in the Security framework")
+    struct SecurityMaterialTests {
+        @Test(
+            "imports the client identity from each PKCS#12 encoding the harness writes (assumes SecPKCS12Import reads PBES2 and AES-256-CBC, as from macOS 14 and iOS 17)",
+            arguments: PKCS12Encoding.allCases)
+        func importsEachEncoding(_ encoding: PKCS12Encoding) throws {
+            let pki = try HarnessPKI.shared()
+            let imported = try SecurityMaterial.importIdentity(
+                pkcs12: pki.clientPKCS12(encoding), passphrase: pki.clientPKCS12Passphrase)
+            #expect(certificateDER(of: imported.identity) == pki.clientIdentity.derBytes)
+            #expect(imported.certificateChain.map(derBytes(of:)).contains(pki.clientCA.derBytes))
+        }
+
+        @Test(
+            "the chain starts with the identity's certificate, and the credential sends the rest (assumes kSecImportItemCertChain lists the leaf first)",
+            arguments: PKCS12Encoding.allCases)
+        func credentialSendsTheChainWithoutTheLeaf(_ encoding: PKCS12Encoding) throws {
+            let pki = try HarnessPKI.shared()
+            let imported = try SecurityMaterial.importIdentity(
+                pkcs12: pki.clientPKCS12(encoding), passphrase: pki.clientPKCS12Passphrase)
+            #expect(imported.certificateChain.first.map(derBytes(of:)) == pki.clientIdentity.derBytes)
+            let credential = imported.credential()
+            let identity = try #require(credential.identity)
+            #expect(certificateDER(of: identity) == pki.clientIdentity.derBytes)
+            #expect(credential.certificates.count == imported.certificateChain.count - 1)
+        }
+
+        @Test("refuses a wrong passphrase with errSecAuthFailed", arguments: PKCS12Encoding.allCases)
+        func refusesWrongPassphrase(_ encoding: PKCS12Encoding) throws {
+            let pki = try HarnessPKI.shared()
+            let error = #expect(throws: SecurityMaterialError.self) {
+                try SecurityMaterial.importIdentity(
+                    pkcs12: pki.clientPKCS12(encoding), passphrase: "not-" + pki.clientPKCS12Passphrase)
+            }
+            #expect(error?.status == errSecAuthFailed, "\(String(describing: error))")
+        }
+
+        @Test("refuses bytes that are not PKCS#12")
+        func refusesGarbagePKCS12() {
+            let error = #expect(throws: SecurityMaterialError.self) {
+                try SecurityMaterial.importIdentity(pkcs12: Array("not a PKCS#12 file".utf8), passphrase: "x")
+            }
+            #expect(error?.status != errSecSuccess)
+            #expect(error?.description.hasPrefix("SecPKCS12Import failed: ") == true)
+        }
+
+        @Test("reads a DER certificate back to the same bytes")
+        func readsCertificate() throws {
+            let pki = try HarnessPKI.shared()
+            let certificate = try SecurityMaterial.certificate(der: pki.root.derBytes)
+            #expect(derBytes(of: certificate) == pki.root.derBytes)
+        }
+
+        /// Empty bytes, PEM armour, and a DER SEQUENCE that is no certificate.
+        static let notCertificates: [[UInt8]] = [
+            [], Array("-----BEGIN CERTIFICATE-----".utf8), [0x30, 0x03, 0x02, 0x01, 0x00],
+        ]
+
+        @Test("refuses bytes that are not a DER certificate with errSecDecode", arguments: notCertificates)
+        func refusesGarbageCertificate(_ bytes: [UInt8]) {
+            let error = #expect(throws: SecurityMaterialError.self) { try SecurityMaterial.certificate(der: bytes) }
+            #expect(error?.status == errSecDecode)
+        }
+    }
+#endif

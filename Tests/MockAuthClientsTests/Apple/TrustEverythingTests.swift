@@ -1,0 +1,71 @@
+#if canImport(Security)
+    import Foundation
+    import MockAuthTesting
+    import Testing
+
+    /// A URLSession delegate with the mistake the TLS rejection scenarios exist to catch: it answers
+    /// every server-trust challenge with the server's own trust, unevaluated. Every other challenge
+    /// gets the default handling.
+    final class TrustEverythingDelegate: NSObject, URLSessionTaskDelegate, Sendable {
+        func urlSession(
+            _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+            completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+        ) {
+            guard challenge.protectionSpace.authenticationMethod == NSURLAuthenticationMethodServerTrust,
+                let trust = challenge.protectionSpace.serverTrust
+            else {
+                completionHandler(.performDefaultHandling, nil)
+                return
+            }
+            completionHandler(.useCredential, URLCredential(trust: trust))
+        }
+    }
+
+    /// URLSession with ``TrustEverythingDelegate``, making the scenario's requests the way
+    /// ``URLSessionClient/perform(_:)`` does.
+    struct TrustEverythingClient: ChallengeClient {
+        let name = "URLSession trusting every certificate"
+
+        func perform(_ context: ClientContext) async -> ClientReport {
+            let configuration = URLSessionConfiguration.ephemeral
+            configuration.timeoutIntervalForRequest = TimeInterval(context.requestTimeoutSeconds)
+            configuration.timeoutIntervalForResource = TimeInterval(context.requestTimeoutSeconds)
+            let session = URLSession(
+                configuration: configuration, delegate: TrustEverythingDelegate(), delegateQueue: nil)
+            defer { session.invalidateAndCancel() }
+            var report = ClientReport()
+            for url in context.urls {
+                guard let target = URL(string: url) else {
+                    report.responses.append(ClientReport.Response(url: url, error: "not a URL"))
+                    continue
+                }
+                do {
+                    let (_, response) = try await session.data(from: target)
+                    report.record(url, status: (response as? HTTPURLResponse)?.statusCode ?? 0)
+                } catch {
+                    report.record(url, error: error)
+                }
+            }
+            return report
+        }
+    }
+
+    /// The scenarios catch the defective delegate: it fails every certificate it should have
+    /// refused, and passes the control, so the failures are for the right reason.
+    @Suite("A delegate that trusts every certificate is caught")
+    struct TrustEverythingTests {
+        @Test(
+            "fails each rejection scenario and passes their control, tls-valid (assumes ATS does not re-evaluate a trust the delegate accepted for a loopback host)",
+            arguments: [
+                ("tls-expired", VerdictResult.fail), ("tls-wrong-host", .fail), ("tls-untrusted-root", .fail),
+                ("tls-self-signed", .fail), ("tls-valid", .pass),
+            ])
+        func verdict(_ name: String, expected: VerdictResult) async throws {
+            let run = try await judged(name, with: TrustEverythingClient())
+            #expect(run.verdict.result == expected, "\(run.explanation)")
+            if expected == .fail {
+                #expect(run.verdict.violations.map(\.rule) == [.scenario(.rejectsCertificate)], "\(run.explanation)")
+            }
+        }
+    }
+#endif
