@@ -26,9 +26,33 @@ import MockAuth
 /// | Digest, NTLM, Negotiate 401 | yes (the system answers) | no: they come back as raw 401s |
 /// | proxies (407) | yes (an HTTP CONNECT proxy configuration) | no |
 public struct URLSessionClient: ChallengeClient {
-    public let name = "URLSession"
+    public let name: String
+    /// Makes the session's delegate for a run.
+    private let makeDelegate: @Sendable (ClientContext) throws -> any URLSessionTaskDelegate
 
-    public init() {}
+    /// URLSession with ``URLSessionChallengeAnswerer``, the careful delegate.
+    public init() {
+        self.init(name: "URLSession") { context in try URLSessionChallengeAnswerer(context: context) }
+    }
+
+    /// URLSession making the scenario's requests as ``URLSessionClient()`` does, with your own
+    /// delegate: judge the delegate of your app with the scenarios.
+    ///
+    /// ```swift
+    /// let mine = URLSessionClient(name: "MyTrustDelegate") { context in
+    ///     MyTrustDelegate(anchors: try context.trustAnchorCertificates())
+    /// }
+    /// let report = try await replay(tagged: "tls", with: mine)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: the client's name in reports.
+    ///   - delegate: makes the session's delegate from what the scenario gives the client; a thrown
+    ///     error is reported as "the client did not try".
+    public init(name: String, delegate: @escaping @Sendable (ClientContext) throws -> any URLSessionTaskDelegate) {
+        self.name = name
+        makeDelegate = delegate
+    }
 
     public var unsupported: Set<ClientFeature> {
         #if canImport(FoundationNetworking)
@@ -45,9 +69,9 @@ public struct URLSessionClient: ChallengeClient {
     }
 
     public func perform(_ context: ClientContext) async -> ClientReport {
-        let delegate: URLSessionChallengeAnswerer
+        let delegate: any URLSessionTaskDelegate
         do {
-            delegate = try URLSessionChallengeAnswerer(context: context)
+            delegate = try makeDelegate(context)
         } catch {
             return ClientReport(notAttempted: "cannot load the scenario's material: \(error)")
         }

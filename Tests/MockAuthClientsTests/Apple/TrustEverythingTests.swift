@@ -21,33 +21,9 @@
         }
     }
 
-    /// URLSession with ``TrustEverythingDelegate``, making the scenario's requests the way
-    /// ``URLSessionClient/perform(_:)`` does.
-    struct TrustEverythingClient: ChallengeClient {
-        let name = "URLSession trusting every certificate"
-
-        func perform(_ context: ClientContext) async -> ClientReport {
-            let configuration = URLSessionConfiguration.ephemeral
-            configuration.timeoutIntervalForRequest = TimeInterval(context.requestTimeoutSeconds)
-            configuration.timeoutIntervalForResource = TimeInterval(context.requestTimeoutSeconds)
-            let session = URLSession(
-                configuration: configuration, delegate: TrustEverythingDelegate(), delegateQueue: nil)
-            defer { session.invalidateAndCancel() }
-            var report = ClientReport()
-            for url in context.urls {
-                guard let target = URL(string: url) else {
-                    report.responses.append(ClientReport.Response(url: url, error: "not a URL"))
-                    continue
-                }
-                do {
-                    let (_, response) = try await session.data(from: target)
-                    report.record(url, status: (response as? HTTPURLResponse)?.statusCode ?? 0)
-                } catch {
-                    report.record(url, error: error)
-                }
-            }
-            return report
-        }
+    /// URLSession with ``TrustEverythingDelegate``, making the scenario's requests as ``URLSessionClient`` does.
+    let trustEverything = URLSessionClient(name: "URLSession trusting every certificate") { _ in
+        TrustEverythingDelegate()
     }
 
     /// The scenarios catch the defective delegate: it fails every certificate it should have
@@ -61,7 +37,7 @@
                 ("tls-self-signed", .fail), ("tls-valid", .pass),
             ])
         func verdict(_ name: String, expected: VerdictResult) async throws {
-            let run = try await judged(name, with: TrustEverythingClient())
+            let run = try await judged(name, with: trustEverything)
             #expect(run.verdict.result == expected, "\(run.explanation)")
             if expected == .fail {
                 #expect(run.verdict.violations.map(\.rule) == [.scenario(.rejectsCertificate)], "\(run.explanation)")
