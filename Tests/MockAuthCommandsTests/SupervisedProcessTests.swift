@@ -43,7 +43,7 @@ struct SupervisedProcessTests {
         #expect(ended.status == 127 && !ended.stopped)
     }
 
-    @Test("at the timeout the whole group is stopped, SIGKILL for what ignores SIGTERM, within timeout + grace")
+    @Test("at the timeout the whole group is stopped: SIGTERM, then SIGKILL for what ignores it; nothing is left")
     func timeoutStopsTheGroup() async throws {
         let marker = marker()
         let clock = ContinuousClock()
@@ -51,11 +51,14 @@ struct SupervisedProcessTests {
         let ended = try await SupervisedProcess(
             ["/bin/sh", "-c", "trap '' TERM; sleep \(marker) & sleep \(marker)"], grace: .seconds(1)
         ).run(timeout: .seconds(1))
-        let elapsed = clock.now - start
         #expect(ended.stopped)
-        // timeout + grace for the leader, + grace at most for what it left (a zombie it orphaned).
-        #expect(elapsed < .seconds(1 + 1 + 1 + 2), "\(elapsed)")
+        // The leader ignored SIGTERM: only the SIGKILL after the grace period ended it.
+        #expect(ended.status == 128 + SIGKILL, "\(ended.status)")
         #expect(try await sleeping(marker) == 0)
+        // Not the sleeps' end (days away). The bound of timeout + grace is measured where this test
+        // process's scheduler, shared with every other test, cannot stretch it: in a `check` process
+        // of its own (ClientSupervisionTests in the integration tests).
+        #expect(clock.now - start < .seconds(60))
     }
 
     @Test("what a program leaves running when it exits is ended")
@@ -85,7 +88,11 @@ struct SupervisedProcessTests {
     @Test("ProcessGroup.end: SIGTERM to the group, SIGKILL after the grace to what ignores it")
     func endGroup() async throws {
         let marker = marker()
-        let process = try await SupervisedProcess(["/bin/sh", "-c", "trap '' TERM; sleep \(marker)"]).start()
+        let process = try await SupervisedProcess(
+            ["/bin/sh", "-c", "trap '' TERM; echo ready; sleep \(marker)"], output: .merged
+        ).start()
+        // The trap is set once the script says so (a signal before it would end the shell at once).
+        #expect(await process.waitForOutput(containing: "ready", timeout: .seconds(30)))
         let group = ProcessGroup(id: process.processID)
         #expect(group.isAlive)
         await group.end(grace: .milliseconds(500))
