@@ -2,7 +2,7 @@
 SWIFT ?= swift
 CERTS_DIR ?= Certs/generated
 
-.PHONY: test build serve certs validate format lint docs conformance examples fuzz bench clean
+.PHONY: test build serve certs scenario-table validate format lint docs conformance examples fuzz bench clean
 
 VENV ?= .venv-test
 # The tests and the conformance run find the Python reference clients in $(VENV) first.
@@ -30,6 +30,10 @@ serve:
 ## certs: write a full certificate set (CAs, every profile, client identity, PKCS#12) to $(CERTS_DIR)
 certs:
 	$(SWIFT) run mockauthd certs --out $(CERTS_DIR)
+
+## scenario-table: regenerate Scenarios/README.md, the catalog page (a test keeps it equal to `mockauthd list --markdown`)
+scenario-table:
+	$(SWIFT) run mockauthd list --markdown --scenarios Scenarios > Scenarios/README.md
 
 ## validate: check every scenario file
 validate:

@@ -15,8 +15,19 @@ extension MockAuthD {
         @Flag(name: .long, help: "Print JSON instead of a table.")
         var json = false
 
+        @Flag(name: .long, help: "Print the catalog as a Markdown page (Scenarios/README.md is this page).")
+        var markdown = false
+
+        func validate() throws {
+            if json && markdown { throw ValidationError("--json and --markdown: choose one") }
+        }
+
         func run() throws {
             let scenarios = try catalog.load([]).filter { tag == nil || $0.tags.contains(tag ?? "") }
+            if markdown {
+                print(ScenarioTable.markdown(scenarios), terminator: "")
+                return
+            }
             if json {
                 let entries = scenarios.map {
                     [
