@@ -254,7 +254,8 @@ let package = Package(
         .testTarget(
             name: "MockAuthServerTests",
             dependencies: [
-                "MockAuthServer", "MockAuthScenario", "MockAuthTranscript", "MockAuthPKI", "MockAuthTestSupport",
+                "MockAuthServer", "MockAuthScenario", "MockAuthTranscript", "MockAuthPKI", "MockAuthJudge",
+                "MockAuthTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
