@@ -168,7 +168,7 @@ public actor RunRegistry {
     private static func describe(_ run: ScenarioRun, id: String) -> RunDescription {
         RunDescription(
             id: id, scenario: run.scenario.name, control: run.scenario.control, url: run.url, urls: run.urls,
-            environment: run.environment, material: RunMaterial(run))
+            environment: run.environment, material: run.material)
     }
 
     /// `run-` and 12 random base-36 characters.
