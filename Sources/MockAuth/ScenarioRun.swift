@@ -9,7 +9,7 @@ import Synchronization
 /// ```swift
 /// let run = try await ScenarioRun.start(scenario)
 /// // … point a client at run.url, trusting run.material.caCertificatePEM …
-/// let verdict = await run.finish()
+/// let conclusion = await run.conclude()   // the verdict, and the transcript it judged
 /// ```
 public final class ScenarioRun: Sendable {
     public let scenario: Scenario
@@ -107,27 +107,6 @@ public final class ScenarioRun: Sendable {
 
     /// What the servers saw so far.
     public func transcript() -> Transcript { server.transcript() }
-
-    /// Waits for in-flight connections to settle, then judges the transcript.
-    public func verdict(client: ClientExit? = nil) async -> Verdict {
-        await server.settle()
-        return Judge.verdict(for: scenario, transcript: server.transcript(), client: client)
-    }
-
-    /// Judges what the servers have seen so far while the client is still running (a run begun
-    /// through `serve`'s control API): only an exchange under way (a handshake, a request not yet
-    /// answered) is waited for, not the idle keep-alive connections a live client holds open.
-    public func verdictSoFar() async -> Verdict {
-        await server.settleExchanges()
-        return Judge.verdict(for: scenario, transcript: server.transcript(), client: nil)
-    }
-
-    /// Judges, then stops the servers and deletes the client files.
-    public func finish(client: ClientExit? = nil) async -> Verdict {
-        let verdict = await verdict(client: client)
-        await shutdown()
-        return verdict
-    }
 
     /// Stops the servers and deletes the client files if the run wrote them.
     public func shutdown() async {
