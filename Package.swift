@@ -69,6 +69,13 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // What a client is given, as one value with its environment and JSON forms: what the
+        // in-process faces and the remote face (Foundation only) both build on.
+        .target(
+            name: "MockAuthMaterial",
+            dependencies: ["MockAuthVocabulary"],
+            swiftSettings: strictSettings
+        ),
         // The judge's answer, apart from the judge: what the remote face decodes.
         .target(
             name: "MockAuthVerdict",
@@ -126,7 +133,7 @@ let package = Package(
             name: "MockAuth",
             dependencies: [
                 "MockAuthScenario", "MockAuthTranscript", "MockAuthJudge", "MockAuthPKI", "MockAuthServer",
-                "MockAuthCatalog",
+                "MockAuthCatalog", "MockAuthMaterial",
             ],
             swiftSettings: strictSettings
         ),
@@ -148,7 +155,7 @@ let package = Package(
         // no Yams), for UI-test bundles and apps.
         .target(
             name: "MockAuthRemote",
-            dependencies: ["MockAuthVerdict", "MockAuthTranscript"],
+            dependencies: ["MockAuthVerdict", "MockAuthTranscript", "MockAuthMaterial"],
             swiftSettings: strictSettings
         ),
         // The control API `mockauthd serve` answers: runs begun, judged and ended over HTTP.
@@ -289,6 +296,12 @@ let package = Package(
         .testTarget(
             name: "MockAuthCommandsTests",
             dependencies: ["MockAuthCommands", "MockAuthTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        // The client contract as a value: its environment and JSON forms, on values alone.
+        .testTarget(
+            name: "MockAuthMaterialTests",
+            dependencies: ["MockAuthMaterial"],
             swiftSettings: strictSettings
         ),
         .testTarget(

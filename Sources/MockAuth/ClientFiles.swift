@@ -1,10 +1,13 @@
 import Foundation
 import Synchronization
 
-/// The files a client is given for one scenario run: the trust anchors and the client identity.
+/// The files a client is given by path: the trust anchors, the client identities, the body and
+/// hosts files of the scenarios run with them.
 ///
-/// They live in a private temporary directory (0700; keys 0600) that ``remove()`` deletes.
-public struct ClientFiles: Sendable {
+/// They live in a private temporary directory (0700; keys 0600) that ``remove()`` deletes. Several
+/// runs may share one (`mockauthd serve`): as a ``ClientFileStore`` it gives each run the file that
+/// already holds the bytes its material names, and writes the others.
+public struct ClientFiles: ClientFileStore {
     /// The directory holding the files.
     public let directory: URL
     /// PEM of the harness root CA, and nothing else (so an incomplete chain really is incomplete).
@@ -47,6 +50,9 @@ public struct ClientFiles: Sendable {
         }
     }
 
+    /// The files written so far, by variable and contents: what ``path(of:holding:scenario:)`` reuses.
+    private let index: ClientFileIndex
+
     /// Writes the files of `pki` to a new directory under `parent` (the system temporary directory
     /// by default).
     public static func write(_ pki: HarnessPKI, under parent: URL? = nil) throws -> ClientFiles {
@@ -54,38 +60,81 @@ public struct ClientFiles: Sendable {
         let directory = base.appendingPathComponent("mockauth-\(UUID().uuidString.prefix(8).lowercased())")
         let writer = try PKIFileWriter(directory: directory)
         _ = live.withLock { $0.insert(directory.path) }
+        let index = ClientFileIndex()
+        /// Writes `contents` as `name`, the value of `variable` for every run that gives these bytes.
+        func write(_ variable: ClientVariable, _ name: String, _ contents: String) throws -> String {
+            try writeBytes(variable, name, Array(contents.utf8))
+        }
+        func writeBytes(_ variable: ClientVariable, _ name: String, _ contents: [UInt8]) throws -> String {
+            let path = try Self.write(contents, as: name, secret: variable.form == .file(secret: true), with: writer)
+            index.record(path, name: name, of: variable, holding: contents)
+            return path
+        }
         return ClientFiles(
             directory: directory,
-            caFile: try writer.writePublic("ca.pem", pki.root.pem),
-            caFileWithExpiredRoot: try writer.writePublic(
-                "ca-and-expired-root.pem", pki.root.pem + pki.expiredRoot.pem),
-            clientCertificate: try writer.writePublic("client.pem", pki.clientIdentity.pem),
-            clientKey: try writer.writeSecret("client.key", pki.clientIdentity.key.pkcs8PEM),
+            caFile: try write(.caFile, "ca.pem", pki.root.pem),
+            caFileWithExpiredRoot: try write(.caFile, "ca-and-expired-root.pem", pki.root.pem + pki.expiredRoot.pem),
+            clientCertificate: try write(.clientCertificate, "client.pem", pki.clientIdentity.pem),
+            clientKey: try write(.clientKey, "client.key", pki.clientIdentity.key.pkcs8PEM),
             clientPKCS12Passphrase: pki.clientPKCS12Passphrase,
             clientPKCS12PassphraseFile: try writer.writeSecret("client.p12.passphrase", pki.clientPKCS12Passphrase),
-            clientPKCS12Legacy: try writer.writeSecret("client.p12", pki.clientPKCS12(.legacy)),
-            clientPKCS12PBES2: try writer.writeSecret("client-pbes2.p12", pki.clientPKCS12(.pbes2)),
-            secondClientCertificate: try writer.writePublic("client-2.pem", pki.clientIdentity2.pem),
-            secondClientKey: try writer.writeSecret("client-2.key", pki.clientIdentity2.key.pkcs8PEM),
-            secondClientPKCS12Legacy: try writer.writeSecret("client-2.p12", pki.secondClientPKCS12(.legacy)),
-            secondClientPKCS12PBES2: try writer.writeSecret("client-2-pbes2.p12", pki.secondClientPKCS12(.pbes2)))
+            clientPKCS12Legacy: try writeBytes(.clientPKCS12, "client.p12", pki.clientPKCS12(.legacy)),
+            clientPKCS12PBES2: try writeBytes(.clientPKCS12, "client-pbes2.p12", pki.clientPKCS12(.pbes2)),
+            secondClientCertificate: try write(.secondClientCertificate, "client-2.pem", pki.clientIdentity2.pem),
+            secondClientKey: try write(.secondClientKey, "client-2.key", pki.clientIdentity2.key.pkcs8PEM),
+            secondClientPKCS12Legacy: try writeBytes(
+                .secondClientPKCS12, "client-2.p12", pki.secondClientPKCS12(.legacy)),
+            secondClientPKCS12PBES2: try writeBytes(
+                .secondClientPKCS12, "client-2-pbes2.p12", pki.secondClientPKCS12(.pbes2)),
+            index: index)
     }
 
-    /// Writes the body a client of `scenario` sends (public: the scenario holds it) and returns the
-    /// file's path. Runs of one scenario that share these files write the same bytes.
-    public func writeBody(_ body: String, scenario: String) throws -> String {
-        try PKIFileWriter(directory: directory).writePublic("\(scenario).body", body)
+    private static func write(_ contents: [UInt8], as name: String, secret: Bool, with writer: PKIFileWriter) throws
+        -> String
+    {
+        secret ? try writer.writeSecret(name, contents) : try writer.writePublic(name, contents)
     }
 
-    /// Writes a hosts file for a client of `scenario`: this machine's `/etc/hosts` (when readable),
-    /// then one line per mapping, so that it can stand in for `/etc/hosts` as it is
-    /// (`check --isolate-hosts` mounts it there). Returns the file's path.
-    public func writeHosts(_ mappings: [HostMapping], scenario: String) throws -> String {
-        let system = (try? String(contentsOfFile: "/etc/hosts", encoding: .utf8)) ?? "127.0.0.1 localhost\n"
-        let lines = mappings.map(\.hostsLine).joined(separator: "\n")
-        let text =
-            system + (system.hasSuffix("\n") ? "" : "\n") + "# MockAuth: the servers of \(scenario)\n" + lines + "\n"
-        return try PKIFileWriter(directory: directory).writePublic("\(scenario).hosts", text)
+    /// The path of a file holding `contents` as `variable`'s value: the one written already with
+    /// these bytes, else a new file named after the variable (`ca.pem`, `SCENARIO.body` …; a number
+    /// is added when that name holds other bytes).
+    public func path(of variable: ClientVariable, holding contents: [UInt8], scenario: String) throws -> String {
+        guard case .file(let secret) = variable.form else {
+            throw HarnessError("\(variable) names no file")
+        }
+        return try index.path(of: variable, holding: contents) { name in
+            try Self.write(contents, as: name, secret: secret, with: PKIFileWriter(directory: directory))
+        } name: { taken in
+            Self.fileName(of: variable, scenario: scenario, taken: taken)
+        }
+    }
+
+    /// The file name for `variable`'s value: its usual name, or with `.2`, `.3` … before the
+    /// extension when `taken` has it.
+    private static func fileName(of variable: ClientVariable, scenario: String, taken: Set<String>) -> String {
+        let (stem, suffix): (String, String) =
+            switch variable {
+            case .caFile: ("ca", "pem")
+            case .clientCertificate: ("client", "pem")
+            case .clientKey: ("client", "key")
+            case .clientPKCS12: ("client", "p12")
+            case .secondClientCertificate: ("client-2", "pem")
+            case .secondClientKey: ("client-2", "key")
+            case .secondClientPKCS12: ("client-2", "p12")
+            case .bodyFile: (scenario, "body")
+            case .hostsFile: (scenario, "hosts")
+            case .scenario, .url, .urls, .features, .clientPKCS12Password, .pinSHA256, .username, .password, .domain,
+                .requestUsername, .requestPassword, .requestDomain, .token, .method, .headers, .proxyURL,
+                .proxyUsername, .proxyPassword, .proxyDomain, .resolve:
+                (variable.name, "txt")
+            }
+        var name = "\(stem).\(suffix)"
+        var number = 2
+        while taken.contains(name) {
+            name = "\(stem).\(number).\(suffix)"
+            number += 1
+        }
+        return name
     }
 
     /// Deletes the directory and everything in it.

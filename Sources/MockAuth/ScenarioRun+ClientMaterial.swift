@@ -1,24 +1,15 @@
 extension ScenarioRun {
-    /// The trust anchors to give the client, as PEM: the harness root CA, then the expired old root
-    /// where the scenario's `trust` includes it.
-    public var caCertificatePEM: String {
-        switch scenario.client.trust {
-        case .harnessRoot, .none: pki.root.pem
-        case .harnessRootAndExpiredRoot: pki.root.pem + pki.expiredRoot.pem
-        }
-    }
+    /// The trust anchors to give the client, as PEM (``ClientMaterial/caCertificatePEM``): the
+    /// harness root CA, then the expired old root where the scenario's `trust` includes it; the
+    /// harness root when the scenario gives none.
+    public var caCertificatePEM: String { material.caCertificatePEM ?? pki.root.pem }
 
     /// The harness root CA as DER (e.g. for `SecCertificateCreateWithData`).
     public var caCertificateDER: [UInt8] { pki.root.derBytes }
 
-    /// Each trust anchor the client is given, as DER: empty when the scenario gives none.
-    public var trustAnchorsDER: [[UInt8]] {
-        switch scenario.client.trust {
-        case .harnessRoot: [pki.root.derBytes]
-        case .harnessRootAndExpiredRoot: [pki.root.derBytes, pki.expiredRoot.derBytes]
-        case .none: []
-        }
-    }
+    /// Each trust anchor the client is given, as DER, in the order of ``ClientMaterial/caCertificatePEM``:
+    /// empty when the scenario gives none.
+    public var trustAnchorsDER: [[UInt8]] { material.caCertificatePEM.map(CertificatePEM.derEncodings(of:)) ?? [] }
 
     /// The client identity's certificate as PEM.
     public var clientCertificatePEM: String { pki.clientIdentity.pem }

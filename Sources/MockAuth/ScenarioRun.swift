@@ -3,38 +3,40 @@ import NIOCore
 import NIOPosix
 import Synchronization
 
-/// One scenario, running: its servers, the files and environment its client is given, and, once
-/// the client is done, the verdict.
+/// One scenario, running: its servers, what its client is given (``material``, and as a command
+/// gets it, ``environment``), and, once the client is done, the verdict.
 ///
 /// ```swift
 /// let run = try await ScenarioRun.start(scenario)
-/// // … point a client at run.url, trusting run.files.caFile …
-/// let verdict = await run.finish()
+/// // … point a client at run.url, trusting run.material.caCertificatePEM …
+/// let conclusion = await run.conclude()   // the verdict, and the transcript it judged
 /// ```
 public final class ScenarioRun: Sendable {
     public let scenario: Scenario
     public let server: ScenarioServer
     public let pki: HarnessPKI
-    /// The client's files (CA file, identity).
+    /// The client's files (CA file, identity, body, hosts file).
     public let files: ClientFiles
     /// Whether ``shutdown()`` deletes ``files`` (it does when the run wrote them).
     private let ownsFiles: Bool
-    /// The file holding the body the client sends (`MOCKAUTH_BODY_FILE`), when the scenario gives one.
-    public let bodyFile: String?
-    /// The hosts file naming the servers under `.test` (`MOCKAUTH_HOSTS_FILE`), when there are any.
-    public let hostsFile: String?
+    /// Everything the client is given, as one value: the environment, `ClientContext` and the
+    /// control API's material are its projections.
+    public let material: ClientMaterial
+    /// The environment a client command is given (DESIGN.md's contract): ``material``'s, its files
+    /// in ``files``. Variables that do not apply are absent, never empty.
+    public let environment: [String: String]
 
     private init(
         scenario: Scenario, server: ScenarioServer, pki: HarnessPKI, files: ClientFiles, ownsFiles: Bool,
-        bodyFile: String?, hostsFile: String?
+        material: ClientMaterial, environment: [String: String]
     ) {
         self.scenario = scenario
         self.server = server
         self.pki = pki
         self.files = files
         self.ownsFiles = ownsFiles
-        self.bodyFile = bodyFile
-        self.hostsFile = hostsFile
+        self.material = material
+        self.environment = environment
     }
 
     /// Starts `scenario`'s servers and writes its client files.
@@ -67,12 +69,17 @@ public final class ScenarioRun: Sendable {
                 scenario, pki: pki, group: group, transcriptLimit: transcriptLimit, limits: limits,
                 addressing: addressing)
             guard let clientFiles = files ?? ownFiles else { throw HarnessError("no client files") }
-            let bodyFile = try scenario.client.body.map { try clientFiles.writeBody($0, scenario: scenario.name) }
-            let mappings = server.hostMappings
-            let hostsFile = mappings.isEmpty ? nil : try clientFiles.writeHosts(mappings, scenario: scenario.name)
+            let material = ClientMaterial(scenario, server: server, pki: pki)
+            let environment: [String: String]
+            do {
+                environment = try material.environment(files: clientFiles)
+            } catch {
+                await server.shutdown()
+                throw error
+            }
             return ScenarioRun(
                 scenario: scenario, server: server, pki: pki, files: clientFiles, ownsFiles: ownFiles != nil,
-                bodyFile: bodyFile, hostsFile: hostsFile)
+                material: material, environment: environment)
         } catch {
             ownFiles?.remove()
             throw error
@@ -80,113 +87,26 @@ public final class ScenarioRun: Sendable {
     }
 
     /// Every URL the client should request, in order.
-    public var urls: [String] {
-        scenario.client.requests.compactMap { request in
-            server.endpoint(request.server)?.url(path: request.path)
-        }
-    }
+    public var urls: [String] { material.urls }
 
     /// The URL the client should request first.
-    public var url: String { urls.first ?? "" }
+    public var url: String { material.url }
 
     /// The pins the client is given, when the scenario gives some.
-    public var pins: PublicKeyPins? { scenario.client.pin ? pki.pins(for: scenario.client.pinTarget) : nil }
+    public var pins: PublicKeyPins? { material.pinSHA256.flatMap(PublicKeyPins.init(curlForm:)) }
 
     /// The pins in curl's `--pinnedpubkey` form (`sha256//BASE64`, several separated by `;`), as
     /// `MOCKAUTH_PIN_SHA256` gives them.
-    public var pin: String? { pins?.curlForm }
+    public var pin: String? { material.pinSHA256 }
 
-    /// The environment a client command is given (DESIGN.md's contract). Variables that do not
-    /// apply are absent, never empty.
-    public var environment: [String: String] {
-        var environment = [
-            "MOCKAUTH_SCENARIO": scenario.name,
-            "MOCKAUTH_URL": url,
-            "MOCKAUTH_URLS": urls.joined(separator: " "),
-        ]
-        let requirements = scenario.requirements
-        if !requirements.allFeatures.isEmpty {
-            environment["MOCKAUTH_FEATURES"] = requirements.environmentValue
-        }
-        switch scenario.client.trust {
-        case .harnessRoot: environment["MOCKAUTH_CA_FILE"] = files.caFile
-        case .harnessRootAndExpiredRoot: environment["MOCKAUTH_CA_FILE"] = files.caFileWithExpiredRoot
-        case .none: break
-        }
-        if let identity = scenario.client.identity {
-            environment["MOCKAUTH_CLIENT_CERT"] = files.clientCertificate
-            environment["MOCKAUTH_CLIENT_KEY"] = files.clientKey
-            environment["MOCKAUTH_CLIENT_P12"] = files.clientPKCS12(identity.pkcs12)
-            environment["MOCKAUTH_CLIENT_P12_PASSWORD"] = files.clientPKCS12Passphrase
-            if identity.second {
-                environment["MOCKAUTH_CLIENT_CERT_2"] = files.secondClientCertificate
-                environment["MOCKAUTH_CLIENT_KEY_2"] = files.secondClientKey
-                environment["MOCKAUTH_CLIENT_P12_2"] = files.secondClientPKCS12(identity.pkcs12)
-            }
-        }
-        if let pin {
-            environment["MOCKAUTH_PIN_SHA256"] = pin
-        }
-        if let credentials = scenario.client.credentials {
-            environment["MOCKAUTH_USERNAME"] = credentials.username
-            environment["MOCKAUTH_PASSWORD"] = credentials.password
-            environment["MOCKAUTH_DOMAIN"] = credentials.domain
-        }
-        // A later request with an account of its own: MOCKAUTH_USERNAME_2 … (1-based, as the URLs).
-        for (index, request) in scenario.client.requests.enumerated() {
-            guard let account = request.credentials else { continue }
-            environment["MOCKAUTH_USERNAME_\(index + 1)"] = account.username
-            environment["MOCKAUTH_PASSWORD_\(index + 1)"] = account.password
-            environment["MOCKAUTH_DOMAIN_\(index + 1)"] = account.domain
-        }
-        if let token = scenario.client.token {
-            environment["MOCKAUTH_TOKEN"] = token
-        }
-        if scenario.client.sendsRequestContent {
-            environment["MOCKAUTH_METHOD"] = scenario.client.method
-        }
-        environment["MOCKAUTH_BODY_FILE"] = bodyFile
-        let mappings = server.hostMappings
-        if !mappings.isEmpty {
-            // curl's --resolve form, one per name, space-separated (as MOCKAUTH_URLS).
-            environment["MOCKAUTH_RESOLVE"] = mappings.map(\.curlResolve).joined(separator: " ")
-        }
-        environment["MOCKAUTH_HOSTS_FILE"] = hostsFile
-        if !scenario.client.headers.isEmpty {
-            // One `Name: value` line each (values never hold a line break: the loader refuses them).
-            environment["MOCKAUTH_HEADERS"] = scenario.client.headers.map(\.line).joined(separator: "\n")
-        }
-        if let proxy = scenario.client.proxy, let endpoint = server.endpoint(proxy.server) {
-            environment["MOCKAUTH_PROXY_URL"] = endpoint.baseURL
-            environment["MOCKAUTH_PROXY_USERNAME"] = proxy.credentials?.username
-            environment["MOCKAUTH_PROXY_PASSWORD"] = proxy.credentials?.password
-        }
-        return environment
-    }
+    /// The file holding the body the client sends (`MOCKAUTH_BODY_FILE`), when the scenario gives one.
+    public var bodyFile: String? { environment[ClientVariable.bodyFile.name] }
+
+    /// The hosts file naming the servers under `.test` (`MOCKAUTH_HOSTS_FILE`), when there are any.
+    public var hostsFile: String? { environment[ClientVariable.hostsFile.name] }
 
     /// What the servers saw so far.
     public func transcript() -> Transcript { server.transcript() }
-
-    /// Waits for in-flight connections to settle, then judges the transcript.
-    public func verdict(client: ClientExit? = nil) async -> Verdict {
-        await server.settle()
-        return Judge.verdict(for: scenario, transcript: server.transcript(), client: client)
-    }
-
-    /// Judges what the servers have seen so far while the client is still running (a run begun
-    /// through `serve`'s control API): only an exchange under way (a handshake, a request not yet
-    /// answered) is waited for, not the idle keep-alive connections a live client holds open.
-    public func verdictSoFar() async -> Verdict {
-        await server.settleExchanges()
-        return Judge.verdict(for: scenario, transcript: server.transcript(), client: nil)
-    }
-
-    /// Judges, then stops the servers and deletes the client files.
-    public func finish(client: ClientExit? = nil) async -> Verdict {
-        let verdict = await verdict(client: client)
-        await shutdown()
-        return verdict
-    }
 
     /// Stops the servers and deletes the client files if the run wrote them.
     public func shutdown() async {

@@ -1,8 +1,15 @@
 import Foundation
 import MockAuth
 
-/// Everything a scenario hands its client: where to go, what to trust, who to be, which secrets.
+/// Everything a scenario hands its client, in the forms a Swift client takes: where to go, what to
+/// trust, who to be, which secrets.
+///
+/// A projection of ``ClientMaterial``, taken when the context is made: from a running scenario
+/// (``init(_:requestTimeoutSeconds:)``), from the environment of a command (an adapter,
+/// ``init(environment:requestTimeoutSeconds:)``), or from a material alone (the control API's).
 public struct ClientContext: Sendable {
+    /// What the scenario gives, as one value: every property below is derived from it.
+    public var material: ClientMaterial
     /// The scenario's name.
     public var scenario: String
     /// Every URL to request, in order.
@@ -31,9 +38,10 @@ public struct ClientContext: Sendable {
     public var proxy: Proxy?
     /// Header lines to send with each request it makes (`MOCKAUTH_HEADERS`), in order; empty when none.
     public var headers: [HeaderField]
-    /// Accounts of later requests that have their own (`MOCKAUTH_USERNAME_2` …), by position in
-    /// ``urls`` (0-based); a request not listed uses ``credentials``.
-    public var requestCredentials: [Int: Account]
+    /// Accounts of later requests that have their own, keyed by the request's 1-based position in
+    /// ``urls``, as `MOCKAUTH_USERNAME_2` … name them; a request not listed uses ``credentials``
+    /// (``account(forRequest:)``).
+    public var requestAccounts: [Int: Account]
     /// How to resolve the servers named under `.test` (`MOCKAUTH_RESOLVE`); empty when none.
     public var hostMappings: [HostMapping]
     /// The method of each request (`MOCKAUTH_METHOD`; `GET` when unset).
@@ -42,7 +50,8 @@ public struct ClientContext: Sendable {
     public var body: [UInt8]?
     /// What the scenario needs from a client (``Scenario/requirements``; `MOCKAUTH_FEATURES`).
     public var requirements: ClientRequirements
-    /// The same as environment variables (the contract of `mockauthd check`).
+    /// The same as environment variables (the contract of `mockauthd check`); empty for a context
+    /// made from a material alone.
     public var environment: [String: String]
     /// How long one request may take before the client should give up.
     public var requestTimeoutSeconds: Int
@@ -76,6 +85,19 @@ public struct ClientContext: Sendable {
         return heldIdentities.firstIndex { identity in authorities.contains(identity.issuerNameDER) }
     }
 
+    /// The account for the request at 1-based position `request` in ``urls``: its own, else
+    /// ``credentials``.
+    public func account(forRequest request: Int) -> Account? {
+        requestAccounts[request] ?? credentials
+    }
+
+    /// Accounts of later requests that have their own, by 0-based position in ``urls``.
+    @available(*, deprecated, message: "0-based: use requestAccounts, keyed 1-based as MOCKAUTH_USERNAME_2 … are")
+    public var requestCredentials: [Int: Account] {
+        get { Dictionary(uniqueKeysWithValues: requestAccounts.map { ($0.key - 1, $0.value) }) }
+        set { requestAccounts = Dictionary(uniqueKeysWithValues: newValue.map { ($0.key + 1, $0.value) }) }
+    }
+
     /// A proxy to use.
     public struct Proxy: Sendable {
         public var host: String
@@ -83,117 +105,64 @@ public struct ClientContext: Sendable {
         public var credentials: Account?
     }
 
-    /// The context of a running scenario.
-    public init(_ run: ScenarioRun, requestTimeoutSeconds: Int = 10) {
-        let client = run.scenario.client
-        scenario = run.scenario.name
-        urls = run.urls
-        caCertificatePEM = client.trust.isGiven ? run.caCertificatePEM : nil
-        trustAnchorsDER = run.trustAnchorsDER
-        identity = client.identity.map {
-            Identity(
-                certificatePEM: run.clientCertificatePEM, privateKeyPEM: run.clientKeyPEM,
-                pkcs12: run.pki.clientPKCS12($0.pkcs12), pkcs12Passphrase: run.clientPKCS12Passphrase,
-                issuerNameDER: run.pki.clientIdentity.issuerNameDER)
-        }
-        secondIdentity = client.identity.flatMap { spec in
-            guard spec.second else { return nil }
-            return Identity(
-                certificatePEM: run.secondClientCertificatePEM, privateKeyPEM: run.secondClientKeyPEM,
-                pkcs12: run.secondClientPKCS12, pkcs12Passphrase: run.clientPKCS12Passphrase,
-                issuerNameDER: run.pki.clientIdentity2.issuerNameDER)
-        }
-        pins = run.pins
-        credentials = client.credentials
-        token = client.token
-        headers = client.headers
-        hostMappings = run.server.hostMappings
-        requestCredentials = Dictionary(
-            uniqueKeysWithValues: client.requests.enumerated().compactMap { index, request in
-                request.credentials.map { (index, $0) }
-            })
-        method = client.method
-        body = client.body.map { Array($0.utf8) }
-        proxy = client.proxy.flatMap { proxy in
-            run.server.endpoint(proxy.server).map {
-                Proxy(host: $0.host.name, port: $0.port, credentials: proxy.credentials)
+    /// The context `material` describes.
+    ///
+    /// - Parameters:
+    ///   - material: what the scenario gives.
+    ///   - environment: the same as a command gets it, when there is one (``ScenarioRun/environment``).
+    ///   - requestTimeoutSeconds: how long one request may take.
+    public init(_ material: ClientMaterial, environment: [String: String] = [:], requestTimeoutSeconds: Int = 10) {
+        self.material = material
+        scenario = material.scenario
+        urls = material.urls
+        caCertificatePEM = material.caCertificatePEM
+        trustAnchorsDER = material.caCertificatePEM.map(CertificatePEM.derEncodings(of:)) ?? []
+        func project(_ given: ClientMaterial.Identity?) -> Identity? {
+            given.map {
+                Identity(
+                    certificatePEM: $0.certificatePEM, privateKeyPEM: $0.privateKeyPEM, pkcs12: $0.pkcs12,
+                    pkcs12Passphrase: material.pkcs12Passphrase ?? "",
+                    issuerNameDER: CertificatePEM.issuerNameDER(of: $0.certificatePEM))
             }
         }
-        requirements = run.scenario.requirements
-        environment = run.environment
-        self.requestTimeoutSeconds = requestTimeoutSeconds
-    }
-}
-
-extension ClientContext {
-    /// The context described by the environment of `mockauthd check` (`MOCKAUTH_URL`, `MOCKAUTH_CA_FILE`
-    /// …), for adapters run as commands. Files are read; what is unset stays `nil`.
-    public init(environment: [String: String], requestTimeoutSeconds: Int = 10) throws {
-        func read(_ variable: String) throws -> String? {
-            guard let path = environment[variable] else { return nil }
-            do {
-                return try String(contentsOfFile: path, encoding: .utf8)
-            } catch {
-                throw ClientContextError("cannot read \(variable) (\(path)): \(error.localizedDescription)")
+        identity = project(material.identity)
+        secondIdentity = project(material.secondIdentity)
+        pins = material.pinSHA256.flatMap(PublicKeyPins.init(curlForm:))
+        credentials = material.credentials
+        token = material.token
+        headers = material.headers
+        requestAccounts = material.requestAccounts
+        hostMappings = material.hosts
+        method = material.method ?? "GET"
+        body = material.body.map { Array($0.utf8) }
+        proxy = material.proxy.flatMap { proxy in
+            URLComponents(string: proxy.url).flatMap { components in
+                components.host.map { Proxy(host: $0, port: components.port ?? 80, credentials: proxy.credentials) }
             }
         }
-        scenario = environment["MOCKAUTH_SCENARIO"] ?? "?"
-        urls = (environment["MOCKAUTH_URLS"] ?? environment["MOCKAUTH_URL"] ?? "").split(separator: " ").map(
-            String.init)
-        caCertificatePEM = try read("MOCKAUTH_CA_FILE")
-        trustAnchorsDER = caCertificatePEM.map { CertificatePEM.derEncodings(of: $0) } ?? []
-        /// The identity of MOCKAUTH_CLIENT_CERT`suffix`, _KEY`suffix` and _P12`suffix` (one passphrase for all).
-        func readIdentity(_ suffix: String) throws -> Identity? {
-            guard let certificate = try read("MOCKAUTH_CLIENT_CERT\(suffix)"),
-                let key = try read("MOCKAUTH_CLIENT_KEY\(suffix)")
-            else { return nil }
-            let pkcs12 = environment["MOCKAUTH_CLIENT_P12\(suffix)"].flatMap {
-                FileManager.default.contents(atPath: $0)
-            }
-            return Identity(
-                certificatePEM: certificate, privateKeyPEM: key, pkcs12: pkcs12.map { Array($0) } ?? [],
-                pkcs12Passphrase: environment["MOCKAUTH_CLIENT_P12_PASSWORD"] ?? "",
-                issuerNameDER: CertificatePEM.issuerNameDER(of: certificate))
-        }
-        identity = try readIdentity("")
-        secondIdentity = try readIdentity("_2")
-        pins = environment["MOCKAUTH_PIN_SHA256"].flatMap(PublicKeyPins.init(curlForm:))
-        credentials = environment["MOCKAUTH_USERNAME"].map {
-            Account(
-                username: $0, password: environment["MOCKAUTH_PASSWORD"] ?? "", domain: environment["MOCKAUTH_DOMAIN"])
-        }
-        token = environment["MOCKAUTH_TOKEN"]
-        headers = Self.headerFields(environment["MOCKAUTH_HEADERS"] ?? "")
-        method = environment["MOCKAUTH_METHOD"] ?? "GET"
-        hostMappings = Self.hostMappings(environment["MOCKAUTH_RESOLVE"] ?? "")
-        var perRequest: [Int: Account] = [:]
-        for index in 1..<max(urls.count, 1) {
-            guard let user = environment["MOCKAUTH_USERNAME_\(index + 1)"] else { continue }
-            perRequest[index] = Account(
-                username: user, password: environment["MOCKAUTH_PASSWORD_\(index + 1)"] ?? "",
-                domain: environment["MOCKAUTH_DOMAIN_\(index + 1)"])
-        }
-        requestCredentials = perRequest
-        if let path = environment["MOCKAUTH_BODY_FILE"] {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw ClientContextError("cannot read MOCKAUTH_BODY_FILE (\(path))")
-            }
-            body = Array(data)
-        } else {
-            body = nil
-        }
-        proxy = environment["MOCKAUTH_PROXY_URL"].flatMap(URLComponents.init(string:)).flatMap { components in
-            components.host.map { host in
-                Proxy(
-                    host: host, port: components.port ?? 80,
-                    credentials: environment["MOCKAUTH_PROXY_USERNAME"].map {
-                        Account(username: $0, password: environment["MOCKAUTH_PROXY_PASSWORD"] ?? "")
-                    })
-            }
-        }
-        requirements = ClientRequirements(environmentValue: environment["MOCKAUTH_FEATURES"] ?? "")
+        requirements = ClientRequirements(environmentValue: material.features.joined(separator: " "))
         self.environment = environment
         self.requestTimeoutSeconds = requestTimeoutSeconds
+    }
+
+    /// The context of a running scenario: its ``ScenarioRun/material`` and ``ScenarioRun/environment``.
+    public init(_ run: ScenarioRun, requestTimeoutSeconds: Int = 10) {
+        self.init(run.material, environment: run.environment, requestTimeoutSeconds: requestTimeoutSeconds)
+    }
+
+    /// The context described by the environment of `mockauthd check` (`MOCKAUTH_URL`, `MOCKAUTH_CA_FILE`
+    /// …), for adapters run as commands: ``ClientMaterial/init(environment:readingFilesWith:)``, whose
+    /// files are read; what is unset stays `nil`.
+    ///
+    /// - Throws: ``ClientContextError`` when a file cannot be read or an identity comes in part.
+    public init(environment: [String: String], requestTimeoutSeconds: Int = 10) throws {
+        let material: ClientMaterial
+        do {
+            material = try ClientMaterial(environment: environment)
+        } catch {
+            throw ClientContextError(error.reason)
+        }
+        self.init(material, environment: environment, requestTimeoutSeconds: requestTimeoutSeconds)
     }
 }
 
@@ -205,27 +174,4 @@ public struct ClientContextError: Error, Sendable, CustomStringConvertible {
     public init(_ reason: String) { self.reason = reason }
 
     public var description: String { reason }
-}
-
-extension ClientContext {
-    /// Reads `MOCKAUTH_RESOLVE`: `name:port:address` entries, space-separated; a malformed one is
-    /// skipped.
-    static func hostMappings(_ entries: String) -> [HostMapping] {
-        entries.split(separator: " ").compactMap { entry in
-            let parts = entry.split(separator: ":", maxSplits: 2)
-            guard parts.count == 3, let port = Int(parts[1]) else { return nil }
-            var address = String(parts[2])
-            if address.hasPrefix("["), address.hasSuffix("]") { address = String(address.dropFirst().dropLast()) }
-            return HostMapping(name: String(parts[0]), port: port, address: address)
-        }
-    }
-
-    /// Reads `MOCKAUTH_HEADERS`: one `Name: value` line each; a line without a colon is skipped.
-    static func headerFields(_ lines: String) -> [HeaderField] {
-        lines.split(separator: "\n").compactMap { line in
-            guard let colon = line.firstIndex(of: ":") else { return nil }
-            let value = line[line.index(after: colon)...].drop { $0 == " " || $0 == "\t" }
-            return HeaderField(name: String(line[..<colon]), value: String(value))
-        }
-    }
 }

@@ -8,7 +8,8 @@ public struct JudgedRun: Sendable {
     public var scenario: Scenario
     /// The verdict, with the scenario's control applied when it was judged.
     public var verdict: Verdict
-    /// What the servers saw; `nil` when the scenario never started (skipped, or a harness error).
+    /// What the servers saw: the one snapshot ``verdict`` judged; `nil` when the scenario never
+    /// started (skipped, or a harness error).
     public var transcript: Transcript?
     /// What the client said happened, when it ran.
     public var report: ClientReport?

@@ -98,8 +98,10 @@ public struct ScenarioRunner: Sendable {
         return missing.sorted().compactMap { try? catalog.load($0) }
     }
 
-    /// Start → exercise → judge → shut down: the servers stop whether `exercise` returns or throws,
-    /// and its error is rethrown. Every face's runs go through here.
+    /// Start → exercise → conclude (``ScenarioRun/conclude(settling:client:)``: one snapshot of the
+    /// transcript, judged, then the servers stop): the servers stop whether `exercise` returns or
+    /// throws, and its error is rethrown. Every face's runs go through here; the result's transcript
+    /// is the very one its verdict judged.
     ///
     /// - Parameters:
     ///   - scenario: the scenario to start.
@@ -116,13 +118,13 @@ public struct ScenarioRunner: Sendable {
             await run.shutdown()
             throw error
         }
-        var verdict = await run.verdict(client: report.exit)
+        let conclusion = await run.conclude(client: report.exit)
+        var verdict = conclusion.verdict
         if let notAttempted = report.notAttempted, verdict.note == nil {
             verdict.note = "the client did not try: \(notAttempted)"
         }
-        let transcript = run.transcript()
-        await run.shutdown()
-        return JudgedRun(client: client, scenario: scenario, verdict: verdict, transcript: transcript, report: report)
+        return JudgedRun(
+            client: client, scenario: scenario, verdict: verdict, transcript: conclusion.transcript, report: report)
     }
 
     /// Skip (the client lacks a feature the scenario needs), else ``judge(_:client:exercise:)``; a

@@ -3,14 +3,19 @@ import MockAuth
 
 /// Whether `withScenario` also judges the scenario's control.
 public enum ControlPolicy: Sendable, Equatable {
-    /// When the scenario names a control and the client passed, run `body` once more against the
-    /// control: a client that fails the control is not credited for refusing (INCONCLUSIVE).
+    /// The default, as in `mockauthd check` and `replay`: when the scenario names a control and the
+    /// client passed, run `body` once more against the control (e.g. `tls-valid` for `tls-expired`).
+    /// A client that fails the control is not credited for refusing: the verdict is INCONCLUSIVE.
     case judge
-    /// Judge the scenario alone (the default): `body` runs once.
+    /// Judge the scenario alone: `body` runs once. A client that refuses everything then passes
+    /// every rejection scenario; use it only where another test holds the client to the control, or
+    /// where `body` cannot run against the control (it expects this scenario's servers alone).
     case ignore
 }
 
-/// Runs `body` against a bundled scenario (or a scenario file), then judges what the servers saw.
+/// Runs `body` against a bundled scenario (or a scenario file), then judges what the servers saw;
+/// for a rejection scenario whose client passed, runs `body` again against the scenario's control
+/// and credits the refusal only if the client passes that too, as `mockauthd check` does.
 ///
 /// The scenario's servers listen on ephemeral loopback ports and its client files live in a
 /// private temporary directory, so any number of tests can run scenarios in parallel. The servers
@@ -20,24 +25,24 @@ public enum ControlPolicy: Sendable, Equatable {
 /// let verdict = try await withScenario("tls-expired") { scenario in
 ///     _ = try? await myClient.get(scenario.url, trusting: scenario.caCertificatePEM)
 /// }
-/// #expect(verdict.passed, "\(verdict.report)")
+/// #expect(verdict.passed, "\(verdict.report)")   // a client that refuses everything: INCONCLUSIVE
 /// ```
 ///
-/// - Important: a client that refuses everything passes every rejection scenario. Pass
-///   `control: .judge` to run `body` a second time against the scenario's control (e.g. `tls-valid`
-///   for `tls-expired`) when the client passed: one that fails the control is INCONCLUSIVE, not PASS,
-///   as in `replay` and `mockauthd check`. Or test the control in a test of its own.
+/// - Important: `body` runs once per scenario it is given: twice for a rejection scenario the client
+///   passed (the second time against the control, e.g. `tls-valid` for `tls-expired`, whose run has
+///   its own URLs and material). Write it for any scenario, reading everything from its argument; pass
+///   `control: .ignore` for a body that cannot run against the control.
 ///
 /// - Parameters:
 ///   - reference: a scenario name from the catalog, or a path to a scenario file.
 ///   - catalog: where to look the name (and the control) up; by default the catalog bundled with MockAuth.
-///   - control: whether to judge the scenario's control too.
+///   - control: whether to judge the scenario's control too (by default it does).
 ///   - body: runs your client against the scenario; the servers stop when it returns or throws.
-/// - Returns: the verdict on what the client did inside `body`.
+/// - Returns: the verdict on what the client did inside `body`, with the control applied.
 public func withScenario(
     _ reference: String,
     catalog: ScenarioCatalog = .bundled,
-    control: ControlPolicy = .ignore,
+    control: ControlPolicy = .judge,
     _ body: (ScenarioRun) async throws -> Void
 ) async throws -> Verdict {
     try await withScenario(try catalog.load(reference), catalog: catalog, control: control, body)
@@ -48,13 +53,14 @@ public func withScenario(
 /// - Parameters:
 ///   - scenario: the scenario to start.
 ///   - catalog: where the scenario's control is looked up.
-///   - control: whether to judge the scenario's control too (see the `String` variant).
+///   - control: whether to judge the scenario's control too (by default it does; see the `String`
+///     variant).
 ///   - body: runs your client against the scenario; the servers stop when it returns or throws.
-/// - Returns: the verdict on what the client did inside `body`.
+/// - Returns: the verdict on what the client did inside `body`, with the control applied.
 public func withScenario(
     _ scenario: Scenario,
     catalog: ScenarioCatalog = .bundled,
-    control: ControlPolicy = .ignore,
+    control: ControlPolicy = .judge,
     _ body: (ScenarioRun) async throws -> Void
 ) async throws -> Verdict {
     let runner = ScenarioRunner()

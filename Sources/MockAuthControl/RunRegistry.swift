@@ -149,14 +149,13 @@ public actor RunRegistry {
     }
 
     private func finish(_ entry: Entry) async -> JudgedRun {
-        let verdict = await entry.run.verdictSoFar()
-        let transcript = entry.run.transcript()
-        await entry.run.shutdown()
+        // The client may still be running: only exchanges under way are waited for.
+        let conclusion = await entry.run.conclude(settling: .exchanges)
         if entry.counted { counted -= 1 }
         let judged = JudgedRun(
-            client: entry.client, scenario: entry.run.scenario, verdict: verdict, transcript: transcript,
-            duration: clock.now - entry.began)
-        if !transcript.connections.isEmpty { finished.append(FinishedRun(id: entry.id, judged: judged)) }
+            client: entry.client, scenario: entry.run.scenario, verdict: conclusion.verdict,
+            transcript: conclusion.transcript, duration: clock.now - entry.began)
+        if !conclusion.transcript.connections.isEmpty { finished.append(FinishedRun(id: entry.id, judged: judged)) }
         return judged
     }
 
@@ -168,7 +167,7 @@ public actor RunRegistry {
     private static func describe(_ run: ScenarioRun, id: String) -> RunDescription {
         RunDescription(
             id: id, scenario: run.scenario.name, control: run.scenario.control, url: run.url, urls: run.urls,
-            environment: run.environment, material: RunMaterial(run))
+            environment: run.environment, material: run.material)
     }
 
     /// `run-` and 12 random base-36 characters.

@@ -1,3 +1,4 @@
+import MockAuthMaterial
 import MockAuthVerdict
 import MockAuthVocabulary
 
@@ -71,12 +72,13 @@ public struct RunDescription: Sendable, Codable, Equatable {
     /// Exactly the `MOCKAUTH_*` variables `mockauthd check` gives a client command (file paths on
     /// the machine that runs `serve`).
     public var environment: [String: String]
-    /// The same material inline, for a client that cannot read that machine's files.
-    public var material: RunMaterial
+    /// Everything the client is given, inline (files as their contents), for a client that cannot
+    /// read that machine's files: the value ``environment`` is a projection of.
+    public var material: ClientMaterial
 
     public init(
         id: String, scenario: String, control: String?, url: String, urls: [String], environment: [String: String],
-        material: RunMaterial
+        material: ClientMaterial
     ) {
         self.id = id
         self.scenario = scenario
@@ -86,93 +88,25 @@ public struct RunDescription: Sendable, Codable, Equatable {
         self.environment = environment
         self.material = material
     }
-}
 
-/// What a run's client is given, inline. Each field is present exactly when the scenario gives the
-/// client that thing (as the matching `MOCKAUTH_*` variable is).
-public struct RunMaterial: Sendable, Codable, Equatable {
-    /// The trust anchor as PEM (`MOCKAUTH_CA_FILE`'s contents).
-    public var caCertificatePEM: String?
-    /// The client identity's certificate as PEM (`MOCKAUTH_CLIENT_CERT`).
-    public var clientCertificatePEM: String?
-    /// The client identity's private key as PKCS#8 PEM (`MOCKAUTH_CLIENT_KEY`).
-    public var clientKeyPEM: String?
-    /// The client identity as PKCS#12, base64 (`MOCKAUTH_CLIENT_P12`).
-    public var clientP12Base64: String?
-    /// The PKCS#12 passphrase (`MOCKAUTH_CLIENT_P12_PASSWORD`).
-    public var clientP12Password: String?
-    /// The second client identity's certificate as PEM (`MOCKAUTH_CLIENT_CERT_2`).
-    public var secondClientCertificatePEM: String?
-    /// The second client identity's private key as PKCS#8 PEM (`MOCKAUTH_CLIENT_KEY_2`).
-    public var secondClientKeyPEM: String?
-    /// The second client identity as PKCS#12, base64 (`MOCKAUTH_CLIENT_P12_2`; same passphrase).
-    public var secondClientP12Base64: String?
-    /// The pins, in curl's `sha256//BASE64` form (`MOCKAUTH_PIN_SHA256`).
-    public var pinSHA256: String?
-    /// The account for the origin's challenges.
-    public var credentials: RemoteCredentials?
-    /// The bearer token (`MOCKAUTH_TOKEN`).
-    public var token: String?
-    /// The proxy to use.
-    public var proxy: RemoteProxy?
-    /// Header lines to send with each request the client makes (`MOCKAUTH_HEADERS`), in order.
-    public var headers: [HeaderField]?
-    /// Accounts of later requests that have one of their own (`MOCKAUTH_USERNAME_2` …): keyed by
-    /// the request's 1-based position among `urls`, as a string ("2").
-    public var requestCredentials: [String: RemoteCredentials]?
-    /// How to resolve the servers named under `.test` (`MOCKAUTH_RESOLVE`, `MOCKAUTH_HOSTS_FILE`).
-    public var hosts: [HostMapping]?
-    /// The method of each request the client makes (`MOCKAUTH_METHOD`), when it is not a bare GET.
-    public var method: String?
-    /// The body each request carries (`MOCKAUTH_BODY_FILE`'s contents).
-    public var body: String?
-
-    public init(
-        caCertificatePEM: String? = nil, clientCertificatePEM: String? = nil, clientKeyPEM: String? = nil,
-        clientP12Base64: String? = nil, clientP12Password: String? = nil, pinSHA256: String? = nil,
-        credentials: RemoteCredentials? = nil, token: String? = nil, proxy: RemoteProxy? = nil,
-        headers: [HeaderField]? = nil, method: String? = nil, body: String? = nil,
-        requestCredentials: [String: RemoteCredentials]? = nil, hosts: [HostMapping]? = nil
-    ) {
-        self.caCertificatePEM = caCertificatePEM
-        self.clientCertificatePEM = clientCertificatePEM
-        self.clientKeyPEM = clientKeyPEM
-        self.clientP12Base64 = clientP12Base64
-        self.clientP12Password = clientP12Password
-        self.pinSHA256 = pinSHA256
-        self.credentials = credentials
-        self.token = token
-        self.proxy = proxy
-        self.headers = headers
-        self.method = method
-        self.body = body
-        self.requestCredentials = requestCredentials
-        self.hosts = hosts
+    private enum CodingKeys: String, CodingKey {
+        case id, scenario, control, url, urls, environment, material
     }
-}
 
-/// A user name and password (and NTLM domain).
-public struct RemoteCredentials: Sendable, Codable, Equatable {
-    public var username: String
-    public var password: String
-    public var domain: String?
-
-    public init(username: String, password: String, domain: String? = nil) {
-        self.username = username
-        self.password = password
-        self.domain = domain
-    }
-}
-
-/// The proxy a run's client goes through, and its account when it asks for one.
-public struct RemoteProxy: Sendable, Codable, Equatable {
-    /// `MOCKAUTH_PROXY_URL`.
-    public var url: String
-    public var credentials: RemoteCredentials?
-
-    public init(url: String, credentials: RemoteCredentials? = nil) {
-        self.url = url
-        self.credentials = credentials
+    /// Reads a run description; a `material` from a `serve` that did not yet carry the scenario's
+    /// name and URLs in it takes the description's own.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let scenario = try container.decode(String.self, forKey: .scenario)
+        let urls = try container.decode([String].self, forKey: .urls)
+        var material = try container.decode(ClientMaterial.self, forKey: .material)
+        if material.scenario.isEmpty { material.scenario = scenario }
+        if material.urls.isEmpty { material.urls = urls }
+        self.init(
+            id: try container.decode(String.self, forKey: .id), scenario: scenario,
+            control: try container.decodeIfPresent(String.self, forKey: .control),
+            url: try container.decode(String.self, forKey: .url), urls: urls,
+            environment: try container.decode([String: String].self, forKey: .environment), material: material)
     }
 }
 

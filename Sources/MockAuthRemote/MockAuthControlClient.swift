@@ -1,4 +1,5 @@
 import Foundation
+import MockAuthMaterial
 import MockAuthTranscript
 import MockAuthVerdict
 
@@ -146,8 +147,9 @@ public struct RemoteRun: Sendable {
     public var urls: [String] { details.urls }
     /// The `MOCKAUTH_*` variables, with paths on the machine that runs `serve`.
     public var environment: [String: String] { details.environment }
-    /// The trust anchor, identity, pin, credentials and proxy, inline.
-    public var material: RunMaterial { details.material }
+    /// Everything the client is given, inline: trust anchors, identities, pins, accounts, token,
+    /// headers, proxy (``ClientMaterial``).
+    public var material: ClientMaterial { details.material }
 
     /// The verdict on what the run's servers have seen so far. With `control`, a run of this
     /// scenario's control by the same client, the wrong-reason rule applies as in `mockauthd check`:

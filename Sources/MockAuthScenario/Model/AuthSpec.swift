@@ -54,20 +54,6 @@ public struct AuthSpec: Sendable, Equatable {
     }
 }
 
-/// A user account: what a server verifies, or what a client is given.
-public struct Account: Sendable, Equatable {
-    public var username: String
-    public var password: String
-    /// The NTLM domain, if any.
-    public var domain: String?
-
-    public init(username: String, password: String, domain: String? = nil) {
-        self.username = username
-        self.password = password
-        self.domain = domain
-    }
-}
-
 /// One offered authentication scheme, as a scenario file names it (`schemes: [digest-sha256, basic]`).
 public enum AuthSchemeSpec: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     case basic

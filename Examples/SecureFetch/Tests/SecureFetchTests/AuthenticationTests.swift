@@ -6,18 +6,20 @@ import Testing
 @Suite("Authentication: challenges answered from the credential store")
 struct AuthenticationTests {
     /// Runs `name` with a client that holds the scenario's credential for the origin's realm, GETs
-    /// every URL the scenario lists, and returns the verdict and the statuses.
+    /// every URL the scenario lists, and returns the verdict and the statuses of `name`'s URLs (the
+    /// body runs against the scenario's control too, when it has one: `basic` for
+    /// `basic-no-preemptive`).
     func run(_ name: String) async throws -> (Verdict, [Int]) {
-        var statuses: [Int] = []
+        var statuses: [String: [Int]] = [:]
         let verdict = try await withScenario(name) { scenario in
             try await withSecureFetchClient(scenario.trustingHarnessRoot, credentials: try scenario.credentialStore()) {
                 client in
                 for url in scenario.urls {
-                    statuses.append(try await client.get(url).status)
+                    statuses[scenario.scenario.name, default: []].append(try await client.get(url).status)
                 }
             }
         }
-        return (verdict, statuses)
+        return (verdict, statuses[name] ?? [])
     }
 
     @Test("basic: answers the Basic challenge")
@@ -80,17 +82,22 @@ struct AuthenticationTests {
 
     @Test("basic-wrong-password: one refused attempt, then the 401 is handed back")
     func wrongPasswordGivesUp() async throws {
-        var status: Int?
+        // Each run's two statuses and whether the store marked the credential refused: against the
+        // wrong password, then against the control (`basic`), where the same client must get in.
+        var seen: [String: (statuses: [Int], refused: Bool)] = [:]
         let verdict = try await withScenario("basic-wrong-password") { scenario in
             let store = try scenario.credentialStore()
             try await withSecureFetchClient(scenario.trustingHarnessRoot, credentials: store) { client in
-                status = try await client.get(scenario.url).status
-                #expect(store.isRefused(try ProtectionSpace(url: scenario.url, realm: try scenario.realm())))
+                let first = try await client.get(scenario.url).status
+                let refused = store.isRefused(try ProtectionSpace(url: scenario.url, realm: try scenario.realm()))
                 // Refused once: a second request does not offer the password again.
-                #expect(try await client.get(scenario.url).status == 401)
+                seen[scenario.scenario.name] = ([first, try await client.get(scenario.url).status], refused)
             }
         }
-        #expect(status == 401)
+        #expect(seen["basic-wrong-password"]?.statuses == [401, 401])
+        #expect(seen["basic-wrong-password"]?.refused == true)
+        #expect(seen["basic"]?.statuses == [200, 200])
+        #expect(seen["basic"]?.refused == false)
         verdict.expectPassed()
         let attempts = verdict.met.first { $0.rule == .scenario(.maxAttempts) }?.reason ?? ""
         #expect(attempts.contains("1"), "\(verdict.report)")

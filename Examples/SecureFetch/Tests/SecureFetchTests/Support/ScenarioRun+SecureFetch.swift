@@ -13,12 +13,25 @@ extension ScenarioRun {
         SecureFetchConfiguration(trust: .caOnly(roots: [caCertificatePEM]), timeout: .seconds(10))
     }
 
-    /// The credential the scenario gives its client (`MOCKAUTH_USERNAME`, `MOCKAUTH_PASSWORD`).
+    /// The credential the scenario gives its client (`material.credentials`: `MOCKAUTH_USERNAME`,
+    /// `MOCKAUTH_PASSWORD`).
     func givenCredential() throws -> Credential {
-        guard let user = environment["MOCKAUTH_USERNAME"], let password = environment["MOCKAUTH_PASSWORD"] else {
+        guard let account = material.credentials else {
             throw MissingScenarioMaterial(description: "\(scenario.name) gives the client no credentials")
         }
-        return Credential(user: user, password: password)
+        return Credential(user: account.username, password: account.password)
+    }
+
+    /// What one GET of `url` with `configuration` came to: the status, or the code SecureFetch
+    /// refused with.
+    func fetch(_ url: String, with configuration: SecureFetchConfiguration) async -> FetchOutcome {
+        do {
+            return .status(try await withSecureFetchClient(configuration) { try await $0.get(url) }.status)
+        } catch let error as SecureFetchError {
+            return .refused(error.code)
+        } catch {
+            return .failed("\(error)")
+        }
     }
 
     /// The realm server `id` names in its challenges, as the scenario file declares it.
@@ -36,4 +49,16 @@ extension ScenarioRun {
         store.set(try givenCredential(), for: try ProtectionSpace(url: url, realm: realm ?? self.realm()))
         return store
     }
+}
+
+/// What one request came to. `withScenario` runs a test's body against a rejection scenario and,
+/// when the client refused it, against the scenario's control too: a body records what each run
+/// came to, by scenario name, and the test checks both afterwards.
+enum FetchOutcome: Equatable, Sendable {
+    /// A response arrived, with this status.
+    case status(Int)
+    /// SecureFetch refused, with this code.
+    case refused(SecureFetchError.Code)
+    /// Another error.
+    case failed(String)
 }

@@ -1,0 +1,42 @@
+extension ClientMaterial {
+    /// What `scenario`'s client is given while its servers run as `server`, issued from `pki`: the
+    /// one place that decides what applies to a client. Every face's form (the environment, the
+    /// control API's material, `ClientContext`) is a projection of this value.
+    init(_ scenario: Scenario, server: ScenarioServer, pki: HarnessPKI) {
+        let client = scenario.client
+        let urls = client.requests.compactMap { request in server.endpoint(request.server)?.url(path: request.path) }
+        self.init(scenario: scenario.name, urls: urls)
+        features = scenario.requirements.environmentValue.split(separator: " ").map(String.init)
+        switch client.trust {
+        case .harnessRoot: caCertificatePEM = pki.root.pem
+        case .harnessRootAndExpiredRoot: caCertificatePEM = pki.root.pem + pki.expiredRoot.pem
+        case .none: caCertificatePEM = nil
+        }
+        if let spec = client.identity {
+            identity = Identity(
+                certificatePEM: pki.clientIdentity.pem, privateKeyPEM: pki.clientIdentity.key.pkcs8PEM,
+                pkcs12: pki.clientPKCS12(spec.pkcs12))
+            if spec.second {
+                secondIdentity = Identity(
+                    certificatePEM: pki.clientIdentity2.pem, privateKeyPEM: pki.clientIdentity2.key.pkcs8PEM,
+                    pkcs12: pki.secondClientPKCS12(spec.pkcs12))
+            }
+            pkcs12Passphrase = pki.clientPKCS12Passphrase
+        }
+        pinSHA256 = client.pin ? pki.pins(for: client.pinTarget).curlForm : nil
+        credentials = client.credentials
+        // A later request with an account of its own, by its 1-based position (MOCKAUTH_USERNAME_2 …).
+        requestAccounts = Dictionary(
+            uniqueKeysWithValues: client.requests.enumerated().compactMap { index, request in
+                request.credentials.map { (index + 1, $0) }
+            })
+        token = client.token
+        headers = client.headers
+        method = client.sendsRequestContent ? client.method : nil
+        body = client.body
+        hosts = server.hostMappings
+        proxy = client.proxy.flatMap { proxy in
+            server.endpoint(proxy.server).map { Proxy(url: $0.baseURL, credentials: proxy.credentials) }
+        }
+    }
+}

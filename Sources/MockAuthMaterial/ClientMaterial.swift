@@ -1,0 +1,112 @@
+/// Everything a scenario gives its client, as one value: where to go, what to trust, who to be,
+/// which secrets, what to send. Every face hands the client a projection of it:
+///
+/// - a command gets ``environment(files:)``, the `MOCKAUTH_*` variables (files as paths), and an
+///   adapter reads it back with ``init(environment:readingFilesWith:)``, its exact inverse;
+/// - a Swift client gets `ClientContext`, built from it;
+/// - the control API's run description carries it as `material` (its `Codable` form).
+///
+/// Files hold bytes here (the CA PEM, the keys, the PKCS#12 bundles, the body); only the
+/// environment names them by path. Each field is set exactly when its variables are.
+public struct ClientMaterial: Sendable, Hashable {
+    /// The scenario's name (`MOCKAUTH_SCENARIO`).
+    public var scenario: String
+    /// Every URL to request, in order (`MOCKAUTH_URLS`; the first is `MOCKAUTH_URL`).
+    public var urls: [String]
+    /// What the scenario needs from a client (`MOCKAUTH_FEATURES`), each word a feature's name or
+    /// alternatives joined by `|` (`digest-md5|digest-sha256`); empty when it needs nothing.
+    public var features: [String]
+    /// The trust anchors as PEM, the contents of `MOCKAUTH_CA_FILE`: the harness root, and the
+    /// expired old root where the scenario gives it too; `nil` when the scenario gives none.
+    public var caCertificatePEM: String?
+    /// The client identity (`MOCKAUTH_CLIENT_CERT`, `_KEY`, `_P12`), when the scenario gives one.
+    public var identity: Identity?
+    /// The second identity, from a second client CA (`MOCKAUTH_CLIENT_CERT_2`, `_KEY_2`, `_P12_2`).
+    public var secondIdentity: Identity?
+    /// The passphrase of the PKCS#12 bundles (`MOCKAUTH_CLIENT_P12_PASSWORD`).
+    public var pkcs12Passphrase: String?
+    /// The pins in curl's form, `sha256//BASE64` (several separated by `;`; `MOCKAUTH_PIN_SHA256`).
+    public var pinSHA256: String?
+    /// The account for the origin's challenges (`MOCKAUTH_USERNAME`, `_PASSWORD`, `_DOMAIN`).
+    public var credentials: Account?
+    /// The accounts of later URLs that have their own, keyed by the URL's 1-based position among
+    /// ``urls``, as the variables name them (`MOCKAUTH_USERNAME_2` is key 2); a URL not listed uses
+    /// ``credentials``.
+    public var requestAccounts: [Int: Account]
+    /// The bearer token (`MOCKAUTH_TOKEN`).
+    public var token: String?
+    /// Header lines to send with each request, in order (`MOCKAUTH_HEADERS`); empty when none.
+    public var headers: [HeaderField]
+    /// The method of each request when it is not a bare `GET` (`MOCKAUTH_METHOD`).
+    public var method: String?
+    /// The body of each request, the contents of `MOCKAUTH_BODY_FILE` (text: a scenario file holds it).
+    public var body: String?
+    /// How to reach the servers named under `.test` (`MOCKAUTH_RESOLVE`, `MOCKAUTH_HOSTS_FILE`).
+    public var hosts: [HostMapping]
+    /// The proxy to use, and its account (`MOCKAUTH_PROXY_URL`, `_USERNAME`, `_PASSWORD`, `_DOMAIN`).
+    public var proxy: Proxy?
+
+    /// A client identity: certificate, key and the same as PKCS#12 (its passphrase is
+    /// ``ClientMaterial/pkcs12Passphrase``).
+    public struct Identity: Sendable, Hashable {
+        /// The certificate, PEM.
+        public var certificatePEM: String
+        /// The private key, PKCS#8 PEM.
+        public var privateKeyPEM: String
+        /// The certificate and key as a PKCS#12 bundle, in the scenario's encoding.
+        public var pkcs12: [UInt8]
+
+        public init(certificatePEM: String, privateKeyPEM: String, pkcs12: [UInt8]) {
+            self.certificatePEM = certificatePEM
+            self.privateKeyPEM = privateKeyPEM
+            self.pkcs12 = pkcs12
+        }
+    }
+
+    /// A proxy to use.
+    public struct Proxy: Sendable, Hashable, Codable {
+        /// The proxy's URL (`http://127.0.0.1:PORT`).
+        public var url: String
+        /// Its account, when the client is given one.
+        public var credentials: Account?
+
+        public init(url: String, credentials: Account? = nil) {
+            self.url = url
+            self.credentials = credentials
+        }
+    }
+
+    public init(
+        scenario: String, urls: [String], features: [String] = [], caCertificatePEM: String? = nil,
+        identity: Identity? = nil, secondIdentity: Identity? = nil, pkcs12Passphrase: String? = nil,
+        pinSHA256: String? = nil, credentials: Account? = nil, requestAccounts: [Int: Account] = [:],
+        token: String? = nil, headers: [HeaderField] = [], method: String? = nil, body: String? = nil,
+        hosts: [HostMapping] = [], proxy: Proxy? = nil
+    ) {
+        self.scenario = scenario
+        self.urls = urls
+        self.features = features
+        self.caCertificatePEM = caCertificatePEM
+        self.identity = identity
+        self.secondIdentity = secondIdentity
+        self.pkcs12Passphrase = pkcs12Passphrase
+        self.pinSHA256 = pinSHA256
+        self.credentials = credentials
+        self.requestAccounts = requestAccounts
+        self.token = token
+        self.headers = headers
+        self.method = method
+        self.body = body
+        self.hosts = hosts
+        self.proxy = proxy
+    }
+
+    /// The URL to request first (`MOCKAUTH_URL`); empty when there is none.
+    public var url: String { urls.first ?? "" }
+
+    /// The account for the URL at 1-based position `request` among ``urls``: its own, else
+    /// ``credentials``.
+    public func account(forRequest request: Int) -> Account? {
+        requestAccounts[request] ?? credentials
+    }
+}
