@@ -22,7 +22,7 @@ public final class ScenarioRun: Sendable {
     /// Everything the client is given, as one value: the environment, `ClientContext` and the
     /// control API's material are its projections.
     public let material: ClientMaterial
-    /// The environment a client command is given (DESIGN.md's contract): ``material``'s, its files
+    /// The environment a client command is given (the contract the README's table documents): ``material``'s, its files
     /// in ``files``. Variables that do not apply are absent, never empty.
     public let environment: [String: String]
 

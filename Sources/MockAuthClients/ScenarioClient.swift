@@ -2,7 +2,7 @@ import MockAuth
 
 /// A client as ``ScenarioRunner`` drives it: anything that can be pointed at a running scenario.
 ///
-/// Built-in clients are ``CommandClient`` (any program, any language), ``URLSessionClient`` and
+/// Built-in clients are `CommandClient` (any program, any language; `MockAuthCommands`), ``URLSessionClient`` and
 /// `AsyncHTTPClientClient`; ``ChallengeClient`` is the easy way to write your own.
 public protocol ScenarioClient: Sendable {
     /// The name reports use ("curl", "URLSession" …).

@@ -35,7 +35,7 @@ public struct URLSessionClient: ChallengeClient {
         self.init(name: "URLSession") { context in try URLSessionChallengeAnswerer(context: context) }
     }
 
-    /// URLSession making the scenario's requests as ``URLSessionClient()`` does, with your own
+    /// URLSession making the scenario's requests as ``init()`` does, with your own
     /// delegate: judge the delegate of your app with the scenarios.
     ///
     /// ```swift

@@ -1,5 +1,5 @@
 /// The names of what a client command is given: one case per `MOCKAUTH_*` variable of the
-/// environment contract (DESIGN.md; the README's table lists them all, and a test keeps it so).
+/// environment contract (the README's table lists them all, and a test keeps it so).
 ///
 /// The names are a contract: scripts outside the repository read them. None is ever renamed or
 /// removed; a variable that does not apply to a scenario is unset, never empty.

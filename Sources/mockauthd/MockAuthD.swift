@@ -4,7 +4,7 @@ import MockAuthClients
 
 /// `mockauthd`: serves MockAuth scenarios and judges clients against them.
 ///
-/// Exit codes are a contract (DESIGN.md): 0 the client behaved as expected, 1 it did not,
+/// Exit codes are a contract (the README's table of exit codes): 0 the client behaved as expected, 1 it did not,
 /// 2 usage error or invalid scenario, 3 the harness itself failed.
 @main
 struct MockAuthD: AsyncParsableCommand {
@@ -63,7 +63,7 @@ struct MockAuthD: AsyncParsableCommand {
     }
 }
 
-/// The exit statuses of DESIGN.md.
+/// The exit statuses the README documents (a contract: scripts outside the repository read them).
 enum ExitStatus {
     static let passed: Int32 = 0
     static let clientFailed: Int32 = 1
