@@ -66,3 +66,19 @@ struct ReadmeExampleTests {
         #expect(verdict.passed && verdict.control == nil, "\(verdict.report)")
     }
 }
+
+extension ReadmeExampleTests {
+    @Test("the README shows this example, as written here")
+    func readmeShowsIt() throws {
+        let readme = try String(
+            contentsOf: MockAuthDBinary.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        #expect(
+            readme.contains(
+                """
+                    let verdict = try await withScenario("tls-expired") { scenario in
+                        _ = try? await myClient.get(scenario.url, trusting: scenario.caCertificatePEM)
+                    }
+                    verdict.expectPassed()
+                """))
+    }
+}
