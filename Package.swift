@@ -53,7 +53,10 @@ let package = Package(
         ),
         .target(
             name: "MockAuthScenario",
-            dependencies: ["MockAuthVocabulary", .product(name: "Yams", package: "Yams")],
+            dependencies: [
+                "MockAuthVocabulary", .product(name: "Yams", package: "Yams"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: strictSettings
         ),
         .target(
@@ -63,7 +66,7 @@ let package = Package(
         .target(
             name: "MockAuthSchemes",
             dependencies: [
-                "MockAuthVocabulary", "MockAuthCrypto", "MockAuthTranscript",
+                "MockAuthVocabulary", "MockAuthCrypto",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ],
@@ -84,7 +87,7 @@ let package = Package(
         ),
         .target(
             name: "MockAuthJudge",
-            dependencies: ["MockAuthScenario", "MockAuthTranscript", "MockAuthVerdict", "MockAuthSchemes"],
+            dependencies: ["MockAuthScenario", "MockAuthTranscript", "MockAuthVerdict"],
             swiftSettings: strictSettings
         ),
         // MARK: PKI
@@ -162,7 +165,7 @@ let package = Package(
         .target(
             name: "MockAuthControl",
             dependencies: [
-                "MockAuthClients", "MockAuthRemote",
+                "MockAuth", "MockAuthRemote",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -196,7 +199,7 @@ let package = Package(
         ),
         .target(
             name: "MockAuthConformance",
-            dependencies: ["MockAuthClients"],
+            dependencies: ["MockAuth"],
             swiftSettings: strictSettings
         ),
         .executableTarget(

@@ -1,5 +1,5 @@
 import Foundation
-import MockAuthClients
+import MockAuth
 
 /// A stored conformance result with known deviations: what a client is expected to get, and why it
 /// deviates where it does.

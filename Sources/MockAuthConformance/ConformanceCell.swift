@@ -1,4 +1,4 @@
-import MockAuthClients
+import MockAuth
 
 /// One cell of the matrix: a client on a scenario, as reports write it.
 public struct ConformanceCell: Sendable, Codable, Equatable {

@@ -1,4 +1,4 @@
-import MockAuthClients
+import MockAuth
 
 /// What the servers saw, in a few lines per connection, for reports.
 enum TranscriptSummary {

@@ -1,5 +1,4 @@
 import MockAuth
-import MockAuthClients
 import MockAuthRemote
 
 /// Every run the control API knows: the live ones (each with its own servers, transcript and

@@ -1,4 +1,4 @@
-import MockAuthClients
+import MockAuth
 
 extension ConformanceReport {
     /// A Markdown matrix (scenarios down, clients across) with totals, followed (unless `reasons` is

@@ -1,4 +1,4 @@
-import MockAuthClients
+import MockAuth
 
 /// Progress lines while a run goes on, and the matrix at the end; colour only on a terminal.
 public struct TerminalReporter: Sendable {

@@ -1,5 +1,4 @@
 import MockAuthScenario
-import MockAuthSchemes
 import MockAuthTranscript
 
 /// `request-body`: every request to the server (for `path`, when given) that was answered 2xx used
