@@ -1,4 +1,3 @@
-
 /// What a client says happened: each request's response or error, or how its command ended.
 public struct ClientReport: Sendable, Equatable {
     /// What one request got.

@@ -1,4 +1,3 @@
-
 /// One client judged on one scenario: the verdict, what the servers saw, what the client said.
 public struct JudgedRun: Sendable {
     /// The client's name.
