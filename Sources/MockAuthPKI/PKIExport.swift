@@ -39,7 +39,7 @@ public struct PKIExport {
         for profile in TLSProfile.allCases {
             let credentials = try pki.serverCredentials(
                 for: profile, key: key, hostName: "127.0.0.1",
-                revocation: profile.revocationMechanism == nil ? nil : Self.revocationEndpoints)
+                revocation: !profile.traits.revocation.isTheDefect ? nil : Self.revocationEndpoints)
             authority.register(credentials)
             let name = "server-\(profile.rawValue)"
             paths.append(try writer.writePublic("\(name).chain.pem", credentials.chain.map(\.pemString).joined()))

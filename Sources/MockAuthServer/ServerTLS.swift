@@ -41,7 +41,7 @@ struct ServerTLS: Sendable {
         }
         if http2 { configuration.applicationProtocols = ["h2", "http/1.1"] }
         // The protocol profiles speak one old version only.
-        switch credentials.profile.onlyProtocolVersion {
+        switch credentials.profile.traits.onlyProtocolVersion {
         case .tls10:
             configuration.minimumTLSVersion = .tlsv1
             configuration.maximumTLSVersion = .tlsv1

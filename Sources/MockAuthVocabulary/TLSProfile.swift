@@ -1,7 +1,9 @@
 /// A server certificate set-up: valid, or breaking exactly one property of a valid one.
 ///
-/// The raw value is the name scenario files use (`tls: { profile: expired }`). The PKI issues each
-/// profile's credentials; adding a case is a compile error until every switch over profiles handles it.
+/// The raw value is the name scenario files use (`tls: { profile: expired }`). Two switches define a
+/// profile, and adding a case is a compile error until both handle it: ``traits`` (what it changes
+/// beyond the chain: the protocol, the client certificates it asks for, what its revocation service
+/// says) and the PKI's issuing recipe (how its chain differs from `valid`'s).
 public enum TLSProfile: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
     /// A chain to the harness root that satisfies every rule (SAN, serverAuth, SHA-256, ≤ 825 days).
     case valid
@@ -74,44 +76,5 @@ public enum TLSProfile: String, Sendable, Hashable, Codable, CaseIterable, Custo
     /// (nextUpdate in the past): an answer no client may rely on.
     case ocspExpiredResponse = "ocsp-expired-response"
 
-    /// The one TLS version a server of this profile speaks, when the profile's defect is the
-    /// protocol; `nil` for every certificate profile (TLS 1.2 and 1.3).
-    public var onlyProtocolVersion: DeprecatedTLSVersion? {
-        switch self {
-        case .tls10Only: .tls10
-        case .tls11Only: .tls11
-        case .valid, .selfSigned, .expired, .notYetValid, .wrongHost, .untrustedRoot, .incompleteChain,
-            .clientCertificateRequired, .pinMismatch, .pinReissued, .missingSAN, .expiredIntermediate, .clientAuthOnly,
-            .pathLengthExceeded, .unknownCriticalExtension, .chainOutOfOrder, .nameConstraintsViolated, .leafIsCA,
-            .sha1Leaf, .rsa1024, .crossSigned, .clientCertificateOptional, .clientCertificateSelection,
-            .clientCertificateUnrequested, .clientCertificateRejected, .revokedCRL, .revokedOCSP, .ocspUnknown,
-            .ocspExpiredResponse:
-            nil
-        }
-    }
-
-    /// Whether a server of this profile asks for a client certificate, and if so whether it requires one;
-    /// `nil` when it asks for none.
-    public var clientCertificateMode: ClientCertificateMode? {
-        switch self {
-        case .clientCertificateRequired, .clientCertificateSelection, .clientCertificateRejected: .required
-        case .clientCertificateOptional, .clientCertificateUnrequested: .optional
-        case .valid, .selfSigned, .expired, .notYetValid, .wrongHost, .untrustedRoot, .incompleteChain,
-            .pinMismatch, .pinReissued, .missingSAN, .expiredIntermediate, .clientAuthOnly, .pathLengthExceeded,
-            .unknownCriticalExtension, .chainOutOfOrder, .nameConstraintsViolated, .leafIsCA, .sha1Leaf, .rsa1024,
-            .crossSigned, .revokedCRL, .revokedOCSP, .ocspUnknown,
-            .ocspExpiredResponse, .tls10Only, .tls11Only:
-            nil
-        }
-    }
-
     public var description: String { rawValue }
-}
-
-/// Whether a server that asks for a client certificate ends the handshake without one.
-public enum ClientCertificateMode: String, Sendable, Hashable, CaseIterable {
-    /// The handshake fails without a certificate.
-    case required
-    /// A client without a certificate proceeds.
-    case optional
 }

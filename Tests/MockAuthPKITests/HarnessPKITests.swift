@@ -132,7 +132,7 @@ struct HarnessPKITests {
                 try leaf(profile).clientCertificateRequest
                     == ClientCertificateRequest(trusted: trusted, required: required, namesTrustedCA: names),
                 "\(profile)")
-            #expect((profile.clientCertificateMode == .required) == required, "\(profile)")
+            #expect((profile.traits.clientCertificates?.mode == .required) == required, "\(profile)")
         }
         #expect(try leaf(.valid).clientCertificateRequest == nil)
     }

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import MockAuthVocabulary
 import SwiftASN1
 import Synchronization
 import X509
@@ -38,8 +39,9 @@ public final class RevocationAuthority: Sendable {
     public func register(_ credentials: ServerCredentials) {
         guard credentials.leaf.certificate.issuer == issuer.certificate.subject else { return }
         register(
-            serialNumber: credentials.leaf.certificate.serialNumber, status: credentials.profile.revocationStatus,
-            expiredResponse: credentials.profile.revocationResponseExpired)
+            serialNumber: credentials.leaf.certificate.serialNumber,
+            status: credentials.profile.traits.revocation.status,
+            expiredResponse: credentials.profile.traits.revocation.responseExpired)
     }
 
     /// Registers a serial number. `expiredResponse`: the responder answers about it with a

@@ -98,7 +98,7 @@ extension Scenario {
                 hint: "remove 'revocation: true' from '\(revocationServers[1].id)'")
         }
         for server in servers {
-            if let profile = server.tls?.profile, profile.revocationMechanism != nil, revocationServers.isEmpty {
+            if let profile = server.tls?.profile, profile.traits.revocation.isTheDefect, revocationServers.isEmpty {
                 throw ScenarioError(
                     .invalidValue, at: document.location(of: "servers"),
                     "the \(profile) profile of '\(server.id)' points its leaf at a revocation server, and there is none",
@@ -115,7 +115,7 @@ extension Scenario {
             for rule in expectation.rule.leaves {
                 if let server = rule.server { try check(server, at: location) }
                 if case .presentsClientCertificate(let server) = rule,
-                    self.server(server)?.tls?.profile.clientCertificateMode != .required
+                    self.server(server)?.tls?.profile.traits.clientCertificates?.mode != .required
                 {
                     throw ScenarioError(
                         .invalidValue, at: location,
@@ -123,7 +123,7 @@ extension Scenario {
                         hint: "tls: { profile: client-cert-required }")
                 }
                 if case .withholdsClientCertificate(let server) = rule,
-                    self.server(server)?.tls?.profile.clientCertificateMode == nil
+                    self.server(server)?.tls?.profile.traits.clientCertificates == nil
                 {
                     throw ScenarioError(
                         .invalidValue, at: location,

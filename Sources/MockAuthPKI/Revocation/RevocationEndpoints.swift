@@ -1,14 +1,3 @@
-/// What the harness's revocation service says about one certificate, in its CRL and from its OCSP
-/// responder alike (a real CA's CRL and responder agree).
-public enum RevocationStatus: String, Sendable, Hashable, Codable {
-    /// Not revoked: absent from the CRL, `good` from the responder.
-    case good
-    /// Revoked (reason unspecified): listed in the CRL, `revoked` from the responder.
-    case revoked
-    /// Unknown to the responder (`unknown`, RFC 6960 §2.2), and absent from the CRL.
-    case unknown
-}
-
 /// Where a leaf tells clients to look up its revocation status: the URLs of the scenario's
 /// revocation server, written into the leaf's CRL distribution points (RFC 5280 §4.2.1.13) and its
 /// authority information access (`id-ad-ocsp`, §4.2.2.1).
