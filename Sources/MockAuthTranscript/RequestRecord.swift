@@ -6,7 +6,7 @@ public struct RequestRecord: Sendable, Codable, Hashable {
     /// The request-target exactly as sent (`/`, `/a?b=c`, `http://host/` for a proxy).
     public var target: String
     /// Every header line, in order, names as sent.
-    public var headers: [HeaderRecord]
+    public var headers: [HeaderField]
     /// The status code the server answered with, or `nil` if the connection closed first.
     public var responseStatus: Int?
     /// The request's place among every request of the run, across connections and servers.
@@ -33,7 +33,7 @@ public struct RequestRecord: Sendable, Codable, Hashable {
     public var streamReset: StreamReset?
 
     public init(
-        method: String, target: String, headers: [HeaderRecord] = [], responseStatus: Int? = nil, sequence: UInt64 = 0,
+        method: String, target: String, headers: [HeaderField] = [], responseStatus: Int? = nil, sequence: UInt64 = 0,
         auth: AuthRecord? = nil, redirectedTo: String? = nil, refusal: RequestRefusal? = nil, body: BodyRecord? = nil,
         repeats: Int = 0, lastSequence: UInt64? = nil, httpVersion: HTTPProtocolVersion? = nil,
         streamReset: StreamReset? = nil
@@ -88,13 +88,6 @@ public struct RequestRecord: Sendable, Codable, Hashable {
     }
 }
 
-/// One header line.
-public struct HeaderRecord: Sendable, Codable, Hashable {
-    public var name: String
-    public var value: String
-
-    public init(name: String, value: String) {
-        self.name = name
-        self.value = value
-    }
-}
+/// One header line, as the vocabulary's ``HeaderField`` (the name it had before that was its only type).
+@available(*, deprecated, renamed: "HeaderField")
+public typealias HeaderRecord = HeaderField

@@ -15,15 +15,15 @@ struct HeaderRuleTests {
             expectations: rules.map { ScenarioExpectation($0) })
     }
 
-    func request(_ sequence: UInt64, _ path: String, headers: [HeaderRecord], status: Int) -> RequestRecord {
+    func request(_ sequence: UInt64, _ path: String, headers: [HeaderField], status: Int) -> RequestRecord {
         RequestRecord(method: "GET", target: path, headers: headers, responseStatus: status, sequence: sequence)
     }
 
-    func transcript(landingHeaders: [HeaderRecord]) -> Transcript {
+    func transcript(landingHeaders: [HeaderField]) -> Transcript {
         Transcript(connections: [
             ConnectionRecord(
                 id: 1, server: "origin",
-                requests: [request(1, "/", headers: [HeaderRecord(name: "cookie", value: "s=1")], status: 302)]),
+                requests: [request(1, "/", headers: [HeaderField(name: "cookie", value: "s=1")], status: 302)]),
             ConnectionRecord(
                 id: 2, server: "other", requests: [request(2, "/landing", headers: landingHeaders, status: 200)]),
         ])
@@ -36,7 +36,7 @@ struct HeaderRuleTests {
             .neverReceives(server: "other", header: "Cookie", paths: []),
         ]
         let leaked = Judge.verdict(
-            for: scenario(rules), transcript: transcript(landingHeaders: [HeaderRecord(name: "COOKIE", value: "s=1")]))
+            for: scenario(rules), transcript: transcript(landingHeaders: [HeaderField(name: "COOKIE", value: "s=1")]))
         #expect(leaked.result == .fail)
         #expect(leaked.violations.map(\.reason) == ["other received Cookie with GET /landing"])
         #expect(!leaked.report.contains("s=1"))
@@ -50,7 +50,7 @@ struct HeaderRuleTests {
     func bearerLeak() {
         let verdict = Judge.verdict(
             for: scenario([.neverReceives(server: "other", header: "Authorization", paths: [])]),
-            transcript: transcript(landingHeaders: [HeaderRecord(name: "Authorization", value: "Bearer abc")]))
+            transcript: transcript(landingHeaders: [HeaderField(name: "Authorization", value: "Bearer abc")]))
         #expect(verdict.violations.map(\.reason) == ["other received Authorization (Bearer) with GET /landing"])
     }
 

@@ -68,7 +68,7 @@ struct JudgeTests {
     func refusedForSize() {
         let refusal = RequestRefusal(limit: .headerCount, actual: 8_000, allowed: 100)
         let request = RequestRecord(
-            method: "GET", target: "/", headers: [HeaderRecord(name: "Authorization", value: "Basic YTpi")],
+            method: "GET", target: "/", headers: [HeaderField(name: "Authorization", value: "Basic YTpi")],
             responseStatus: 431, refusal: refusal)
         let transcript = Transcript(connections: [
             connection(tls: TLSHandshakeRecord(state: .completed), requests: [request])

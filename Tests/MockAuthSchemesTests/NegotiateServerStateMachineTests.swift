@@ -1,5 +1,6 @@
 import Foundation
 import MockAuthTestSupport
+import MockAuthVocabulary
 import Testing
 
 @testable import MockAuthSchemes
@@ -51,7 +52,7 @@ import Testing
         #expect(credentials.username == "alice")
         #expect(credentials.verified)
         #expect(credentials.detail == "Negotiate (SPNEGO): NTLMv2")
-        #expect(headers == [HTTPHeaderField(name: "WWW-Authenticate", value: "Negotiate oQcwBaADCgEA")])
+        #expect(headers == [HeaderField(name: "WWW-Authenticate", value: "Negotiate oQcwBaADCgEA")])
     }
 
     @Test func realWindowsTokenGetsType2() throws {

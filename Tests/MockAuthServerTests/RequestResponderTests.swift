@@ -36,7 +36,7 @@ struct RequestResponderTests {
             connection.requests == [
                 RequestRecord(
                     method: "GET", target: "/hello?x=1",
-                    headers: [HeaderRecord(name: "Host", value: "x"), HeaderRecord(name: "Accept", value: "*/*")],
+                    headers: [HeaderField(name: "Host", value: "x"), HeaderField(name: "Accept", value: "*/*")],
                     responseStatus: 200, sequence: 1, httpVersion: .http1_1)
             ])
         #expect(connection.channel.isActive)

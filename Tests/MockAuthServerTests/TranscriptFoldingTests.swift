@@ -20,26 +20,26 @@ struct TranscriptFoldingTests {
     /// The kinds of request the random traffic is made of: every rule below reacts to some of them.
     static let templates: [RequestRecord] = [
         RequestRecord(
-            method: "GET", target: "/a", headers: [HeaderRecord(name: "Host", value: "x")], responseStatus: 401,
+            method: "GET", target: "/a", headers: [HeaderField(name: "Host", value: "x")], responseStatus: 401,
             auth: auth(.challenged, scheme: nil, reason: "no credentials")),
         RequestRecord(
-            method: "GET", target: "/a", headers: [HeaderRecord(name: "Authorization", value: "Digest x")],
+            method: "GET", target: "/a", headers: [HeaderField(name: "Authorization", value: "Digest x")],
             responseStatus: 401, auth: auth(.refused, scheme: "Digest", reason: "wrong password for user alice")),
         RequestRecord(
-            method: "GET", target: "/a", headers: [HeaderRecord(name: "Authorization", value: "Digest y")],
+            method: "GET", target: "/a", headers: [HeaderField(name: "Authorization", value: "Digest y")],
             responseStatus: 401, auth: auth(.refused, scheme: "Digest", reason: "nonce expired (stale)")),
         RequestRecord(
-            method: "GET", target: "/a", headers: [HeaderRecord(name: "Authorization", value: "Digest z")],
+            method: "GET", target: "/a", headers: [HeaderField(name: "Authorization", value: "Digest z")],
             responseStatus: 200, auth: auth(.authenticated, scheme: "Digest", reason: "Digest SHA-256 qop=auth")),
         RequestRecord(
-            method: "GET", target: "/b", headers: [HeaderRecord(name: "Authorization", value: "Basic YQ==")],
+            method: "GET", target: "/b", headers: [HeaderField(name: "Authorization", value: "Basic YQ==")],
             responseStatus: 200, auth: auth(.authenticated, scheme: "Basic", reason: "Basic")),
         RequestRecord(
-            method: "GET", target: "/b", headers: [HeaderRecord(name: "Host", value: "x")], responseStatus: 401,
+            method: "GET", target: "/b", headers: [HeaderField(name: "Host", value: "x")], responseStatus: 401,
             auth: auth(.challenged, scheme: nil, reason: "no credentials")),
         RequestRecord(method: "GET", target: "/public", headers: [], responseStatus: 200),
         RequestRecord(
-            method: "GET", target: "/public", headers: [HeaderRecord(name: "Authorization", value: "Basic YQ==")],
+            method: "GET", target: "/public", headers: [HeaderField(name: "Authorization", value: "Basic YQ==")],
             responseStatus: 200),
     ]
 

@@ -1,10 +1,12 @@
+import MockAuthVocabulary
+
 /// What the server should answer to a request, decided by an authentication scheme.
 public enum AuthDecision: Sendable, Equatable {
     /// Answer 401/407 with these challenge values (each one becomes one `WWW-Authenticate`/`Proxy-Authenticate`
     /// line), with the reason in words (e.g. "no credentials", "wrong password for user Mufasa").
     case challenge(values: [String], reason: String, credentials: PresentedCredentials?)
     /// Credentials verified; add `responseHeaders` (e.g. `Authentication-Info`) to the response.
-    case authenticated(PresentedCredentials, responseHeaders: [HTTPHeaderField])
+    case authenticated(PresentedCredentials, responseHeaders: [HeaderField])
     /// Malformed input (bad base64, truncated NTLM blob, unparsable Digest params): answer 400; reason in words.
     case malformed(reason: String)
 }
@@ -16,7 +18,7 @@ enum SchemeResult: Sendable, Equatable {
     /// The credentials were refused; `values` are this scheme's fresh challenges (Digest may mark them stale).
     case rejected(values: [String], reason: String, credentials: PresentedCredentials?)
     /// Verified.
-    case authenticated(PresentedCredentials, responseHeaders: [HTTPHeaderField])
+    case authenticated(PresentedCredentials, responseHeaders: [HeaderField])
     /// Answer 400.
     case malformed(reason: String)
 

@@ -1,4 +1,5 @@
 import Foundation
+import MockAuthVocabulary
 
 extension DigestServerStateMachine {
     /// Verifies shape-checked credentials: algorithm, realm, uri, user, qop, nonce, opaque, response, expiry, nc.
@@ -85,7 +86,7 @@ extension DigestServerStateMachine {
     private mutating func authenticationInfo(
         _ credentials: DigestCredentials, algorithm: DigestAlgorithm, qop: DigestQualityOfProtection?,
         opaque: String?, now: Date
-    ) -> [HTTPHeaderField] {
+    ) -> [HeaderField] {
         var parameters: [AuthParameter] = []
         if let qop {
             let ha1 = DigestComputation.ha1(
@@ -109,7 +110,7 @@ extension DigestServerStateMachine {
         }
         guard !parameters.isEmpty else { return [] }
         let name = configuration.isProxy ? "Proxy-Authentication-Info" : "Authentication-Info"
-        return [HTTPHeaderField(name: name, value: parameters.map(\.rendered).joined(separator: ", "))]
+        return [HeaderField(name: name, value: parameters.map(\.rendered).joined(separator: ", "))]
     }
 
     static func detail(_ credentials: DigestCredentials) -> String {

@@ -87,7 +87,7 @@ public struct NegotiateServerStateMachine: Sendable {
             presented.detail = "Negotiate (\(label)): " + presented.detail
             guard framing != .rawNTLMSSP else { return .authenticated(presented, responseHeaders: []) }
             let final = value(SPNEGONegTokenResp(negState: .acceptCompleted))
-            return .authenticated(presented, responseHeaders: [HTTPHeaderField(name: headerName, value: final)])
+            return .authenticated(presented, responseHeaders: [HeaderField(name: headerName, value: final)])
         case .rejected(let reason, var presented):
             presented?.scheme = .negotiate
             return rejected(reason, presented)
