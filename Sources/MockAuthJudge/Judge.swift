@@ -115,9 +115,9 @@ public enum Judge {
             NeverReceives(server: server, header: header, paths: paths, because: because)
         case .receives(let server, let header):
             Receives(server: server, header: header, because: because)
-        case .requestBody(let server, let path, let method, let body):
+        case .requestBody(let server, let path, let methods, let body):
             RequestBody(
-                server: server, path: path, method: method, expected: body, given: client.body, because: because)
+                server: server, path: path, methods: methods, expected: body, given: client.body, because: because)
         case .handshakeOnOneConnection(let server):
             HandshakeOnOneConnection(server: server, because: because)
         case .reusesCredentials(let server):

@@ -437,6 +437,11 @@ let bodyMatrix: [AuthCase] = [
         expectedStatus: 0),
     AuthCase(scenario: "redirect-303-drops-body", client: "requests", script: requestsAdapter, expectedStatus: 0),
     AuthCase(
+        scenario: "redirect-303-drops-body",
+        client: "curl POST, then HEAD of the 303's Location (RFC 9110 allows HEAD)",
+        script: #"next=$(\#(curl) -w '%{redirect_url}' \#(body) $MOCKAUTH_URL) && \#(curl) -I "$next""#,
+        expectedStatus: 0, mustMention: "the HEAD that origin served carried no body"),
+    AuthCase(
         scenario: "redirect-303-drops-body", client: "curl -L -X POST (the method forced onto the redirect)",
         script: "\(curl) -L -X POST \(body) $MOCKAUTH_URL", expectedStatus: 1,
         mustMention: "POST /result was answered 200 but should have been a GET"),

@@ -1,5 +1,4 @@
 import MockAuthScenario
-import MockAuthSchemes
 import MockAuthTranscript
 import Testing
 
@@ -26,7 +25,7 @@ struct RequestBodyRuleTests {
             body: body.map { BodyRecord(of: Array($0.utf8)) })
     }
 
-    let resent = ExpectationRule.requestBody(server: "origin", path: nil, method: "POST", body: .given)
+    let resent = ExpectationRule.requestBody(server: "origin", path: nil, methods: ["POST"], body: .given)
 
     @Test("the served request must carry the given body; the challenged one may carry none (100-continue)")
     func resentWhole() {
@@ -45,14 +44,18 @@ struct RequestBodyRuleTests {
                 == "POST / carried a body of the right size but other bytes than the client was given")
     }
 
-    @Test("a 303 must become a bodiless GET; nothing served is not exercised")
+    @Test("a 303 must become a bodiless GET or HEAD; nothing served is not exercised")
     func seeOther() {
-        let rule = ExpectationRule.requestBody(server: "origin", path: "/result", method: "GET", body: .none)
+        let rule = ExpectationRule.requestBody(
+            server: "origin", path: "/result", methods: ["GET", "HEAD"], body: .none)
         #expect(verdict(rule, [post(1, status: 200, body: nil, method: "GET", target: "/result")]).result == .pass)
+        // RFC 9110 §15.4.4: a user agent may retrieve the new location with HEAD as well.
+        let head = verdict(rule, [post(1, status: 200, body: nil, method: "HEAD", target: "/result")])
+        #expect(head.result == .pass, "\(head.report)")
         let repeated = verdict(rule, [post(1, status: 200, body: Self.given, target: "/result")])
         #expect(
             repeated.violations.first?.reason
-                == "POST /result was answered 200 but should have been a GET (it carried 120 bytes)")
+                == "POST /result was answered 200 but should have been a GET or HEAD (it carried 120 bytes)")
         let withBody = verdict(rule, [post(1, status: 200, body: Self.given, method: "GET", target: "/result")])
         #expect(
             withBody.violations.first?.reason == "GET /result carried a body of 120 bytes; it should have carried none")

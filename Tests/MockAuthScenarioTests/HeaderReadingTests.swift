@@ -124,7 +124,14 @@ struct BodyReadingTests {
         let rule = try read(
             "  method: POST\n  body: a=1",
             rule: "  - rule: request-body\n    server: origin\n    path: /r\n    method: GET\n    body: none")
-        #expect(rule.expectations.last?.rule == .requestBody(server: "origin", path: "/r", method: "GET", body: .none))
+        #expect(
+            rule.expectations.last?.rule == .requestBody(server: "origin", path: "/r", methods: ["GET"], body: .none))
+        let either = try read(
+            "  method: POST\n  body: a=1",
+            rule: "  - rule: request-body\n    server: origin\n    path: /r\n    method: [GET, HEAD]\n    body: none")
+        #expect(
+            either.expectations.last?.rule
+                == .requestBody(server: "origin", path: "/r", methods: ["GET", "HEAD"], body: .none))
     }
 
     @Test("a body on GET, an oversized body, a bad method, a given body the client lacks: each located")

@@ -2,13 +2,14 @@ import MockAuthScenario
 import MockAuthTranscript
 
 /// `request-body`: every request to the server (for `path`, when given) that was answered 2xx used
-/// `method` and carried the body the client was given (`given`), or none (`none`). The requests the
+/// one of `methods` and carried the body the client was given (`given`), or none (`none`). The requests the
 /// server turned away (a 401 before the body, say) do not count: what matters is what the request
 /// that got through carried.
 struct RequestBody: ExpectationEvaluator {
     var server: String
     var path: String?
-    var method: String
+    /// The methods a correct client may use (303: GET or HEAD).
+    var methods: [String]
     var expected: ExpectedBody
     /// The body the client was given, when it was given one.
     var given: String?
@@ -28,10 +29,10 @@ struct RequestBody: ExpectationEvaluator {
         }
         let want = wanted
         for request in served {
-            if request.method != method {
+            if !methods.contains(request.method) {
                 return .violated(
                     explained(
-                        "\(request.summary) was answered \(request.responseStatus ?? 0) but should have been a \(method)\(bodyWords(request))",
+                        "\(request.summary) was answered \(request.responseStatus ?? 0) but should have been a \(methodWords)\(bodyWords(request))",
                         because))
             }
             if request.body != want {
@@ -40,8 +41,12 @@ struct RequestBody: ExpectationEvaluator {
         }
         let count = served.reduce(0) { $0 + $1.occurrences }
         let what = want.map { "the whole body it was given (\($0.bytes) bytes)" } ?? "no body"
-        return .met("\(count == 1 ? "the" : "every") \(method) that \(server) served carried \(what)")
+        let used = Array(Set(served.map(\.method))).sorted().joined(separator: " and ")
+        return .met("\(count == 1 ? "the" : "every") \(used) that \(server) served carried \(what)")
     }
+
+    /// `GET`, or `GET or HEAD`.
+    private var methodWords: String { methods.joined(separator: " or ") }
 
     /// The body a request should carry.
     private var wanted: BodyRecord? {

@@ -82,9 +82,22 @@ extension ExpectationRule {
             let headerNode = try entry.required("header", example: "header: X-Api-Key")
             rule = .receives(server: server, header: try Self.fieldName(headerNode, file: file, rule: "receives"))
         case .requestBody:
-            let method = try entry.required("method", example: "method: POST").scalarString(
-                file: file, what: "'method'")
-            guard HTTPFieldSyntax.isToken(method) else {
+            // One method, or the set a correct client may use (`method: [GET, HEAD]`).
+            let methodNode = try entry.required("method", example: "method: POST")
+            let methods: [String]
+            if case .sequence(let sequence) = methodNode {
+                methods = try sequence.map { element throws(ScenarioError) in
+                    try element.scalarString(file: file, what: "each method")
+                }
+            } else {
+                methods = [try methodNode.scalarString(file: file, what: "'method'")]
+            }
+            guard !methods.isEmpty else {
+                throw ScenarioError(
+                    .invalidValue, at: entry.location(of: "method"), "'method' names no method",
+                    hint: "method: [GET, HEAD]")
+            }
+            for method in methods where !HTTPFieldSyntax.isToken(method) {
                 throw ScenarioError(
                     .invalidValue, at: entry.location(of: "method"), "'\(method)' is not an HTTP method",
                     hint: "method: POST")
@@ -96,7 +109,7 @@ extension ExpectationRule {
                     .invalidValue, at: ScenarioLocation(bodyNode, file: file),
                     "'body' is given (the client's body) or none, not '\(bodyName)'", hint: "body: given")
             }
-            rule = .requestBody(server: server, path: try entry.string("path"), method: method, body: body)
+            rule = .requestBody(server: server, path: try entry.string("path"), methods: methods, body: body)
         case .handshakeOnOneConnection:
             rule = .handshakeOnOneConnection(server: server)
         case .reusesCredentials:

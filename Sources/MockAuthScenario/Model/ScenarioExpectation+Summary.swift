@@ -23,8 +23,8 @@ extension ExpectationRule {
             "answers \(server) with \(schemes.map(\.token).joined(separator: " or "))"
         case .neverReceives(let server, let header, _): "never sends \(header) to \(server)"
         case .receives(let server, let header): "sends \(header) to \(server)"
-        case .requestBody(let server, let path, let method, let body):
-            "\(method)s \(body == .given ? "the whole body" : "no body") to \(server)\(path.map { " \($0)" } ?? "")"
+        case .requestBody(let server, let path, let methods, let body):
+            "\(methods.map { "\($0)s" }.joined(separator: " or ")) \(body == .given ? "the whole body" : "no body") to \(server)\(path.map { " \($0)" } ?? "")"
         case .handshakeOnOneConnection(let server): "keeps the handshake with \(server) on one connection"
         case .reusesCredentials(let server): "reuses credentials for \(server) without a new challenge"
         case .recoversFromStale(let server): "retries \(server) after stale=true with the new nonce"

@@ -46,10 +46,10 @@ public enum ExpectationRule: Sendable, Equatable {
     /// The server received `header` at least once: the client sent a header it was told to send
     /// (`client.headers`), so whether it leaks it elsewhere can be judged.
     case receives(server: String, header: String)
-    /// Every request to the server (for `path`, when given) that was answered 2xx used `method` and
-    /// carried the body the client was given, or none: the body resent whole after a challenge,
-    /// kept on a 307, dropped on a 303.
-    case requestBody(server: String, path: String?, method: String, body: ExpectedBody)
+    /// Every request to the server (for `path`, when given) that was answered 2xx used one of
+    /// `methods` and carried the body the client was given, or none: the body resent whole after a
+    /// challenge, kept on a 307, dropped on a 303 (by a GET or a HEAD: RFC 9110 §15.4.4 allows both).
+    case requestBody(server: String, path: String?, methods: [String], body: ExpectedBody)
     /// Connection-based handshakes (NTLM, Negotiate) stayed on one connection.
     case handshakeOnOneConnection(server: String)
     /// After a valid answer on an expired Digest nonce (401 `stale=true`), the client retried the same
