@@ -187,6 +187,13 @@ let authMatrix: [AuthCase] =
             script: #"\#(curl) --ntlm -u "$MOCKAUTH_DOMAIN\\$MOCKAUTH_USERNAME:nope" $MOCKAUTH_URL"#, expectedStatus: 1,
             mustMention: "NTLMv2 proof mismatch"),
         AuthCase(
+            scenario: "ntlm", client: "curl --ntlm in another domain (WRONGDOMAIN\\alice, the right password)",
+            script: #"\#(curl) --ntlm -u "WRONGDOMAIN\\$MOCKAUTH_USERNAME:$MOCKAUTH_PASSWORD" $MOCKAUTH_URL"#,
+            expectedStatus: 1, mustMention: "wrong domain WRONGDOMAIN"),
+        AuthCase(
+            scenario: "ntlm", client: "curl --ntlm without a domain (the server's own)",
+            script: #"\#(curl) --ntlm -u "$MOCKAUTH_USERNAME:$MOCKAUTH_PASSWORD" $MOCKAUTH_URL"#, expectedStatus: 0),
+        AuthCase(
             scenario: "ntlm", client: "curl --ntlm, closing the connection after each response",
             script: #"\#(curl) --ntlm \#(ntlmUser) -H "Connection: close" $MOCKAUTH_URL"#, expectedStatus: 1,
             note: "curl gives up when the connection closes mid-handshake",
@@ -291,12 +298,12 @@ let authMatrix: [AuthCase] =
         AuthCase(
             scenario: "proxy-ntlm", client: "curl --proxy-ntlm",
             script:
-                #"\#(curl) \#(proxy) --proxy-ntlm --proxy-user "MOCKAUTH\\$MOCKAUTH_PROXY_USERNAME:$MOCKAUTH_PROXY_PASSWORD" $MOCKAUTH_URL"#,
+                #"\#(curl) \#(proxy) --proxy-ntlm --proxy-user "$MOCKAUTH_PROXY_DOMAIN\\$MOCKAUTH_PROXY_USERNAME:$MOCKAUTH_PROXY_PASSWORD" $MOCKAUTH_URL"#,
             expectedStatus: 0),
         AuthCase(
             scenario: "proxy-ntlm", client: "curl --proxy-ntlm with a wrong password",
             script:
-                #"\#(curl) \#(proxy) --proxy-ntlm --proxy-user "MOCKAUTH\\$MOCKAUTH_PROXY_USERNAME:nope" $MOCKAUTH_URL"#,
+                #"\#(curl) \#(proxy) --proxy-ntlm --proxy-user "$MOCKAUTH_PROXY_DOMAIN\\$MOCKAUTH_PROXY_USERNAME:nope" $MOCKAUTH_URL"#,
             expectedStatus: 1),
         AuthCase(
             scenario: "proxy-connect", client: "curl -x --proxy-user (CONNECT)",
@@ -311,8 +318,13 @@ let authMatrix: [AuthCase] =
         AuthCase(
             scenario: "proxy-connect-ntlm", client: "curl --proxy-ntlm (CONNECT)",
             script:
-                #"\#(curl) \#(proxy) --proxy-ntlm --proxy-user "MOCKAUTH\\$MOCKAUTH_PROXY_USERNAME:$MOCKAUTH_PROXY_PASSWORD" $MOCKAUTH_URL"#,
+                #"\#(curl) \#(proxy) --proxy-ntlm --proxy-user "$MOCKAUTH_PROXY_DOMAIN\\$MOCKAUTH_PROXY_USERNAME:$MOCKAUTH_PROXY_PASSWORD" $MOCKAUTH_URL"#,
             expectedStatus: 0),
+        AuthCase(
+            scenario: "proxy-connect-ntlm", client: "curl --proxy-ntlm in another domain (CONNECT)",
+            script:
+                #"\#(curl) \#(proxy) --proxy-ntlm --proxy-user "WRONGDOMAIN\\$MOCKAUTH_PROXY_USERNAME:$MOCKAUTH_PROXY_PASSWORD" $MOCKAUTH_URL"#,
+            expectedStatus: 1, mustMention: "wrong domain WRONGDOMAIN"),
         AuthCase(
             scenario: "proxy-connect-ntlm", client: "pyspnego NTLM on one connection (CONNECT)",
             script: #"python3 "$CLIENTS/ntlm_proxy_connect_client.py" --same-connection"#, expectedStatus: 0),

@@ -75,6 +75,10 @@ let http2Matrix: [AuthCase] = [
         scenario: "ntlm-http2", client: "curl --http2 --anyauth (retries over HTTP/1.1)",
         script: "\(curl) --http2 --anyauth \(ntlmUser) $MOCKAUTH_URL", expectedStatus: 0),
     AuthCase(
+        scenario: "ntlm-http2", client: "curl --http2 --ntlm in another domain (WRONGDOMAIN, the right password)",
+        script: #"\#(curl) --http2 --ntlm -u "WRONGDOMAIN\\$MOCKAUTH_USERNAME:$MOCKAUTH_PASSWORD" $MOCKAUTH_URL"#,
+        expectedStatus: 1, mustMention: "wrong domain WRONGDOMAIN"),
+    AuthCase(
         scenario: "ntlm-http2", client: "requests-ntlm (HTTP/1.1 only)", script: "\(python) --auth ntlm",
         expectedStatus: 0),
     AuthCase(

@@ -255,3 +255,20 @@ struct ScenarioReadingTests {
     }
 
 }
+
+extension ScenarioReadingTests {
+    /// `minimal` with an auth section of `schemes` and `extra` fields.
+    func withAuth(_ schemes: String, _ extra: String) -> String {
+        Self.minimal.replacingOccurrences(
+            of: "tls: { profile: valid }",
+            with: "tls: { profile: valid }\n    auth: { schemes: [\(schemes)], username: a, password: b\(extra) }")
+    }
+
+    @Test("empty-domain: servers-own by default, refused when asked, and only for ntlm and negotiate")
+    func emptyDomain() throws {
+        #expect(try read(withAuth("ntlm", "")).servers.first?.auth?.emptyDomain == .serversOwn)
+        #expect(try read(withAuth("ntlm", ", empty-domain: refused")).servers.first?.auth?.emptyDomain == .refused)
+        #expect(error(withAuth("ntlm", ", empty-domain: never"))?.hint == "empty-domain: refused")
+        #expect(error(withAuth("basic", ", empty-domain: refused"))?.hint == "schemes: [ntlm]")
+    }
+}

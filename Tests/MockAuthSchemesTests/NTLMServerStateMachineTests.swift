@@ -1,5 +1,6 @@
 import Foundation
 import MockAuthTestSupport
+import MockAuthVocabulary
 import Testing
 
 @testable import MockAuthSchemes
@@ -99,7 +100,7 @@ import Testing
     @Test("another account verifies with its own password, never with the first account's")
     func otherAccounts() throws {
         var withBob = configuration
-        withBob.otherAccounts = ["bob": "builder-3"]
+        withBob.otherAccounts = [Account(username: "bob", password: "builder-3")]
         var machine = NTLMServerStateMachine(configuration: withBob, random: .seeded(9))
         var type2 = try #require(handshake(&machine))
         let bob =
@@ -118,6 +119,60 @@ import Testing
             return
         }
         #expect(reason == #"wrong password for user CORP\bob (NTLMv2 proof mismatch)"#)
+    }
+
+    /// The decision on a type 3 from `client` (whose proof is right for the domain it names).
+    func decision(
+        _ client: NTLMTestClient, configuration: NTLMConfiguration? = nil
+    ) throws -> AuthDecision {
+        var machine = NTLMServerStateMachine(configuration: configuration ?? self.configuration, random: .seeded(11))
+        let type1 = "NTLM " + base64(client.negotiateMessage())
+        guard case .challenge(let values, _, _) = machine.receive(request(type1), now: testNow),
+            let value = values.first
+        else { throw NTLMTestError.noChallenge }
+        let type2 = try #require(NTLMTestClient.challenge(fromHeader: value))
+        return machine.receive(request("NTLM " + base64(client.authenticateMessage(challenge: type2))), now: testNow)
+    }
+
+    enum NTLMTestError: Error { case noChallenge }
+
+    @Test("a domain other than the account's is refused like a wrong password, whatever its case")
+    func wrongDomain() throws {
+        var other = client
+        other.domain = "WRONGDOMAIN"
+        guard case .challenge(_, let reason, let presented) = try decision(other) else {
+            Issue.record("WRONGDOMAIN\\alice must not authenticate")
+            return
+        }
+        #expect(reason == "wrong domain WRONGDOMAIN for user alice (the account is in CORP)")
+        #expect(presented?.domain == "WRONGDOMAIN")
+        var lowercase = client
+        lowercase.domain = "corp"
+        guard case .authenticated = try decision(lowercase) else {
+            Issue.record("the domain compares case-insensitively")
+            return
+        }
+    }
+
+    @Test("an empty domain is the server's own by default, and refused where the scenario says so")
+    func emptyDomain() throws {
+        var noDomain = client
+        noDomain.domain = ""
+        guard case .authenticated = try decision(noDomain) else {
+            Issue.record("an empty domain stands for the server's own")
+            return
+        }
+        var strict = configuration
+        strict.emptyDomain = .refused
+        guard case .challenge(_, let reason, _) = try decision(noDomain, configuration: strict) else {
+            Issue.record("empty-domain: refused")
+            return
+        }
+        #expect(reason == #"no domain for user alice (this server wants CORP\alice)"#)
+        guard case .authenticated = try decision(client, configuration: strict) else {
+            Issue.record("the account's domain passes")
+            return
+        }
     }
 
     @Test func typeThreeOnAnotherConnection() throws {

@@ -58,7 +58,13 @@ extension AuthSpec {
                 ).map { (element) throws(ScenarioError) in
                     try Account.read(element, file: file, context: "an entry of other-users")
                 }
-            } ?? [])
+            } ?? [],
+            emptyDomain: try Self.emptyDomain(&auth, file: file))
+        if spec.emptyDomain != .serversOwn, !schemes.contains(where: \.httpScheme.isConnectionBased) {
+            throw ScenarioError(
+                .invalidValue, at: auth.location(of: "empty-domain"),
+                "'empty-domain' is for ntlm and negotiate, whose messages carry a domain", hint: "schemes: [ntlm]")
+        }
         if !spec.otherAccounts.isEmpty, !schemes.allSatisfy(\.httpScheme.isConnectionBased) {
             throw ScenarioError(
                 .invalidValue, at: auth.location(of: "other-users"),
@@ -106,5 +112,21 @@ extension RedirectSpec {
             status: status)
         try redirect.finish()
         return spec
+    }
+}
+
+extension AuthSpec {
+    /// Reads `empty-domain: servers-own | refused` (default `servers-own`).
+    fileprivate static func emptyDomain(_ auth: inout YAMLMapping, file: String) throws(ScenarioError)
+        -> NTLMEmptyDomain
+    {
+        guard let name = try auth.string("empty-domain") else { return .serversOwn }
+        guard let policy = NTLMEmptyDomain(rawValue: name) else {
+            throw ScenarioError(
+                .invalidValue, at: auth.location(of: "empty-domain"),
+                "'empty-domain' is servers-own (an empty domain is the server's own) or refused, not '\(name)'",
+                hint: "empty-domain: refused")
+        }
+        return policy
     }
 }

@@ -26,6 +26,10 @@ public struct AuthSpec: Sendable, Equatable {
     /// Further accounts the server verifies (NTLM and Negotiate), so that a scenario can have a
     /// client authenticate as two users.
     public var otherAccounts: [Account]
+    /// What an NTLM (or Negotiate's NTLM) AUTHENTICATE message with an empty domain means: the
+    /// server's own domain (the default) or a refusal. A domain that is not the account's is refused
+    /// either way.
+    public var emptyDomain: NTLMEmptyDomain
 
     public init(
         realm: String = "mockauth",
@@ -38,7 +42,7 @@ public struct AuthSpec: Sendable, Equatable {
         acceptNTLMv1: Bool = false,
         challengesOnOneLine: Bool = false,
         closesAfterFirstHandshakeChallenge: Bool = false,
-        otherAccounts: [Account] = []
+        otherAccounts: [Account] = [], emptyDomain: NTLMEmptyDomain = .serversOwn
     ) {
         self.realm = realm
         self.schemes = schemes
@@ -51,6 +55,7 @@ public struct AuthSpec: Sendable, Equatable {
         self.challengesOnOneLine = challengesOnOneLine
         self.closesAfterFirstHandshakeChallenge = closesAfterFirstHandshakeChallenge
         self.otherAccounts = otherAccounts
+        self.emptyDomain = emptyDomain
     }
 }
 

@@ -1,3 +1,5 @@
+import MockAuthVocabulary
+
 /// What an NTLM server announces and accepts.
 public struct NTLMConfiguration: Sendable, Equatable {
     /// The only accepted user name (compared case-insensitively, as Windows does).
@@ -17,22 +19,28 @@ public struct NTLMConfiguration: Sendable, Equatable {
     public var fixedServerChallenge: [UInt8]?
     /// Accept 24-byte NTLMv1 responses. Off by default.
     public var acceptNTLMv1: Bool
-    /// Require the client's domain to equal `domain` (case-insensitively). Off by default: NTOWFv2 uses the
-    /// domain as the client sent it.
-    public var requireDomainMatch: Bool
+    /// What an AUTHENTICATE message with an empty domain means. A domain the client names must be
+    /// the account's (case-insensitively), or the message is refused like a wrong password; NTOWFv2
+    /// is computed over the domain as the client sent it either way.
+    public var emptyDomain: NTLMEmptyDomain
     /// Treat later requests on an authenticated connection as authenticated without new credentials (as IIS does).
     public var persistAuthenticationOnConnection: Bool
     /// Include MsvAvTimestamp in the target info.
     public var includeTimestamp: Bool
-    /// Further accounts the server verifies besides `username` (user name to password), so that a
-    /// scenario can have a client authenticate as two users.
-    public var otherAccounts: [String: String] = [:]
+    /// Further accounts the server verifies besides `username`, so that a scenario can have a client
+    /// authenticate as two users; one without a domain is in the server's (`domain`).
+    public var otherAccounts: [Account] = []
 
-    /// The password of `user` (compared case-insensitively, as Windows does), if it has an account.
-    public func password(of user: String) -> String? {
+    /// The account of `user` (compared case-insensitively, as Windows does), with its domain (the
+    /// server's when it names none), if it has one.
+    public func account(of user: String) -> Account? {
         let wanted = NTLMStrings.uppercased(user)
-        if wanted == NTLMStrings.uppercased(username) { return password }
-        return otherAccounts.first { NTLMStrings.uppercased($0.key) == wanted }?.value
+        if wanted == NTLMStrings.uppercased(username) {
+            return Account(username: username, password: password, domain: domain)
+        }
+        return otherAccounts.first { NTLMStrings.uppercased($0.username) == wanted }.map { account in
+            Account(username: account.username, password: account.password, domain: account.domain ?? domain)
+        }
     }
 
     /// Creates a configuration.
@@ -45,7 +53,7 @@ public struct NTLMConfiguration: Sendable, Equatable {
         dnsComputerName: String = "server.domain.test",
         fixedServerChallenge: [UInt8]? = nil,
         acceptNTLMv1: Bool = false,
-        requireDomainMatch: Bool = false,
+        emptyDomain: NTLMEmptyDomain = .serversOwn,
         persistAuthenticationOnConnection: Bool = true,
         includeTimestamp: Bool = true
     ) {
@@ -57,7 +65,7 @@ public struct NTLMConfiguration: Sendable, Equatable {
         self.dnsComputerName = dnsComputerName
         self.fixedServerChallenge = fixedServerChallenge
         self.acceptNTLMv1 = acceptNTLMv1
-        self.requireDomainMatch = requireDomainMatch
+        self.emptyDomain = emptyDomain
         self.persistAuthenticationOnConnection = persistAuthenticationOnConnection
         self.includeTimestamp = includeTimestamp
     }

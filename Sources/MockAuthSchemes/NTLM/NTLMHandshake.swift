@@ -97,16 +97,24 @@ struct NTLMHandshake: Sendable {
         guard !message.user.isEmpty else {
             return .rejected(reason: "anonymous NTLM authentication is not accepted", credentials: presented)
         }
-        guard let password = configuration.password(of: message.user) else {
+        guard let account = configuration.account(of: message.user) else {
             return .rejected(reason: "unknown user \(who)", credentials: presented)
         }
-        if configuration.requireDomainMatch,
-            NTLMStrings.uppercased(message.domain) != NTLMStrings.uppercased(configuration.domain)
-        {
-            return .rejected(reason: "wrong domain \(message.domain) for user \(message.user)", credentials: presented)
+        let accountDomain = account.domain ?? configuration.domain
+        if message.domain.isEmpty {
+            switch configuration.emptyDomain {
+            case .serversOwn:
+                break
+            case .refused:
+                let reason = "no domain for user \(message.user) (this server wants \(accountDomain)\\\(message.user))"
+                return .rejected(reason: reason, credentials: presented)
+            }
+        } else if NTLMStrings.uppercased(message.domain) != NTLMStrings.uppercased(accountDomain) {
+            let reason = "wrong domain \(message.domain) for user \(message.user) (the account is in \(accountDomain))"
+            return .rejected(reason: reason, credentials: presented)
         }
         let verdict = NTLMResponseVerifier(
-            configuration: configuration, password: password, serverChallenge: serverChallenge
+            configuration: configuration, password: account.password, serverChallenge: serverChallenge
         ).verify(message)
         switch verdict {
         case .malformed(let reason):

@@ -9,9 +9,8 @@ extension AuthSpec {
         var ntlm = NTLMConfiguration(
             username: account.username, password: account.password, domain: account.domain ?? "MOCKAUTH",
             computerName: "MOCKAUTH", dnsDomainName: "mockauth.test", dnsComputerName: "server.mockauth.test",
-            acceptNTLMv1: acceptNTLMv1)
-        ntlm.otherAccounts = Dictionary(
-            otherAccounts.map { ($0.username, $0.password) }, uniquingKeysWith: { first, _ in first })
+            acceptNTLMv1: acceptNTLMv1, emptyDomain: emptyDomain)
+        ntlm.otherAccounts = otherAccounts
         var configurations: [SchemeConfiguration] = []
         var digestAlgorithms: [DigestAlgorithm] = []
         func flushDigest() {
