@@ -4,7 +4,7 @@ extension Baseline {
     /// This baseline with `report`'s cells for the clients it holds: changed cells take the new
     /// result, new scenarios are added, scenarios the report did not run (a `--tag` run) keep theirs.
     /// Deviations are kept as they are. Entries are ordered by client, then scenario.
-    public func updated(with report: ConformanceReport) -> Baseline {
+    package func updated(with report: ConformanceReport) -> Baseline {
         let clients = Set(results.map(\.client))
         var entries: [String: Entry] = [:]
         for entry in results { entries["\(entry.client)\u{0}\(entry.scenario)"] = entry }
@@ -17,7 +17,7 @@ extension Baseline {
     }
 
     /// The baseline as the files in `Conformance/baselines` hold it: as a report's JSON is written.
-    public func jsonData() throws -> Data {
+    package func jsonData() throws -> Data {
         try JSONEncoder.conformance.encode(self)
     }
 }

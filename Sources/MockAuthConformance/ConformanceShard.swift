@@ -3,14 +3,14 @@
 ///
 /// Scenarios are dealt round-robin in catalog order: scenario i belongs to shard `i % N + 1`, with
 /// every client, so each shard's cells are exactly those an unsharded run gives for its scenarios.
-public struct ConformanceShard: Sendable, Equatable, CustomStringConvertible {
+package struct ConformanceShard: Sendable, Equatable, CustomStringConvertible {
     /// Which slice, from 1.
-    public var index: Int
+    package var index: Int
     /// How many slices.
-    public var count: Int
+    package var count: Int
 
     /// `K/N`, with 1 ≤ K ≤ N; nil for anything else.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1,
             (1...count).contains(index)
@@ -19,10 +19,10 @@ public struct ConformanceShard: Sendable, Equatable, CustomStringConvertible {
         self.count = count
     }
 
-    public var description: String { "\(index)/\(count)" }
+    package var description: String { "\(index)/\(count)" }
 
     /// The elements of `items` (in catalog order) that belong to this shard.
-    public func slice<Item>(_ items: [Item]) -> [Item] {
+    package func slice<Item>(_ items: [Item]) -> [Item] {
         items.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
     }
 }
@@ -33,7 +33,7 @@ extension ConformanceReport {
     /// shard's.
     ///
     /// - Throws: ``ConformanceMergeError`` when the shards do not fit together (other clients, a cell twice).
-    public init(merging shards: [ConformanceReport]) throws(ConformanceMergeError) {
+    package init(merging shards: [ConformanceReport]) throws(ConformanceMergeError) {
         guard let first = shards.first else { throw ConformanceMergeError("no reports to merge") }
         for shard in shards where shard.version != first.version {
             throw ConformanceMergeError("report versions differ: \(first.version) and \(shard.version)")
@@ -61,10 +61,10 @@ extension ConformanceReport {
 }
 
 /// Shard reports that cannot be merged.
-public struct ConformanceMergeError: Error, Sendable, CustomStringConvertible {
-    public var description: String
+package struct ConformanceMergeError: Error, Sendable, CustomStringConvertible {
+    package var description: String
 
-    public init(_ description: String) {
+    package init(_ description: String) {
         self.description = description
     }
 }

@@ -16,11 +16,11 @@ extension GeneralName {
 
 /// Parses IP address literals into network-order bytes, without the system resolver (the PKI links
 /// no system library and runs on every platform).
-public enum IPAddressLiteral {
+package enum IPAddressLiteral {
     /// The 4 bytes of a dotted-quad IPv4 literal or the 16 bytes of an IPv6 literal (RFC 4291
     /// text forms: `::` compression, an embedded IPv4 tail; no zone index; in URL brackets or not),
     /// or `nil`.
-    public static func bytes(of text: String) -> [UInt8]? {
+    package static func bytes(of text: String) -> [UInt8]? {
         let text = text.hasPrefix("[") && text.hasSuffix("]") ? text.dropFirst().dropLast() : Substring(text)
         return text.contains(":") ? ipv6(text) : ipv4(text)
     }

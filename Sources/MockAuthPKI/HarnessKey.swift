@@ -5,7 +5,7 @@ import X509
 import _CryptoExtras
 
 /// A private key the harness generated, with the encodings clients and servers need.
-public struct HarnessKey: Sendable {
+package struct HarnessKey: Sendable {
     private enum Storage: Sendable {
         case p256(P256.Signing.PrivateKey)
         case rsa(_RSA.Signing.PrivateKey)
@@ -16,7 +16,7 @@ public struct HarnessKey: Sendable {
     private let storage: Storage
 
     /// Generates a new key.
-    public init(_ algorithm: KeyAlgorithm) throws {
+    package init(_ algorithm: KeyAlgorithm) throws {
         switch algorithm {
         case .p256: storage = .p256(P256.Signing.PrivateKey())
         case .rsa2048: storage = .rsa(try _RSA.Signing.PrivateKey(keySize: .bits2048))
@@ -34,7 +34,7 @@ public struct HarnessKey: Sendable {
 
     /// The algorithm this key was generated with; `nil` for the deliberately weak 1024-bit RSA key
     /// of the `rsa-1024` profile, which is no ``KeyAlgorithm``.
-    public var algorithm: KeyAlgorithm? {
+    package var algorithm: KeyAlgorithm? {
         switch storage {
         case .p256: .p256
         case .rsa: .rsa2048
@@ -43,7 +43,7 @@ public struct HarnessKey: Sendable {
     }
 
     /// Whether this is an RSA key (its certificates also allow keyEncipherment).
-    public var isRSA: Bool {
+    package var isRSA: Bool {
         switch storage {
         case .p256: false
         case .rsa, .weakRSA: true
@@ -51,7 +51,7 @@ public struct HarnessKey: Sendable {
     }
 
     /// The key as swift-certificates signs with it.
-    public var certificateKey: Certificate.PrivateKey {
+    package var certificateKey: Certificate.PrivateKey {
         switch storage {
         case .p256(let key): Certificate.PrivateKey(key)
         case .rsa(let key), .weakRSA(let key): Certificate.PrivateKey(key)
@@ -59,10 +59,10 @@ public struct HarnessKey: Sendable {
     }
 
     /// The public half, as a certificate holds it.
-    public var publicKey: Certificate.PublicKey { certificateKey.publicKey }
+    package var publicKey: Certificate.PublicKey { certificateKey.publicKey }
 
     /// The signature algorithm certificates issued by this key use: always SHA-256 based.
-    public var signatureAlgorithm: Certificate.SignatureAlgorithm {
+    package var signatureAlgorithm: Certificate.SignatureAlgorithm {
         switch storage {
         case .p256: .ecdsaWithSHA256
         case .rsa, .weakRSA: .sha256WithRSAEncryption
@@ -70,7 +70,7 @@ public struct HarnessKey: Sendable {
     }
 
     /// PKCS#8 DER of the private key.
-    public var pkcs8DER: [UInt8] {
+    package var pkcs8DER: [UInt8] {
         switch storage {
         case .p256(let key): Array(key.derRepresentation)
         case .rsa(let key), .weakRSA(let key): Array(key.pkcs8DERRepresentation)
@@ -78,7 +78,7 @@ public struct HarnessKey: Sendable {
     }
 
     /// PKCS#8 PEM (`-----BEGIN PRIVATE KEY-----`).
-    public var pkcs8PEM: String {
+    package var pkcs8PEM: String {
         switch storage {
         case .p256(let key): key.pemRepresentation + "\n"
         case .rsa(let key), .weakRSA(let key): key.pkcs8PEMRepresentation + "\n"
@@ -86,7 +86,7 @@ public struct HarnessKey: Sendable {
     }
 
     /// DER of the SubjectPublicKeyInfo.
-    public var subjectPublicKeyInfoDER: [UInt8] {
+    package var subjectPublicKeyInfoDER: [UInt8] {
         switch storage {
         case .p256(let key): Array(key.publicKey.derRepresentation)
         case .rsa(let key), .weakRSA(let key): Array(key.publicKey.derRepresentation)
@@ -94,8 +94,8 @@ public struct HarnessKey: Sendable {
     }
 
     /// The pin of this key (SHA-256 of its SubjectPublicKeyInfo).
-    public var pins: PublicKeyPins { PublicKeyPins(subjectPublicKeyInfos: [subjectPublicKeyInfoDER]) }
+    package var pins: PublicKeyPins { PublicKeyPins(subjectPublicKeyInfos: [subjectPublicKeyInfoDER]) }
 
     /// The public-key pin in curl's `--pinnedpubkey` form: `sha256//` + base64 SHA-256 of the SPKI.
-    public var pinSHA256: String { pins.curlForm }
+    package var pinSHA256: String { pins.curlForm }
 }

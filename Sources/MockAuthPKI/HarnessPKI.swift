@@ -24,7 +24,7 @@ public final class HarnessPKI: Sendable {
     /// A second root, never in the trust file, for the `untrusted-root` profile.
     public let untrustedRoot: IssuedCertificate
     /// The intermediate under ``untrustedRoot``.
-    public let untrustedIntermediate: IssuedCertificate
+    package let untrustedIntermediate: IssuedCertificate
     /// The CA that issues client identities; servers of the `client-cert-required` profile trust it.
     public let clientCA: IssuedCertificate
     /// The client identity handed to clients (`MOCKAUTH_CLIENT_CERT`, `_KEY`, `_P12`).
@@ -36,16 +36,16 @@ public final class HarnessPKI: Sendable {
     /// clients with two identities.
     public let clientIdentity2: IssuedCertificate
     /// The key clients are told to pin (`MOCKAUTH_PIN_SHA256`).
-    public let pinnedKey: HarnessKey
+    package let pinnedKey: HarnessKey
     /// The backup key of the same pin set, which a server may rotate to.
-    public let backupPinnedKey: HarnessKey
+    package let backupPinnedKey: HarnessKey
     /// An intermediate under ``root`` that expired 2 days ago (`expired-intermediate`).
-    public let expiredIntermediate: IssuedCertificate
+    package let expiredIntermediate: IssuedCertificate
     /// A CA below ``intermediate``, whose pathLenConstraint 0 forbids it (`pathlen-exceeded`).
-    public let subIntermediate: IssuedCertificate
+    package let subIntermediate: IssuedCertificate
     /// An intermediate under ``root`` whose name constraints permit only `permitted.test` and
     /// 10.0.0.0/8 (`name-constraints-violated`).
-    public let constrainedIntermediate: IssuedCertificate
+    package let constrainedIntermediate: IssuedCertificate
     /// A root that expired 2 days ago and that, while valid, cross-signed ``root``: only the
     /// `harness-root-and-expired-root` trust file holds it.
     public let expiredRoot: IssuedCertificate
@@ -174,12 +174,21 @@ public final class HarnessPKI: Sendable {
     /// - Parameter names: the exact subjectAltName, replacing the loopback and additional names
     ///   (a wildcard, an address written as a DNS name …).
     /// - Parameter pinnedKey: the leaf carries this pinned key instead of a key of its own.
-    /// - Parameter revocation: the scenario's revocation server; the leaf points there (its CRL
-    ///   distribution point, its OCSP responder, or both: ``TLSProfile/revocationMechanism``).
-    ///   A profile whose defect is its revocation status needs one.
     public func serverCredentials(
         for profile: TLSProfile, key: KeyAlgorithm, hostName: String, additionalNames: [String] = [],
-        names: CertificateNames? = nil, pinnedKey: PinnedKey? = nil, revocation: RevocationEndpoints? = nil
+        names: CertificateNames? = nil, pinnedKey: PinnedKey? = nil
+    ) throws -> ServerCredentials {
+        try serverCredentials(
+            for: profile, key: key, hostName: hostName, additionalNames: additionalNames, names: names,
+            pinnedKey: pinnedKey, revocation: nil)
+    }
+
+    /// ``serverCredentials(for:key:hostName:additionalNames:names:pinnedKey:)`` whose leaf points at
+    /// the scenario's revocation server (its CRL distribution point, its OCSP responder, or both:
+    /// ``TLSProfile/traits``); a profile whose defect is its revocation status needs one.
+    package func serverCredentials(
+        for profile: TLSProfile, key: KeyAlgorithm, hostName: String, additionalNames: [String] = [],
+        names: CertificateNames? = nil, pinnedKey: PinnedKey? = nil, revocation: RevocationEndpoints?
     ) throws -> ServerCredentials {
         let cacheKey = CacheKey(
             profile: profile, key: key, hostName: hostName, additionalNames: additionalNames, names: names,

@@ -6,9 +6,9 @@ import X509
 /// A certificate together with its private key.
 public struct IssuedCertificate: Sendable {
     public let certificate: Certificate
-    public let key: HarnessKey
+    package let key: HarnessKey
 
-    public init(certificate: Certificate, key: HarnessKey) {
+    package init(certificate: Certificate, key: HarnessKey) {
         self.certificate = certificate
         self.key = key
     }

@@ -5,17 +5,17 @@ import X509
 /// Writes a whole PKI for inspection: every CA, every profile's served chain and key, and the client
 /// identity as PEM, DER and PKCS#12
 /// (`client.p12` legacy, `client-pbes2.p12` PBES2; one passphrase).
-public struct PKIExport {
-    public let pki: HarnessPKI
-    public let writer: PKIFileWriter
+package struct PKIExport {
+    package let pki: HarnessPKI
+    package let writer: PKIFileWriter
 
-    public init(pki: HarnessPKI, writer: PKIFileWriter) {
+    package init(pki: HarnessPKI, writer: PKIFileWriter) {
         self.pki = pki
         self.writer = writer
     }
 
     /// Writes everything; returns the paths written.
-    public func writeAll(key: KeyAlgorithm = .p256) throws -> [String] {
+    package func writeAll(key: KeyAlgorithm = .p256) throws -> [String] {
         var paths: [String] = []
         let certificates: [(String, IssuedCertificate)] = [
             ("root-ca", pki.root), ("intermediate-ca", pki.intermediate),
@@ -51,6 +51,6 @@ public struct PKIExport {
     }
 
     /// Where exported revocation-profile leaves point: a name under `.invalid` (RFC 2606).
-    public static let revocationEndpoints = RevocationEndpoints(
+    package static let revocationEndpoints = RevocationEndpoints(
         crlURL: "http://revocation.mockauth.invalid/crl", ocspURL: "http://revocation.mockauth.invalid/ocsp")
 }

@@ -5,12 +5,12 @@ import Foundation
 ///
 /// - Important: keys are written in the clear (PKCS#8 PEM). Point this at a per-user state
 ///   directory or a temporary one, never at the repository.
-public struct PKIFileWriter: Sendable {
+package struct PKIFileWriter: Sendable {
     /// The directory files are written to.
-    public let directory: URL
+    package let directory: URL
 
     /// Creates `directory` (and its parents) with mode 0700 if it does not exist.
-    public init(directory: URL) throws {
+    package init(directory: URL) throws {
         self.directory = directory
         do {
             try FileManager.default.createDirectory(
@@ -22,25 +22,25 @@ public struct PKIFileWriter: Sendable {
 
     /// Writes public material (certificates); returns the file's path.
     @discardableResult
-    public func writePublic(_ name: String, _ bytes: [UInt8]) throws -> String {
+    package func writePublic(_ name: String, _ bytes: [UInt8]) throws -> String {
         try write(name, bytes, mode: 0o644)
     }
 
     /// Writes public text (PEM certificates); returns the file's path.
     @discardableResult
-    public func writePublic(_ name: String, _ text: String) throws -> String {
+    package func writePublic(_ name: String, _ text: String) throws -> String {
         try write(name, Array(text.utf8), mode: 0o644)
     }
 
     /// Writes secret material (keys, PKCS#12, passphrases) readable by the owner only.
     @discardableResult
-    public func writeSecret(_ name: String, _ bytes: [UInt8]) throws -> String {
+    package func writeSecret(_ name: String, _ bytes: [UInt8]) throws -> String {
         try write(name, bytes, mode: 0o600)
     }
 
     /// Writes secret text readable by the owner only.
     @discardableResult
-    public func writeSecret(_ name: String, _ text: String) throws -> String {
+    package func writeSecret(_ name: String, _ text: String) throws -> String {
         try write(name, Array(text.utf8), mode: 0o600)
     }
 

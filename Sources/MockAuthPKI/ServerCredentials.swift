@@ -14,7 +14,7 @@ public struct ServerCredentials: Sendable {
     /// or `nil` when nothing is.
     public let defect: String?
     /// The certificate request the server sends in its handshake, if it asks for one.
-    public let clientCertificateRequest: ClientCertificateRequest?
+    package let clientCertificateRequest: ClientCertificateRequest?
 
     /// Client certificates the server accepts (their issuing CA), if it asks for any.
     public var clientCertificateIssuer: Certificate? { clientCertificateRequest?.trusted }

@@ -75,5 +75,5 @@ extension HarnessPKI {
     }
 
     /// The only name a `wrong-host` certificate holds. `.invalid` never resolves (RFC 2606).
-    public static let wrongHostName = "wrong-host.mockauth.invalid"
+    package static let wrongHostName = "wrong-host.mockauth.invalid"
 }

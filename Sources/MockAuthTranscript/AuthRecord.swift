@@ -34,7 +34,7 @@ public struct AuthRecord: Sendable, Codable, Hashable {
     /// The server's reasoning in words ("wrong password for user alice", "nonce expired (stale)").
     public var reason: String
 
-    public init(
+    package init(
         decision: Decision, header: String, realm: String, offered: [HTTPAuthScheme], scheme: String? = nil,
         username: String? = nil, domain: String? = nil, workstation: String? = nil, reason: String = ""
     ) {

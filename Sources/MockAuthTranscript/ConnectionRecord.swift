@@ -23,7 +23,7 @@ public struct ConnectionRecord: Sendable, Codable, Hashable {
     /// closed after this one and were folded into it.
     public var repeats: Int
 
-    public init(
+    package init(
         id: UInt64,
         server: String,
         remoteAddress: String? = nil,

@@ -13,7 +13,7 @@ public struct EndpointRecord: Sendable, Codable, Equatable {
     /// `nil` when nothing is wrong with it.
     public var certificateDefect: String?
 
-    public init(server: String, url: String, tlsProfile: TLSProfile? = nil, certificateDefect: String? = nil) {
+    package init(server: String, url: String, tlsProfile: TLSProfile? = nil, certificateDefect: String? = nil) {
         self.server = server
         self.url = url
         self.tlsProfile = tlsProfile

@@ -32,7 +32,7 @@ public struct RequestRecord: Sendable, Codable, Hashable {
     /// ``responseStatus`` is `nil`).
     public var streamReset: StreamReset?
 
-    public init(
+    package init(
         method: String, target: String, headers: [HeaderField] = [], responseStatus: Int? = nil, sequence: UInt64 = 0,
         auth: AuthRecord? = nil, redirectedTo: String? = nil, refusal: RequestRefusal? = nil, body: BodyRecord? = nil,
         repeats: Int = 0, lastSequence: UInt64? = nil, httpVersion: HTTPProtocolVersion? = nil,

@@ -18,7 +18,7 @@ public struct RequestRefusal: Sendable, Codable, Hashable, CustomStringConvertib
     /// The most the server accepts.
     public var allowed: Int
 
-    public init(limit: Limit, actual: Int, allowed: Int) {
+    package init(limit: Limit, actual: Int, allowed: Int) {
         self.limit = limit
         self.actual = actual
         self.allowed = allowed

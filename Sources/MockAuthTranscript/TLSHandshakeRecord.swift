@@ -29,7 +29,7 @@ public struct TLSHandshakeRecord: Sendable, Codable, Hashable {
     /// Why the server ended the handshake over the client's certificate, when it did.
     public var clientCertificateRefusal: ClientCertificateRefusal?
 
-    public init(
+    package init(
         state: State,
         alert: String? = nil,
         error: String? = nil,
@@ -56,7 +56,7 @@ public struct CertificateRequestRecord: Sendable, Codable, Hashable {
     /// `CN=MockAuth Client CA,O=MockAuth`; empty when it names none (any CA may do).
     public var authorities: [String]
 
-    public init(required: Bool, authorities: [String]) {
+    package init(required: Bool, authorities: [String]) {
         self.required = required
         self.authorities = authorities
     }
@@ -81,7 +81,7 @@ public struct ClientCertificateRecord: Sendable, Codable, Hashable {
     /// Whether the server verified it against the client CA it trusts (`false`: it refused it).
     public var verified: Bool
 
-    public init(subject: String, issuer: String, sha256Fingerprint: String, verified: Bool) {
+    package init(subject: String, issuer: String, sha256Fingerprint: String, verified: Bool) {
         self.subject = subject
         self.issuer = issuer
         self.sha256Fingerprint = sha256Fingerprint

@@ -13,7 +13,7 @@ public struct Transcript: Sendable, Codable, Equatable {
     /// What the recorder could not keep once it reached its limit, when it did.
     public var overflow: TranscriptOverflow?
 
-    public init(
+    package init(
         endpoints: [EndpointRecord] = [], connections: [ConnectionRecord] = [], overflow: TranscriptOverflow? = nil
     ) {
         self.endpoints = endpoints

@@ -10,7 +10,7 @@ public struct TranscriptOverflow: Sendable, Codable, Hashable {
     /// Requests not kept, per server id.
     public var droppedRequests: [String: Int]
 
-    public init(limit: Int, droppedRequests: [String: Int]) {
+    package init(limit: Int, droppedRequests: [String: Int]) {
         self.limit = limit
         self.droppedRequests = droppedRequests
     }

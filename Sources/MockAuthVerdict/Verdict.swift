@@ -21,7 +21,7 @@ public struct Verdict: Sendable, Codable, Equatable {
     /// Why the scenario was skipped, or what went wrong in the harness.
     public var note: String?
 
-    public init(
+    package init(
         scenario: String, result: VerdictResult, findings: [Finding] = [], control: ControlResult? = nil,
         client: ClientExit? = nil, note: String? = nil
     ) {
@@ -75,7 +75,7 @@ public struct Finding: Sendable, Codable, Equatable, CustomStringConvertible {
     /// What happened, as a sentence.
     public var reason: String
 
-    public init(
+    package init(
         rule: JudgedRule, server: String? = nil, level: ExpectationLevel = .must, outcome: RuleOutcome,
         reason: String
     ) {
@@ -131,7 +131,7 @@ public struct ControlResult: Sendable, Codable, Equatable {
     /// The control's one-line reason.
     public var reason: String
 
-    public init(scenario: String, result: VerdictResult, reason: String) {
+    package init(scenario: String, result: VerdictResult, reason: String) {
         self.scenario = scenario
         self.result = result
         self.reason = reason
@@ -151,7 +151,7 @@ public struct ClientExit: Sendable, Codable, Equatable {
     /// The timeout, in seconds.
     public var timeoutSeconds: Int
 
-    public init(status: Int32?, timedOut: Bool, timeoutSeconds: Int) {
+    package init(status: Int32?, timedOut: Bool, timeoutSeconds: Int) {
         self.status = status
         self.timedOut = timedOut
         self.timeoutSeconds = timeoutSeconds

@@ -3,7 +3,7 @@ import Foundation
 extension ConformanceReport {
     /// A self-contained HTML page: the matrix, filters by tag and result, and each cell opening its
     /// reason and what the servers saw. No external resources.
-    public func html() throws -> String {
+    package func html() throws -> String {
         // Embedded as JSON inside <script>; "</" is escaped so no string can close the element.
         let data = String(decoding: try jsonData(), as: UTF8.self).replacingOccurrences(of: "</", with: "<\\/")
         return Self.page.replacingOccurrences(of: "@@DATA@@", with: data)

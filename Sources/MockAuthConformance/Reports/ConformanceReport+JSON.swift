@@ -3,12 +3,12 @@ import Foundation
 extension ConformanceReport {
     /// The versioned JSON form: `version`, `clients`, `scenarios`, `seconds` and a flat `results` array of
     /// `{client, scenario, result, reason, tags, exitStatus, milliseconds, details}`.
-    public func jsonData() throws -> Data {
+    package func jsonData() throws -> Data {
         try JSONEncoder.conformance.encode(self)
     }
 
     /// Reads the JSON form back (e.g. a baseline).
-    public init(json data: Data) throws {
+    package init(json data: Data) throws {
         self = try JSONDecoder().decode(ConformanceReport.self, from: data)
     }
 }

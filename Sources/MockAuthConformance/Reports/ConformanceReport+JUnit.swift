@@ -1,7 +1,7 @@
 extension ConformanceReport {
     /// JUnit XML: one test suite per client, one test case per scenario; FAIL and ERROR are
     /// failures and errors, SKIP and INCONCLUSIVE are skipped (with the reason).
-    public var junitXML: String {
+    package var junitXML: String {
         var lines = [#"<?xml version="1.0" encoding="UTF-8"?>"#]
         lines.append(
             #"<testsuites name="mockauthd conform" tests="\#(results.count)" time="\#(String(format: "%.3f", seconds))">"#

@@ -3,7 +3,7 @@ import MockAuth
 extension ConformanceReport {
     /// A Markdown matrix (scenarios down, clients across) with totals, followed (unless `reasons` is
     /// false) by the reason of every cell that is not a pass.
-    public func markdown(reasons: Bool = true) -> String {
+    package func markdown(reasons: Bool = true) -> String {
         var lines = ["| scenario | " + clients.joined(separator: " | ") + " |"]
         lines.append("|---|" + clients.map { _ in "---|" }.joined())
         for scenario in scenarios {

@@ -1,15 +1,15 @@
 import MockAuth
 
 /// Progress lines while a run goes on, and the matrix at the end; colour only on a terminal.
-public struct TerminalReporter: Sendable {
-    public var colour: Bool
+package struct TerminalReporter: Sendable {
+    package var colour: Bool
 
-    public init(colour: Bool) {
+    package init(colour: Bool) {
         self.colour = colour
     }
 
     /// One line for a finished cell: `PASS  curl  tls-expired  (43 ms)`.
-    public func progressLine(_ cell: ConformanceCell, finished: Int, of total: Int) -> String {
+    package func progressLine(_ cell: ConformanceCell, finished: Int, of total: Int) -> String {
         let counter = "[\(finished)/\(total)]".padding(toLength: 10, withPad: " ", startingAt: 0)
         let label = paint(cell.result.label.padding(toLength: 12, withPad: " ", startingAt: 0), cell.result)
         var line = "\(counter) \(label) \(cell.client)  \(cell.scenario)  (\(cell.milliseconds) ms)"
@@ -18,7 +18,7 @@ public struct TerminalReporter: Sendable {
     }
 
     /// The matrix: scenarios down, clients across.
-    public func matrix(_ report: ConformanceReport) -> String {
+    package func matrix(_ report: ConformanceReport) -> String {
         let width = max(8, report.scenarios.map(\.count).max() ?? 0)
         let columns = report.clients.map { max(12, $0.count) }
         var lines = [

@@ -11,9 +11,9 @@ import SwiftASN1
 /// ```
 ///
 /// ``PKCS12Encoding`` says which importer reads which encoding. The files protect test keys only.
-public enum PKCS12 {
+package enum PKCS12 {
     /// The iteration count of every key derivation and of the MAC: OpenSSL 3's default.
-    public static let iterations = 2048
+    package static let iterations = 2048
 
     /// Bundles `identity` and the CA certificates that issued it into a PKCS#12 file protected by
     /// `passphrase`.
@@ -32,7 +32,7 @@ public enum PKCS12 {
     ///   - encoding: how the bags are encrypted and the MAC computed; ``PKCS12Encoding/legacy``
     ///     (the default) is read everywhere.
     /// - Returns: the DER of the PFX.
-    public static func export(
+    package static func export(
         _ identity: IssuedCertificate, chain: [IssuedCertificate] = [], passphrase: String, friendlyName: String,
         encoding: PKCS12Encoding = .legacy
     ) throws -> [UInt8] {

@@ -17,7 +17,7 @@ import X509
 /// ```
 ///
 /// A serial number never registered is `unknown` to the responder and absent from the CRL.
-public final class RevocationAuthority: Sendable {
+package final class RevocationAuthority: Sendable {
     private struct Entry {
         var status: RevocationStatus
         var registeredAt: Date
@@ -29,14 +29,14 @@ public final class RevocationAuthority: Sendable {
     private let entries = Mutex<[[UInt8]: Entry]>([:])
 
     /// - Parameter clock: the time responses are produced at (tests inject one).
-    public init(pki: HarnessPKI, clock: @escaping @Sendable () -> Date = { Date() }) {
+    package init(pki: HarnessPKI, clock: @escaping @Sendable () -> Date = { Date() }) {
         self.issuer = pki.intermediate
         self.clock = clock
     }
 
     /// Registers a leaf with the status its profile gives it (``TLSProfile/revocationStatus``).
     /// Leaves of other issuers are ignored: this authority speaks for the intermediate only.
-    public func register(_ credentials: ServerCredentials) {
+    package func register(_ credentials: ServerCredentials) {
         guard credentials.leaf.certificate.issuer == issuer.certificate.subject else { return }
         register(
             serialNumber: credentials.leaf.certificate.serialNumber,
@@ -46,7 +46,7 @@ public final class RevocationAuthority: Sendable {
 
     /// Registers a serial number. `expiredResponse`: the responder answers about it with a
     /// `nextUpdate` a day in the past, a response no client may rely on (RFC 6960 §4.2.2.1).
-    public func register(
+    package func register(
         serialNumber: Certificate.SerialNumber, status: RevocationStatus, expiredResponse: Bool = false
     ) {
         let now = clock()
@@ -58,7 +58,7 @@ public final class RevocationAuthority: Sendable {
 
     /// The intermediate's CRL (DER): every registered serial number that is revoked, valid from an
     /// hour ago for 7 days.
-    public func certificateRevocationList() throws -> [UInt8] {
+    package func certificateRevocationList() throws -> [UInt8] {
         let now = clock()
         let revoked = entries.withLock { entries in
             entries.filter { $0.value.status == .revoked }.sorted { $0.key.lexicographicallyPrecedes($1.key) }
@@ -78,7 +78,7 @@ public final class RevocationAuthority: Sendable {
     /// The responder's answer to a DER `OCSPRequest`: a signed `successful` response, or
     /// `malformedRequest` for bytes it cannot read (never a throw). A CertID whose issuer hashes
     /// are not the intermediate's is answered `unknown`.
-    public func ocspResponse(to requestDER: [UInt8]) -> [UInt8] {
+    package func ocspResponse(to requestDER: [UInt8]) -> [UInt8] {
         let request: OCSPRequest
         do { request = try OCSPRequest(derEncoded: requestDER) } catch {
             return OCSPResponse.failure(.malformedRequest)

@@ -1,13 +1,13 @@
 /// Where a leaf tells clients to look up its revocation status: the URLs of the scenario's
 /// revocation server, written into the leaf's CRL distribution points (RFC 5280 §4.2.1.13) and its
 /// authority information access (`id-ad-ocsp`, §4.2.2.1).
-public struct RevocationEndpoints: Sendable, Hashable {
+package struct RevocationEndpoints: Sendable, Hashable {
     /// The URL of the intermediate's CRL (DER, `application/pkix-crl`).
-    public var crlURL: String
+    package var crlURL: String
     /// The URL of the OCSP responder (RFC 6960 appendix A: GET `URL/base64` or POST).
-    public var ocspURL: String
+    package var ocspURL: String
 
-    public init(crlURL: String, ocspURL: String) {
+    package init(crlURL: String, ocspURL: String) {
         self.crlURL = crlURL
         self.ocspURL = ocspURL
     }

@@ -1,17 +1,17 @@
 import Foundation
 
 /// Loads scenario files and catalogs (sets of `NAME.yaml`).
-public enum ScenarioLoader {
+package enum ScenarioLoader {
     /// A scenario file's text, before parsing.
-    public struct Source: Sendable {
+    package struct Source: Sendable {
         /// The scenario's name (the file stem).
-        public var name: String
+        package var name: String
         /// The YAML text.
-        public var text: String
+        package var text: String
         /// The path used in error locations.
-        public var file: String
+        package var file: String
 
-        public init(name: String, text: String, file: String) {
+        package init(name: String, text: String, file: String) {
             self.name = name
             self.text = text
             self.file = file
@@ -19,12 +19,12 @@ public enum ScenarioLoader {
     }
 
     /// Loads one scenario file; its name is the file stem.
-    public static func load(file path: String) throws(ScenarioError) -> Scenario {
+    package static func load(file path: String) throws(ScenarioError) -> Scenario {
         try parse(try read(file: path))
     }
 
     /// Parses one scenario source.
-    public static func parse(_ source: Source) throws(ScenarioError) -> Scenario {
+    package static func parse(_ source: Source) throws(ScenarioError) -> Scenario {
         guard source.name.isScenarioIdentifier else {
             throw ScenarioError(
                 .invalidValue, at: ScenarioLocation(file: source.file, line: 1, column: 1),
@@ -45,7 +45,7 @@ public enum ScenarioLoader {
     }
 
     /// Loads every `*.yaml` in `directory` as one catalog (see ``loadCatalog(_:)``).
-    public static func loadCatalog(directory: String) throws(ScenarioErrors) -> [Scenario] {
+    package static func loadCatalog(directory: String) throws(ScenarioErrors) -> [Scenario] {
         let files: [String]
         do {
             files = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".yaml") }
@@ -71,7 +71,7 @@ public enum ScenarioLoader {
     /// Parses a catalog, sorted by name, and checks that each `control` names one of its scenarios.
     ///
     /// - Throws: ``ScenarioErrors`` listing every file's first mistake.
-    public static func loadCatalog(_ sources: [Source]) throws(ScenarioErrors) -> [Scenario] {
+    package static func loadCatalog(_ sources: [Source]) throws(ScenarioErrors) -> [Scenario] {
         var scenarios: [Scenario] = []
         var errors: [ScenarioError] = []
         for source in sources {
@@ -97,12 +97,12 @@ public enum ScenarioLoader {
     }
 
     /// Whether `reference` names a file rather than a catalog entry.
-    public static func isPath(_ reference: String) -> Bool {
+    package static func isPath(_ reference: String) -> Bool {
         reference.contains("/") || reference.hasSuffix(".yaml") || reference.hasSuffix(".json")
     }
 
     /// Resolves `reference` as a path (see ``isPath(_:)``) or as a scenario name in `directory`.
-    public static func load(_ reference: String, catalog directory: String) throws(ScenarioError) -> Scenario {
+    package static func load(_ reference: String, catalog directory: String) throws(ScenarioError) -> Scenario {
         if isPath(reference) { return try load(file: reference) }
         let path = (directory as NSString).appendingPathComponent("\(reference).yaml")
         guard FileManager.default.fileExists(atPath: path) else {
@@ -115,7 +115,7 @@ public enum ScenarioLoader {
     }
 
     /// The error for a scenario name that is not in a catalog.
-    public static func unknownName(_ reference: String, known: [String], in catalog: String) -> ScenarioError {
+    package static func unknownName(_ reference: String, known: [String], in catalog: String) -> ScenarioError {
         ScenarioError(
             .notFound, at: nil, "no scenario named '\(reference)' in \(catalog)",
             hint: closestWord(to: reference, among: known) ?? "a name from 'mockauthd list', or a path to a .yaml file")

@@ -1,21 +1,21 @@
 /// The user-id and password decoded from `Basic <base64(user-id:password)>` (RFC 7617 §2).
-public struct BasicCredentials: Sendable, Equatable {
+package struct BasicCredentials: Sendable, Equatable {
     /// The user-id (everything before the first `:`).
-    public var userID: String
+    package var userID: String
     /// The password (everything after the first `:`; may itself contain `:`).
-    public var password: String
+    package var password: String
     /// `true` when the decoded bytes were valid UTF-8; otherwise they were read as ISO-8859-1.
-    public var wasUTF8: Bool
+    package var wasUTF8: Bool
 
     /// Creates credentials.
-    public init(userID: String, password: String, wasUTF8: Bool = true) {
+    package init(userID: String, password: String, wasUTF8: Bool = true) {
         self.userID = userID
         self.password = password
         self.wasUTF8 = wasUTF8
     }
 
     /// Parses the token68 of a `Basic` credentials value; returns a reason in words when it is malformed.
-    public static func parse(token68: String) -> Result<BasicCredentials, BasicParseError> {
+    package static func parse(token68: String) -> Result<BasicCredentials, BasicParseError> {
         guard let decoded = Base64.decode(token68) else {
             return .failure(BasicParseError(reason: "Basic credentials are not valid base64"))
         }
@@ -40,13 +40,13 @@ public struct BasicCredentials: Sendable, Equatable {
     }
 
     /// The token68 a client would send: `base64(UTF-8(user-id ":" password))`.
-    public var token68: String {
+    package var token68: String {
         Base64.encode(Array("\(userID):\(password)".utf8))
     }
 }
 
 /// Why Basic credentials could not be decoded.
-public struct BasicParseError: Error, Sendable, Equatable {
+package struct BasicParseError: Error, Sendable, Equatable {
     /// What was wrong, in words.
-    public var reason: String
+    package var reason: String
 }

@@ -4,17 +4,17 @@ import MockAuthVocabulary
 /// Verifies `Authorization: Basic …` against one configured user (RFC 7617).
 ///
 /// Basic has no handshake, so the machine keeps no per-request state: every request is judged on its own.
-public struct BasicServerStateMachine: Sendable {
+package struct BasicServerStateMachine: Sendable {
     /// The configuration being enforced.
-    public let configuration: BasicConfiguration
+    package let configuration: BasicConfiguration
 
     /// Creates a machine.
-    public init(configuration: BasicConfiguration) {
+    package init(configuration: BasicConfiguration) {
         self.configuration = configuration
     }
 
     /// The challenge value: `Basic realm="…", charset="UTF-8"`.
-    public var challengeValue: String {
+    package var challengeValue: String {
         var parameters = [AuthParameter(name: "realm", value: configuration.realm)]
         if configuration.announceUTF8Charset {
             parameters.append(AuthParameter(name: "charset", value: "UTF-8"))
@@ -23,7 +23,7 @@ public struct BasicServerStateMachine: Sendable {
     }
 
     /// Decides a request: challenge without credentials, authenticate correct ones, challenge again on wrong ones.
-    public mutating func receive(_ request: AuthRequest, now: Date) -> AuthDecision {
+    package mutating func receive(_ request: AuthRequest, now: Date) -> AuthDecision {
         standaloneDecision(for: request, now: now)
     }
 }

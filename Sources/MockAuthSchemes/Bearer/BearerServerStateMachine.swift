@@ -4,22 +4,22 @@ import MockAuthVocabulary
 /// Checks `Authorization: Bearer <token>` against configured tokens (RFC 6750 §3).
 ///
 /// Bearer has no handshake; each request is judged on its own.
-public struct BearerServerStateMachine: Sendable {
+package struct BearerServerStateMachine: Sendable {
     /// The configuration being enforced.
-    public let configuration: BearerConfiguration
+    package let configuration: BearerConfiguration
 
     /// The `error_description` for a token listed in `expiredTokens`.
-    public static let expiredDescription = "The access token expired"
+    package static let expiredDescription = "The access token expired"
     /// The `error_description` for an unknown token.
-    public static let unknownDescription = "The access token is not recognised"
+    package static let unknownDescription = "The access token is not recognised"
 
     /// Creates a machine.
-    public init(configuration: BearerConfiguration) {
+    package init(configuration: BearerConfiguration) {
         self.configuration = configuration
     }
 
     /// The challenge: `Bearer realm="…"`, plus `error="invalid_token", error_description="…"` when given.
-    public func challengeValue(errorDescription: String? = nil) -> String {
+    package func challengeValue(errorDescription: String? = nil) -> String {
         var parameters = [AuthParameter(name: "realm", value: configuration.realm)]
         if let scope = configuration.scope { parameters.append(AuthParameter(name: "scope", value: scope)) }
         if let errorDescription {
@@ -30,7 +30,7 @@ public struct BearerServerStateMachine: Sendable {
     }
 
     /// Decides a request.
-    public mutating func receive(_ request: AuthRequest, now: Date) -> AuthDecision {
+    package mutating func receive(_ request: AuthRequest, now: Date) -> AuthDecision {
         standaloneDecision(for: request, now: now)
     }
 }

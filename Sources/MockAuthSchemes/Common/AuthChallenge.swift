@@ -1,23 +1,23 @@
 import MockAuthVocabulary
 
 /// One `name=value` auth-param (RFC 9110 §11.2).
-public struct AuthParameter: Sendable, Equatable {
+package struct AuthParameter: Sendable, Equatable {
     /// The parameter name as sent; compare it case-insensitively.
-    public var name: String
+    package var name: String
     /// The value, with quoted-string escapes removed.
-    public var value: String
+    package var value: String
     /// Whether the value was (or, when rendering, will be) a quoted-string.
-    public var isQuoted: Bool
+    package var isQuoted: Bool
 
     /// Creates a parameter; `isQuoted` controls rendering.
-    public init(name: String, value: String, isQuoted: Bool = true) {
+    package init(name: String, value: String, isQuoted: Bool = true) {
         self.name = name
         self.value = value
         self.isQuoted = isQuoted
     }
 
     /// Renders `name=value` or `name="value"`, escaping `"` and `\`.
-    public var rendered: String {
+    package var rendered: String {
         guard isQuoted else { return "\(name)=\(value)" }
         var escaped = ""
         for character in value {
@@ -30,32 +30,32 @@ public struct AuthParameter: Sendable, Equatable {
 
 /// One challenge (`WWW-Authenticate`) or credentials (`Authorization`) item: a scheme followed by either a
 /// token68 or a list of auth-params (RFC 9110 §11.3, §11.4 share this grammar).
-public struct AuthChallenge: Sendable, Equatable, CustomStringConvertible {
+package struct AuthChallenge: Sendable, Equatable, CustomStringConvertible {
     /// The auth-scheme token as sent.
-    public var scheme: String
+    package var scheme: String
     /// The token68, when that form was used.
-    public var token68: String?
+    package var token68: String?
     /// The auth-params in order, when that form was used.
-    public var parameters: [AuthParameter]
+    package var parameters: [AuthParameter]
 
     /// Creates an item.
-    public init(scheme: String, token68: String? = nil, parameters: [AuthParameter] = []) {
+    package init(scheme: String, token68: String? = nil, parameters: [AuthParameter] = []) {
         self.scheme = scheme
         self.token68 = token68
         self.parameters = parameters
     }
 
     /// The scheme, when it is one MockAuth speaks (tokens compare case-insensitively).
-    public var schemeName: HTTPAuthScheme? { HTTPAuthScheme(token: scheme) }
+    package var schemeName: HTTPAuthScheme? { HTTPAuthScheme(token: scheme) }
 
     /// The value of the first parameter called `name` (case-insensitive), if present.
-    public func parameter(_ name: String) -> String? {
+    package func parameter(_ name: String) -> String? {
         let wanted = name.lowercased()
         return parameters.first { $0.name.lowercased() == wanted }?.value
     }
 
     /// The header value, e.g. `Digest realm="a", algorithm=MD5` or `Negotiate YIIB…`.
-    public var description: String {
+    package var description: String {
         if let token68 {
             return "\(scheme) \(token68)"
         }
@@ -67,21 +67,21 @@ public struct AuthChallenge: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Credentials share the challenge grammar (RFC 9110 §11.4): `auth-scheme [ 1*SP ( token68 / #auth-param ) ]`.
-public typealias AuthCredentialsValue = AuthChallenge
+package typealias AuthCredentialsValue = AuthChallenge
 
 /// Why a header value could not be parsed.
-public struct AuthParseError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct AuthParseError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What was wrong, in words.
-    public var reason: String
+    package var reason: String
     /// The byte offset (in UTF-8) where the problem was found.
-    public var offset: Int
+    package var offset: Int
 
     /// Creates an error.
-    public init(reason: String, offset: Int) {
+    package init(reason: String, offset: Int) {
         self.reason = reason
         self.offset = offset
     }
 
     /// `reason (at byte N)`.
-    public var description: String { "\(reason) (at byte \(offset))" }
+    package var description: String { "\(reason) (at byte \(offset))" }
 }

@@ -1,7 +1,7 @@
 import MockAuthVocabulary
 
 /// What the server should answer to a request, decided by an authentication scheme.
-public enum AuthDecision: Sendable, Equatable {
+package enum AuthDecision: Sendable, Equatable {
     /// Answer 401/407 with these challenge values (each one becomes one `WWW-Authenticate`/`Proxy-Authenticate`
     /// line), with the reason in words (e.g. "no credentials", "wrong password for user Mufasa").
     case challenge(values: [String], reason: String, credentials: PresentedCredentials?)

@@ -4,15 +4,15 @@ import MockAuthVocabulary
 /// token68 forms, quoted-strings with escapes, case-insensitive scheme and parameter names.
 ///
 /// It never traps: any input either parses or throws ``AuthParseError``.
-public enum AuthParameterParser {
+package enum AuthParameterParser {
     /// The most auth-params one challenge or credentials item may carry (Digest, the richest scheme,
     /// uses about a dozen); beyond it the value is refused, so a hostile header costs little.
-    public static let maximumParameters = 64
+    package static let maximumParameters = 64
     /// The most challenges or credentials items one header value may carry.
-    public static let maximumItems = 64
+    package static let maximumItems = 64
 
     /// Parses a challenge list such as `Basic realm="a", Digest realm="b", nonce="x", qop="auth,auth-int"`.
-    public static func parseChallenges(_ headerValue: String) throws(AuthParseError) -> [AuthChallenge] {
+    package static func parseChallenges(_ headerValue: String) throws(AuthParseError) -> [AuthChallenge] {
         var scanner = AuthHeaderScanner(Array(headerValue.utf8))
         var challenges: [AuthChallenge] = []
         scanner.skipListSeparators()
@@ -28,7 +28,7 @@ public enum AuthParameterParser {
     }
 
     /// Parses one `Authorization` value, e.g. `Basic dGVzdDoxMjPCow==` or `Digest username="Mufasa", …`.
-    public static func parseCredentials(_ headerValue: String) throws(AuthParseError) -> AuthCredentialsValue {
+    package static func parseCredentials(_ headerValue: String) throws(AuthParseError) -> AuthCredentialsValue {
         let items = try parseChallenges(headerValue)
         guard let first = items.first else {
             throw AuthParseError(reason: "empty credentials", offset: 0)

@@ -1,5 +1,5 @@
 /// Where nonces and server challenges come from. Injected so tests are deterministic.
-public struct AuthRandomSource: Sendable {
+package struct AuthRandomSource: Sendable {
     private enum Storage: Sendable {
         case system
         case seeded(UInt64)
@@ -14,23 +14,23 @@ public struct AuthRandomSource: Sendable {
     }
 
     /// The system's cryptographically secure generator.
-    public static var system: AuthRandomSource { AuthRandomSource(storage: .system) }
+    package static var system: AuthRandomSource { AuthRandomSource(storage: .system) }
 
     /// A deterministic generator (SplitMix64) for tests; not secure.
-    public static func seeded(_ seed: UInt64) -> AuthRandomSource { AuthRandomSource(storage: .seeded(seed)) }
+    package static func seeded(_ seed: UInt64) -> AuthRandomSource { AuthRandomSource(storage: .seeded(seed)) }
 
     /// Wraps any random number generator.
-    public init(_ generator: some RandomNumberGenerator & Sendable) {
+    package init(_ generator: some RandomNumberGenerator & Sendable) {
         self.storage = .generator(generator)
     }
 
     /// Uses a closure returning `count` bytes; shorter results are zero-padded, longer ones truncated.
-    public init(bytes: @escaping @Sendable (Int) -> [UInt8]) {
+    package init(bytes: @escaping @Sendable (Int) -> [UInt8]) {
         self.storage = .closure(bytes)
     }
 
     /// Returns `count` random bytes.
-    public mutating func bytes(_ count: Int) -> [UInt8] {
+    package mutating func bytes(_ count: Int) -> [UInt8] {
         let count = max(0, count)
         switch storage {
         case .system:
@@ -51,7 +51,7 @@ public struct AuthRandomSource: Sendable {
     }
 
     /// A new source for another consumer: independent streams for seeded sources, the same source otherwise.
-    public mutating func split() -> AuthRandomSource {
+    package mutating func split() -> AuthRandomSource {
         switch storage {
         case .seeded(var state):
             let seed = Self.splitMix(&state)

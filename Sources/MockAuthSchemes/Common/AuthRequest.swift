@@ -1,18 +1,18 @@
 /// The parts of an HTTP request that authentication schemes look at.
-public struct AuthRequest: Sendable, Equatable {
+package struct AuthRequest: Sendable, Equatable {
     /// The request method, e.g. `"GET"`.
-    public var method: String
+    package var method: String
     /// The request-target exactly as sent, e.g. `"/dir/index.html?x=1"`; a Digest `uri` must equal it.
-    public var target: String
+    package var target: String
     /// Every value of the `Authorization` (or `Proxy-Authorization`) header lines, in order; empty if none.
-    public var authorization: [String]
+    package var authorization: [String]
     /// The entity body, hashed by Digest `auth-int`.
-    public var body: [UInt8]
+    package var body: [UInt8]
     /// Identifies the transport connection; NTLM and Negotiate handshakes must stay on one connection.
-    public var connectionID: UInt64
+    package var connectionID: UInt64
 
     /// Creates a request description.
-    public init(
+    package init(
         method: String = "GET",
         target: String = "/",
         authorization: [String] = [],

@@ -1,24 +1,24 @@
 import MockAuthVocabulary
 
 /// What a client presented, as far as the scheme could tell, and whether it verified.
-public struct PresentedCredentials: Sendable, Equatable {
+package struct PresentedCredentials: Sendable, Equatable {
     /// The scheme the client used.
-    public var scheme: HTTPAuthScheme
+    package var scheme: HTTPAuthScheme
     /// The user name as the client sent it (for Digest `userhash`, the resolved configured name when it matched).
-    public var username: String?
+    package var username: String?
     /// The domain the client sent (NTLM), if any.
-    public var domain: String?
+    package var domain: String?
     /// The workstation the client sent (NTLM), if any.
-    public var workstation: String?
+    package var workstation: String?
     /// The realm the client sent (Basic uses the configured realm), if any.
-    public var realm: String?
+    package var realm: String?
     /// `true` only when the credentials were checked and are correct.
-    public var verified: Bool
+    package var verified: Bool
     /// Human-readable details, e.g. `"Digest SHA-256 qop=auth nc=00000001"` or `"NTLMv2"`.
-    public var detail: String
+    package var detail: String
 
     /// Creates a description of presented credentials.
-    public init(
+    package init(
         scheme: HTTPAuthScheme,
         username: String? = nil,
         domain: String? = nil,

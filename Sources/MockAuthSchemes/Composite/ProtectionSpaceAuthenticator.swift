@@ -4,18 +4,18 @@ import MockAuthVocabulary
 /// One protection space (a realm and its schemes) for an origin (401, `Authorization`) or a proxy
 /// (407, `Proxy-Authorization`): offers its schemes in the configured order and dispatches each
 /// request's credentials to the machine of the scheme the client chose.
-public struct ProtectionSpaceAuthenticator: Sendable {
+package struct ProtectionSpaceAuthenticator: Sendable {
     /// A decision plus the scheme the client chose (nil when it chose none of the offered ones).
-    public struct Result: Sendable, Equatable {
+    package struct Result: Sendable, Equatable {
         /// What to answer.
-        public var decision: AuthDecision
+        package var decision: AuthDecision
         /// The offered scheme whose machine decided, if any.
-        public var chosenScheme: HTTPAuthScheme?
+        package var chosenScheme: HTTPAuthScheme?
         /// Whether the challenge is a step of a connection-based handshake (an NTLM type 2), not a refusal.
-        public var isHandshakeStep: Bool
+        package var isHandshakeStep: Bool
 
         /// Creates a result.
-        public init(decision: AuthDecision, chosenScheme: HTTPAuthScheme?, isHandshakeStep: Bool = false) {
+        package init(decision: AuthDecision, chosenScheme: HTTPAuthScheme?, isHandshakeStep: Bool = false) {
             self.decision = decision
             self.chosenScheme = chosenScheme
             self.isHandshakeStep = isHandshakeStep
@@ -23,31 +23,31 @@ public struct ProtectionSpaceAuthenticator: Sendable {
     }
 
     /// The configured schemes, in offer order.
-    public let configurations: [SchemeConfiguration]
+    package let configurations: [SchemeConfiguration]
     private var machines: [SchemeMachine]
 
     /// Creates the authenticator; each machine gets its own stream split from `random`.
-    public init(schemes: [SchemeConfiguration], random: AuthRandomSource = .system) {
+    package init(schemes: [SchemeConfiguration], random: AuthRandomSource = .system) {
         var random = random
         self.configurations = schemes
         self.machines = schemes.map { SchemeMachine($0, random: &random) }
     }
 
     /// The offered scheme names, in order.
-    public var offeredSchemes: [HTTPAuthScheme] { machines.map(\.schemeName) }
+    package var offeredSchemes: [HTTPAuthScheme] { machines.map(\.schemeName) }
 
     /// Fresh challenge values of every scheme, in configured order (one header line each).
-    public mutating func challengeValues(now: Date) -> [String] {
+    package mutating func challengeValues(now: Date) -> [String] {
         machines.indices.flatMap { machines[$0].freshChallengeValues(now: now) }
     }
 
     /// Joins challenge values into one header line (RFC 9110 §11.6.1 allows a list).
-    public static func joinedChallengeLine(_ values: [String]) -> String {
+    package static func joinedChallengeLine(_ values: [String]) -> String {
         values.joined(separator: ", ")
     }
 
     /// Decides a request.
-    public mutating func authenticate(_ request: AuthRequest, now: Date) -> Result {
+    package mutating func authenticate(_ request: AuthRequest, now: Date) -> Result {
         let offered = offeredSchemes
         switch CredentialSelection.select(from: request.authorization, accepting: { offered.contains($0) }) {
         case .none:
@@ -83,7 +83,7 @@ public struct ProtectionSpaceAuthenticator: Sendable {
     }
 
     /// Forgets per-connection handshake state (NTLM, Negotiate).
-    public mutating func connectionClosed(_ connectionID: UInt64) {
+    package mutating func connectionClosed(_ connectionID: UInt64) {
         for index in machines.indices { machines[index].connectionClosed(connectionID) }
     }
 

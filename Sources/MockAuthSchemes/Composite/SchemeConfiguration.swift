@@ -1,7 +1,7 @@
 import MockAuthVocabulary
 
 /// One scheme to offer, with its configuration.
-public enum SchemeConfiguration: Sendable, Equatable {
+package enum SchemeConfiguration: Sendable, Equatable {
     /// Basic (RFC 7617).
     case basic(BasicConfiguration)
     /// Digest (RFC 7616).
@@ -14,7 +14,7 @@ public enum SchemeConfiguration: Sendable, Equatable {
     case bearer(BearerConfiguration)
 
     /// The scheme name this configuration answers for.
-    public var scheme: HTTPAuthScheme {
+    package var scheme: HTTPAuthScheme {
         switch self {
         case .basic: return .basic
         case .digest: return .digest
@@ -26,7 +26,7 @@ public enum SchemeConfiguration: Sendable, Equatable {
 
     /// Whether the scheme decides each request from its credentials alone, keeping no state between
     /// requests (no nonces, counts or handshakes): the same credentials always get the same decision.
-    public var isStateless: Bool {
+    package var isStateless: Bool {
         switch self {
         case .basic, .bearer: return true
         case .digest, .ntlm, .negotiate: return false

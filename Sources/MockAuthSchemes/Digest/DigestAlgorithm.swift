@@ -3,7 +3,7 @@ import Foundation
 import _CryptoExtras
 
 /// The Digest algorithms of RFC 7616 §6.1 (IANA "HTTP Digest Hash Algorithms").
-public enum DigestAlgorithm: String, Sendable, Hashable, CaseIterable {
+package enum DigestAlgorithm: String, Sendable, Hashable, CaseIterable {
     /// `MD5` (RFC 2617 compatibility).
     case md5 = "MD5"
     /// `MD5-sess`.
@@ -18,14 +18,14 @@ public enum DigestAlgorithm: String, Sendable, Hashable, CaseIterable {
     case sha512_256Session = "SHA-512-256-sess"
 
     /// Parses an `algorithm=` token case-insensitively; `nil` for unknown algorithms.
-    public init?(token: String) {
+    package init?(token: String) {
         let lowered = token.lowercased()
         guard let match = Self.allCases.first(where: { $0.rawValue.lowercased() == lowered }) else { return nil }
         self = match
     }
 
     /// Whether this is a `-sess` variant (HA1 also covers nonce and cnonce).
-    public var isSession: Bool {
+    package var isSession: Bool {
         switch self {
         case .md5Session, .sha256Session, .sha512_256Session: return true
         case .md5, .sha256, .sha512_256: return false
@@ -33,7 +33,7 @@ public enum DigestAlgorithm: String, Sendable, Hashable, CaseIterable {
     }
 
     /// Strength used to order challenges, strongest first (RFC 7616 §3.7).
-    public var strength: Int {
+    package var strength: Int {
         switch self {
         case .sha512_256, .sha512_256Session: return 3
         case .sha256, .sha256Session: return 2
@@ -42,7 +42,7 @@ public enum DigestAlgorithm: String, Sendable, Hashable, CaseIterable {
     }
 
     /// Number of hex characters in a digest of this algorithm.
-    public var hexLength: Int {
+    package var hexLength: Int {
         switch self {
         case .md5, .md5Session: return 32
         case .sha256, .sha256Session, .sha512_256, .sha512_256Session: return 64
@@ -50,7 +50,7 @@ public enum DigestAlgorithm: String, Sendable, Hashable, CaseIterable {
     }
 
     /// `H(data)` as lowercase hex.
-    public func hexDigest(_ data: [UInt8]) -> String {
+    package func hexDigest(_ data: [UInt8]) -> String {
         switch self {
         case .md5, .md5Session: return Insecure.MD5.hash(data: data).hexString
         case .sha256, .sha256Session: return SHA256.hash(data: data).hexString
@@ -59,20 +59,20 @@ public enum DigestAlgorithm: String, Sendable, Hashable, CaseIterable {
     }
 
     /// `H(string)` over the UTF-8 bytes, as lowercase hex.
-    public func hexDigest(_ string: String) -> String {
+    package func hexDigest(_ string: String) -> String {
         hexDigest(Array(string.utf8))
     }
 }
 
 /// The `qop` values of RFC 7616 §3.3.
-public enum DigestQualityOfProtection: String, Sendable, Hashable, CaseIterable {
+package enum DigestQualityOfProtection: String, Sendable, Hashable, CaseIterable {
     /// Authentication only.
     case auth = "auth"
     /// Authentication with integrity protection of the entity body.
     case authInt = "auth-int"
 
     /// Parses a qop token case-insensitively.
-    public init?(token: String) {
+    package init?(token: String) {
         guard let qop = Self(rawValue: token.lowercased()) else { return nil }
         self = qop
     }

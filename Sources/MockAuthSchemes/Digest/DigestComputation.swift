@@ -1,12 +1,12 @@
 /// The RFC 7616 §3.4 computations, usable by servers, clients and tests alike.
-public enum DigestComputation {
+package enum DigestComputation {
     /// `userhash`: `H(username ":" realm)` (RFC 7616 §3.4.4).
-    public static func userhash(algorithm: DigestAlgorithm, username: String, realm: String) -> String {
+    package static func userhash(algorithm: DigestAlgorithm, username: String, realm: String) -> String {
         algorithm.hexDigest("\(username):\(realm)")
     }
 
     /// `H(A1)`; for `-sess` algorithms `H(H(user:realm:password):nonce:cnonce)` (RFC 7616 §3.4.2).
-    public static func ha1(
+    package static func ha1(
         algorithm: DigestAlgorithm, username: String, realm: String, password: String, nonce: String,
         cnonce: String?
     ) -> String {
@@ -18,7 +18,7 @@ public enum DigestComputation {
     /// `H(A2)`: `H(method:uri)`, or `H(method:uri:H(body))` for `auth-int` (RFC 7616 §3.4.3).
     ///
     /// For `rspauth` pass an empty method (A2 then starts with `:`).
-    public static func ha2(
+    package static func ha2(
         algorithm: DigestAlgorithm, method: String, uri: String, qop: DigestQualityOfProtection?, body: [UInt8]
     ) -> String {
         switch qop {
@@ -28,7 +28,7 @@ public enum DigestComputation {
     }
 
     /// The `response` (or `rspauth`) value; without qop the RFC 2069 form `H(HA1:nonce:HA2)`.
-    public static func response(
+    package static func response(
         algorithm: DigestAlgorithm, ha1: String, ha2: String, nonce: String, nonceCount: String?, cnonce: String?,
         qop: DigestQualityOfProtection?
     ) -> String {
@@ -37,7 +37,7 @@ public enum DigestComputation {
     }
 
     /// Convenience: the full client `response` from a password.
-    public static func response(
+    package static func response(
         algorithm: DigestAlgorithm, username: String, realm: String, password: String, method: String, uri: String,
         nonce: String, nonceCount: String?, cnonce: String?, qop: DigestQualityOfProtection?, body: [UInt8] = []
     ) -> String {

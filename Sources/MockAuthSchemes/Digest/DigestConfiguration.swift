@@ -1,38 +1,38 @@
 import Foundation
 
 /// What a Digest (RFC 7616) server offers and expects.
-public struct DigestConfiguration: Sendable, Equatable {
+package struct DigestConfiguration: Sendable, Equatable {
     /// The protection space; the client's `realm` must equal it.
-    public var realm: String
+    package var realm: String
     /// The only accepted user name.
-    public var username: String
+    package var username: String
     /// The password for `username`.
-    public var password: String
+    package var password: String
     /// Offered algorithms, one challenge per algorithm in this order (RFC 7616 §3.7: most preferred first).
-    public var algorithms: [DigestAlgorithm]
+    package var algorithms: [DigestAlgorithm]
     /// Offered qop values; empty means RFC 2069 mode (no `qop` offered, none accepted).
-    public var qops: [DigestQualityOfProtection]
+    package var qops: [DigestQualityOfProtection]
     /// Accept responses without `qop` (RFC 2069) even though `qops` is not empty. Off by default.
-    public var acceptMissingQOP: Bool
+    package var acceptMissingQOP: Bool
     /// How long a nonce stays fresh; a correct response on an older nonce gets `stale=true`.
-    public var nonceLifetime: TimeInterval
+    package var nonceLifetime: TimeInterval
     /// How many nonces the store remembers before forgetting the oldest.
-    public var nonceCapacity: Int
+    package var nonceCapacity: Int
     /// A fixed `opaque`; `nil` mints a random one per nonce.
-    public var opaque: String?
+    package var opaque: String?
     /// Announce `userhash=true` (RFC 7616 §3.4.4).
-    public var offerUserhash: Bool
+    package var offerUserhash: Bool
     /// Announce `charset=UTF-8` (RFC 7616 §4).
-    public var announceUTF8Charset: Bool
+    package var announceUTF8Charset: Bool
     /// Send a fresh `nextnonce` in `Authentication-Info`.
-    public var sendNextNonce: Bool
+    package var sendNextNonce: Bool
     /// The response body assumed for `rspauth` with `auth-int` (the decision is made before the body exists).
-    public var authIntResponseBody: [UInt8]
+    package var authIntResponseBody: [UInt8]
     /// Use `Proxy-Authentication-Info` instead of `Authentication-Info`.
-    public var isProxy: Bool
+    package var isProxy: Bool
 
     /// Creates a configuration; defaults offer SHA-256 then MD5 with `qop="auth, auth-int"`.
-    public init(
+    package init(
         realm: String,
         username: String,
         password: String,

@@ -1,7 +1,7 @@
 extension DigestCredentials {
     /// Validates the shape of parsed `Digest` credentials: required parameters, `nc` format, qop companions,
     /// `username` vs `username*`, hex `response`. Unknown parameters are ignored.
-    public init(parsing value: AuthCredentialsValue) throws(DigestParseError) {
+    package init(parsing value: AuthCredentialsValue) throws(DigestParseError) {
         guard value.token68 == nil else { throw DigestParseError(reason: "Digest credentials must be auth-params") }
         func required(_ name: String) throws(DigestParseError) -> String {
             guard let found = value.parameter(name) else {

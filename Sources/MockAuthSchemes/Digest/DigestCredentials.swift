@@ -1,45 +1,45 @@
 /// The parameters of `Authorization: Digest …` (RFC 7616 §3.4), validated for shape but not yet verified.
-public struct DigestCredentials: Sendable, Equatable {
+package struct DigestCredentials: Sendable, Equatable {
     /// The user name: `username`, or `username*` decoded (RFC 8187), or with `userhash=true` the hex hash.
-    public var username: String
+    package var username: String
     /// Whether `username*` (extended notation) carried the name.
-    public var usedExtendedUsername: Bool
+    package var usedExtendedUsername: Bool
     /// `userhash=true` was sent: `username` is `H(username:realm)`.
-    public var userhash: Bool
+    package var userhash: Bool
     /// The `realm` the client answered.
-    public var realm: String
+    package var realm: String
     /// The server nonce the client used.
-    public var nonce: String
+    package var nonce: String
     /// The `uri` the client hashed; must equal the request-target.
-    public var uri: String
+    package var uri: String
     /// The client's `response` (lowercased hex).
-    public var response: String
+    package var response: String
     /// The `algorithm` token as sent, or `nil` when absent (meaning MD5).
-    public var algorithmToken: String?
+    package var algorithmToken: String?
     /// The `cnonce`, if sent.
-    public var cnonce: String?
+    package var cnonce: String?
     /// The `opaque`, if sent.
-    public var opaque: String?
+    package var opaque: String?
     /// The `qop` token as sent, if any.
-    public var qopToken: String?
+    package var qopToken: String?
     /// The `nc` exactly as sent (8 hex digits), if any.
-    public var nonceCountText: String?
+    package var nonceCountText: String?
     /// The `nc` value, if sent.
-    public var nonceCount: UInt32?
+    package var nonceCount: UInt32?
 
     /// The algorithm, `MD5` when absent, `nil` when the token is unknown.
-    public var algorithm: DigestAlgorithm? {
+    package var algorithm: DigestAlgorithm? {
         guard let algorithmToken else { return .md5 }
         return DigestAlgorithm(token: algorithmToken)
     }
 
     /// The qop, `nil` when absent or unknown (see `qopToken`).
-    public var qop: DigestQualityOfProtection? {
+    package var qop: DigestQualityOfProtection? {
         qopToken.flatMap(DigestQualityOfProtection.init(token:))
     }
 
     /// Creates credentials (clients in tests build these to render a header).
-    public init(
+    package init(
         username: String, usedExtendedUsername: Bool = false, userhash: Bool = false, realm: String, nonce: String,
         uri: String, response: String, algorithmToken: String? = nil, cnonce: String? = nil, opaque: String? = nil,
         qopToken: String? = nil, nonceCountText: String? = nil
@@ -60,7 +60,7 @@ public struct DigestCredentials: Sendable, Equatable {
     }
 
     /// Renders the `Authorization` value a client would send.
-    public var headerValue: String {
+    package var headerValue: String {
         var parameters = [AuthParameter(name: "username", value: username)]
         parameters += [
             AuthParameter(name: "realm", value: realm), AuthParameter(name: "uri", value: uri),
@@ -80,10 +80,10 @@ public struct DigestCredentials: Sendable, Equatable {
 }
 
 /// Why Digest credentials are malformed.
-public struct DigestParseError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct DigestParseError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What was wrong, in words.
-    public var reason: String
+    package var reason: String
 
     /// The reason.
-    public var description: String { reason }
+    package var description: String { reason }
 }

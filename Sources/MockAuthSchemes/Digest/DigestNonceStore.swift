@@ -3,9 +3,9 @@ import Foundation
 /// Server-side memory of issued nonces: when each was issued, its `opaque`, and the highest `nc` seen.
 ///
 /// State lives here, never in cookies. Each nonce moves through ``NonceState``.
-public struct DigestNonceStore: Sendable, Equatable {
+package struct DigestNonceStore: Sendable, Equatable {
     /// The life cycle of one nonce.
-    public enum NonceState: Sendable, Equatable {
+    package enum NonceState: Sendable, Equatable {
         /// Issued, never used successfully.
         case issued(at: Date, opaque: String?)
         /// Used successfully with `qop`; later requests need a larger `nc`.
@@ -14,21 +14,21 @@ public struct DigestNonceStore: Sendable, Equatable {
         case usedWithoutCount(at: Date, opaque: String?)
 
         /// When the nonce was issued.
-        public var issuedAt: Date {
+        package var issuedAt: Date {
             switch self {
             case .issued(let at, _), .counted(let at, _, _), .usedWithoutCount(let at, _): return at
             }
         }
 
         /// The `opaque` sent with the nonce.
-        public var opaque: String? {
+        package var opaque: String? {
             switch self {
             case .issued(_, let opaque), .counted(_, let opaque, _), .usedWithoutCount(_, let opaque): return opaque
             }
         }
 
         /// The highest `nc` accepted so far, if any.
-        public var highestNonceCount: UInt32? {
+        package var highestNonceCount: UInt32? {
             switch self {
             case .counted(_, _, let count): return count
             case .issued, .usedWithoutCount: return nil
@@ -39,23 +39,23 @@ public struct DigestNonceStore: Sendable, Equatable {
     private var states: [String: NonceState] = [:]
     private var order: [String] = []
     /// Maximum number of remembered nonces; the oldest are forgotten first.
-    public let capacity: Int
+    package let capacity: Int
 
     /// Creates an empty store.
-    public init(capacity: Int = 1024) {
+    package init(capacity: Int = 1024) {
         self.capacity = max(1, capacity)
     }
 
     /// Number of remembered nonces.
-    public var count: Int { states.count }
+    package var count: Int { states.count }
 
     /// The state of `nonce`, or `nil` if it was never issued (or was forgotten).
-    public func state(of nonce: String) -> NonceState? {
+    package func state(of nonce: String) -> NonceState? {
         states[nonce]
     }
 
     /// Records a newly issued nonce (tests use this to seed RFC example nonces).
-    public mutating func insert(_ nonce: String, opaque: String?, issuedAt: Date) {
+    package mutating func insert(_ nonce: String, opaque: String?, issuedAt: Date) {
         if states[nonce] == nil { order.append(nonce) }
         states[nonce] = .issued(at: issuedAt, opaque: opaque)
         while order.count > capacity {
@@ -65,7 +65,7 @@ public struct DigestNonceStore: Sendable, Equatable {
 
     /// Records a successful use. Returns `false` (and changes nothing) when `nonceCount` is not greater than
     /// the highest one seen, i.e. a replay.
-    public mutating func recordUse(of nonce: String, nonceCount: UInt32?) -> Bool {
+    package mutating func recordUse(of nonce: String, nonceCount: UInt32?) -> Bool {
         guard let state = states[nonce] else { return false }
         guard let nonceCount else {
             states[nonce] = .usedWithoutCount(at: state.issuedAt, opaque: state.opaque)
@@ -77,7 +77,7 @@ public struct DigestNonceStore: Sendable, Equatable {
     }
 
     /// Forgets nonces issued before `cutoff`.
-    public mutating func removeNonces(issuedBefore cutoff: Date) {
+    package mutating func removeNonces(issuedBefore cutoff: Date) {
         order.removeAll { nonce in
             guard let state = states[nonce], state.issuedAt < cutoff else { return false }
             states[nonce] = nil

@@ -4,29 +4,29 @@ import MockAuthVocabulary
 /// Issues Digest challenges (RFC 7616) and verifies `Authorization: Digest …` against a server-side nonce store.
 ///
 /// Nonces come from the injected ``AuthRandomSource``; time is passed in as `now`.
-public struct DigestServerStateMachine: Sendable {
+package struct DigestServerStateMachine: Sendable {
     /// The configuration being enforced.
-    public let configuration: DigestConfiguration
+    package let configuration: DigestConfiguration
     var nonces: DigestNonceStore
     var random: AuthRandomSource
 
     /// Creates a machine with an empty nonce store.
-    public init(configuration: DigestConfiguration, random: AuthRandomSource = .system) {
+    package init(configuration: DigestConfiguration, random: AuthRandomSource = .system) {
         self.configuration = configuration
         self.nonces = DigestNonceStore(capacity: configuration.nonceCapacity)
         self.random = random
     }
 
     /// The issued nonces and their states.
-    public var nonceStore: DigestNonceStore { nonces }
+    package var nonceStore: DigestNonceStore { nonces }
 
     /// Records a nonce as issued at `issuedAt` (tests use this to reproduce RFC examples).
-    public mutating func seedNonce(_ nonce: String, opaque: String?, issuedAt: Date) {
+    package mutating func seedNonce(_ nonce: String, opaque: String?, issuedAt: Date) {
         nonces.insert(nonce, opaque: opaque, issuedAt: issuedAt)
     }
 
     /// Mints a nonce and returns one challenge value per configured algorithm, in configured order.
-    public mutating func makeChallengeValues(now: Date, stale: Bool = false) -> [String] {
+    package mutating func makeChallengeValues(now: Date, stale: Bool = false) -> [String] {
         nonces.removeNonces(issuedBefore: now.addingTimeInterval(-10 * configuration.nonceLifetime))
         let nonce = mintNonce(now: now, opaque: configuration.opaque ?? Base64.encode(random.bytes(33)))
         return challengeValues(nonce: nonce, opaque: nonces.state(of: nonce)?.opaque, stale: stale)
@@ -35,7 +35,7 @@ public struct DigestServerStateMachine: Sendable {
     /// Decides a request: challenge without credentials, authenticate a verified response, otherwise
     /// challenge again (with `stale=true` for a correct response on an expired nonce) or answer 400
     /// (`.malformed`), which is also the answer when `uri` differs from the request-target (RFC 7616 §3.4.6).
-    public mutating func receive(_ request: AuthRequest, now: Date) -> AuthDecision {
+    package mutating func receive(_ request: AuthRequest, now: Date) -> AuthDecision {
         standaloneDecision(for: request, now: now)
     }
 
@@ -46,7 +46,7 @@ public struct DigestServerStateMachine: Sendable {
     }
 
     /// Renders the challenge values for an existing nonce.
-    public func challengeValues(nonce: String, opaque: String?, stale: Bool) -> [String] {
+    package func challengeValues(nonce: String, opaque: String?, stale: Bool) -> [String] {
         configuration.algorithms.map { algorithm in
             var parameters = [AuthParameter(name: "realm", value: configuration.realm)]
             if !configuration.qops.isEmpty {

@@ -1,54 +1,54 @@
 import Foundation
 
 /// One AV_PAIR of a target info list (MS-NLMP §2.2.2.1).
-public struct NTLMAVPair: Sendable, Equatable {
+package struct NTLMAVPair: Sendable, Equatable {
     /// The AvId.
-    public var id: UInt16
+    package var id: UInt16
     /// The raw value bytes.
-    public var value: [UInt8]
+    package var value: [UInt8]
 
     /// Creates a pair.
-    public init(id: UInt16, value: [UInt8]) {
+    package init(id: UInt16, value: [UInt8]) {
         self.id = id
         self.value = value
     }
 
     /// MsvAvEOL.
-    public static let endOfList: UInt16 = 0
+    package static let endOfList: UInt16 = 0
     /// MsvAvNbComputerName.
-    public static let nbComputerName: UInt16 = 1
+    package static let nbComputerName: UInt16 = 1
     /// MsvAvNbDomainName.
-    public static let nbDomainName: UInt16 = 2
+    package static let nbDomainName: UInt16 = 2
     /// MsvAvDnsComputerName.
-    public static let dnsComputerName: UInt16 = 3
+    package static let dnsComputerName: UInt16 = 3
     /// MsvAvDnsDomainName.
-    public static let dnsDomainName: UInt16 = 4
+    package static let dnsDomainName: UInt16 = 4
     /// MsvAvDnsTreeName.
-    public static let dnsTreeName: UInt16 = 5
+    package static let dnsTreeName: UInt16 = 5
     /// MsvAvFlags.
-    public static let flags: UInt16 = 6
+    package static let flags: UInt16 = 6
     /// MsvAvTimestamp (FILETIME).
-    public static let timestamp: UInt16 = 7
+    package static let timestamp: UInt16 = 7
 
     /// A pair holding a UTF-16LE string.
-    public static func string(_ id: UInt16, _ text: String) -> NTLMAVPair {
+    package static func string(_ id: UInt16, _ text: String) -> NTLMAVPair {
         NTLMAVPair(id: id, value: NTLMStrings.utf16LE(text))
     }
 
     /// A MsvAvTimestamp pair for `date`.
-    public static func timestamp(_ date: Date) -> NTLMAVPair {
+    package static func timestamp(_ date: Date) -> NTLMAVPair {
         var value: [UInt8] = []
         value.appendLittleEndian(NTLMStrings.fileTime(date))
         return NTLMAVPair(id: timestamp, value: value)
     }
 
     /// The value decoded as UTF-16LE, `nil` when its length is odd.
-    public var stringValue: String? {
+    package var stringValue: String? {
         value.count % 2 == 0 ? NTLMStrings.decodeUTF16LE(value) : nil
     }
 
     /// Encodes pairs followed by MsvAvEOL.
-    public static func encode(_ pairs: [NTLMAVPair]) -> [UInt8] {
+    package static func encode(_ pairs: [NTLMAVPair]) -> [UInt8] {
         var out: [UInt8] = []
         for pair in pairs where pair.id != endOfList {
             out.appendLittleEndian(pair.id)
@@ -60,7 +60,7 @@ public struct NTLMAVPair: Sendable, Equatable {
     }
 
     /// Parses pairs up to MsvAvEOL; throws when a pair runs past the buffer or the list is not terminated.
-    public static func parse(_ bytes: [UInt8]) throws(NTLMParseError) -> [NTLMAVPair] {
+    package static func parse(_ bytes: [UInt8]) throws(NTLMParseError) -> [NTLMAVPair] {
         var reader = ByteReader(bytes)
         var pairs: [NTLMAVPair] = []
         while true {

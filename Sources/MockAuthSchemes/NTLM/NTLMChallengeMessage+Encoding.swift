@@ -1,6 +1,6 @@
 extension NTLMChallengeMessage {
     /// Encodes the message: 48-byte header, 8-byte Version, then target name and target info payloads.
-    public func encoded() -> [UInt8] {
+    package func encoded() -> [UInt8] {
         let name = flags.contains(.unicode) ? NTLMStrings.utf16LE(targetName) : Array(targetName.utf8)
         let info = NTLMAVPair.encode(targetInfo)
         let nameOffset = 56

@@ -1,39 +1,39 @@
 import MockAuthVocabulary
 
 /// What an NTLM server announces and accepts.
-public struct NTLMConfiguration: Sendable, Equatable {
+package struct NTLMConfiguration: Sendable, Equatable {
     /// The only accepted user name (compared case-insensitively, as Windows does).
-    public var username: String
+    package var username: String
     /// The password for `username`.
-    public var password: String
+    package var password: String
     /// NetBIOS domain name: the type 2 target name and MsvAvNbDomainName.
-    public var domain: String
+    package var domain: String
     /// MsvAvNbComputerName.
-    public var computerName: String
+    package var computerName: String
     /// MsvAvDnsDomainName.
-    public var dnsDomainName: String
+    package var dnsDomainName: String
     /// MsvAvDnsComputerName.
-    public var dnsComputerName: String
+    package var dnsComputerName: String
     /// A fixed 8-byte server challenge (tests); `nil` draws one from the random source per handshake.
     /// Other lengths are zero-padded or truncated to 8 bytes.
-    public var fixedServerChallenge: [UInt8]?
+    package var fixedServerChallenge: [UInt8]?
     /// Accept 24-byte NTLMv1 responses. Off by default.
-    public var acceptNTLMv1: Bool
+    package var acceptNTLMv1: Bool
     /// What an AUTHENTICATE message with an empty domain means. A domain the client names must be
     /// the account's (case-insensitively), or the message is refused like a wrong password; NTOWFv2
     /// is computed over the domain as the client sent it either way.
-    public var emptyDomain: NTLMEmptyDomain
+    package var emptyDomain: NTLMEmptyDomain
     /// Treat later requests on an authenticated connection as authenticated without new credentials (as IIS does).
-    public var persistAuthenticationOnConnection: Bool
+    package var persistAuthenticationOnConnection: Bool
     /// Include MsvAvTimestamp in the target info.
-    public var includeTimestamp: Bool
+    package var includeTimestamp: Bool
     /// Further accounts the server verifies besides `username`, so that a scenario can have a client
     /// authenticate as two users; one without a domain is in the server's (`domain`).
-    public var otherAccounts: [Account] = []
+    package var otherAccounts: [Account] = []
 
     /// The account of `user` (compared case-insensitively, as Windows does), with its domain (the
     /// server's when it names none), if it has one.
-    public func account(of user: String) -> Account? {
+    package func account(of user: String) -> Account? {
         let wanted = NTLMStrings.uppercased(user)
         if wanted == NTLMStrings.uppercased(username) {
             return Account(username: username, password: password, domain: domain)
@@ -44,7 +44,7 @@ public struct NTLMConfiguration: Sendable, Equatable {
     }
 
     /// Creates a configuration.
-    public init(
+    package init(
         username: String,
         password: String,
         domain: String = "DOMAIN",

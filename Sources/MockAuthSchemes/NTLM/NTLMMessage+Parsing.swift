@@ -1,6 +1,6 @@
 extension NTLMMessage {
     /// Parses a message, checking the signature and that every field lies inside the buffer.
-    public static func parse(_ bytes: [UInt8]) throws(NTLMParseError) -> NTLMMessage {
+    package static func parse(_ bytes: [UInt8]) throws(NTLMParseError) -> NTLMMessage {
         var reader = ByteReader(bytes)
         guard reader.readBytes(8) == signature else { throw NTLMParseError(reason: "missing NTLMSSP signature") }
         guard let type = reader.readUInt32LE() else { throw NTLMParseError(reason: "truncated NTLM message type") }
@@ -13,7 +13,7 @@ extension NTLMMessage {
     }
 
     /// Decodes base64 and parses.
-    public static func parse(base64: String) throws(NTLMParseError) -> NTLMMessage {
+    package static func parse(base64: String) throws(NTLMParseError) -> NTLMMessage {
         guard let bytes = Base64.decode(base64) else { throw NTLMParseError(reason: "NTLM token is not valid base64") }
         return try parse(bytes)
     }

@@ -1,53 +1,53 @@
 /// NTLM NegotiateFlags (MS-NLMP §2.2.2.5).
-public struct NTLMNegotiateFlags: OptionSet, Sendable, Hashable {
+package struct NTLMNegotiateFlags: OptionSet, Sendable, Hashable {
     /// The raw 32-bit little-endian value.
-    public var rawValue: UInt32
+    package var rawValue: UInt32
 
     /// Creates flags from their raw value.
-    public init(rawValue: UInt32) {
+    package init(rawValue: UInt32) {
         self.rawValue = rawValue
     }
 
     /// NTLMSSP_NEGOTIATE_UNICODE (A): strings are UTF-16LE.
-    public static let unicode = Self(rawValue: 0x0000_0001)
+    package static let unicode = Self(rawValue: 0x0000_0001)
     /// NTLM_NEGOTIATE_OEM (B): strings are in the OEM code page.
-    public static let oem = Self(rawValue: 0x0000_0002)
+    package static let oem = Self(rawValue: 0x0000_0002)
     /// NTLMSSP_REQUEST_TARGET (C).
-    public static let requestTarget = Self(rawValue: 0x0000_0004)
+    package static let requestTarget = Self(rawValue: 0x0000_0004)
     /// NTLMSSP_NEGOTIATE_SIGN (D).
-    public static let sign = Self(rawValue: 0x0000_0010)
+    package static let sign = Self(rawValue: 0x0000_0010)
     /// NTLMSSP_NEGOTIATE_SEAL (E).
-    public static let seal = Self(rawValue: 0x0000_0020)
+    package static let seal = Self(rawValue: 0x0000_0020)
     /// NTLMSSP_NEGOTIATE_LM_KEY (G).
-    public static let lmKey = Self(rawValue: 0x0000_0080)
+    package static let lmKey = Self(rawValue: 0x0000_0080)
     /// NTLMSSP_NEGOTIATE_NTLM (H).
-    public static let ntlm = Self(rawValue: 0x0000_0200)
+    package static let ntlm = Self(rawValue: 0x0000_0200)
     /// Anonymous connection (J).
-    public static let anonymous = Self(rawValue: 0x0000_0800)
+    package static let anonymous = Self(rawValue: 0x0000_0800)
     /// NTLMSSP_NEGOTIATE_OEM_DOMAIN_SUPPLIED (K).
-    public static let oemDomainSupplied = Self(rawValue: 0x0000_1000)
+    package static let oemDomainSupplied = Self(rawValue: 0x0000_1000)
     /// NTLMSSP_NEGOTIATE_OEM_WORKSTATION_SUPPLIED (L).
-    public static let oemWorkstationSupplied = Self(rawValue: 0x0000_2000)
+    package static let oemWorkstationSupplied = Self(rawValue: 0x0000_2000)
     /// NTLMSSP_NEGOTIATE_ALWAYS_SIGN (M).
-    public static let alwaysSign = Self(rawValue: 0x0000_8000)
+    package static let alwaysSign = Self(rawValue: 0x0000_8000)
     /// NTLMSSP_TARGET_TYPE_DOMAIN (N).
-    public static let targetTypeDomain = Self(rawValue: 0x0001_0000)
+    package static let targetTypeDomain = Self(rawValue: 0x0001_0000)
     /// NTLMSSP_TARGET_TYPE_SERVER (O).
-    public static let targetTypeServer = Self(rawValue: 0x0002_0000)
+    package static let targetTypeServer = Self(rawValue: 0x0002_0000)
     /// NTLMSSP_NEGOTIATE_EXTENDED_SESSIONSECURITY (P).
-    public static let extendedSessionSecurity = Self(rawValue: 0x0008_0000)
+    package static let extendedSessionSecurity = Self(rawValue: 0x0008_0000)
     /// NTLMSSP_NEGOTIATE_IDENTIFY (Q).
-    public static let identify = Self(rawValue: 0x0010_0000)
+    package static let identify = Self(rawValue: 0x0010_0000)
     /// NTLMSSP_REQUEST_NON_NT_SESSION_KEY (R).
-    public static let requestNonNTSessionKey = Self(rawValue: 0x0040_0000)
+    package static let requestNonNTSessionKey = Self(rawValue: 0x0040_0000)
     /// NTLMSSP_NEGOTIATE_TARGET_INFO (S).
-    public static let targetInfo = Self(rawValue: 0x0080_0000)
+    package static let targetInfo = Self(rawValue: 0x0080_0000)
     /// NTLMSSP_NEGOTIATE_VERSION (T).
-    public static let version = Self(rawValue: 0x0200_0000)
+    package static let version = Self(rawValue: 0x0200_0000)
     /// NTLMSSP_NEGOTIATE_128 (U).
-    public static let negotiate128 = Self(rawValue: 0x2000_0000)
+    package static let negotiate128 = Self(rawValue: 0x2000_0000)
     /// NTLMSSP_NEGOTIATE_KEY_EXCH (V).
-    public static let keyExchange = Self(rawValue: 0x4000_0000)
+    package static let keyExchange = Self(rawValue: 0x4000_0000)
     /// NTLMSSP_NEGOTIATE_56 (W).
-    public static let negotiate56 = Self(rawValue: 0x8000_0000)
+    package static let negotiate56 = Self(rawValue: 0x8000_0000)
 }

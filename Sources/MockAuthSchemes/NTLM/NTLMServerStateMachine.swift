@@ -2,24 +2,24 @@ import Foundation
 import MockAuthVocabulary
 
 /// The `NTLM` HTTP scheme: type 1 → `NTLM <type 2>` → type 3 verified, all on one connection.
-public struct NTLMServerStateMachine: Sendable {
+package struct NTLMServerStateMachine: Sendable {
     var handshake: NTLMHandshake
 
     /// Creates a machine; server challenges come from `random` unless the configuration fixes one.
-    public init(configuration: NTLMConfiguration, random: AuthRandomSource = .system) {
+    package init(configuration: NTLMConfiguration, random: AuthRandomSource = .system) {
         self.handshake = NTLMHandshake(configuration: configuration, random: random)
     }
 
     /// The configuration being enforced.
-    public var configuration: NTLMConfiguration { handshake.configuration }
+    package var configuration: NTLMConfiguration { handshake.configuration }
 
     /// Decides a request: bare `NTLM` challenge, type 2 for a type 1, verification for a type 3.
-    public mutating func receive(_ request: AuthRequest, now: Date) -> AuthDecision {
+    package mutating func receive(_ request: AuthRequest, now: Date) -> AuthDecision {
         standaloneDecision(for: request, now: now)
     }
 
     /// Forgets the handshake state of a closed connection.
-    public mutating func connectionClosed(_ connectionID: UInt64) {
+    package mutating func connectionClosed(_ connectionID: UInt64) {
         handshake.connectionClosed(connectionID)
     }
 }

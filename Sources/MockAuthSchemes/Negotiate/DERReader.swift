@@ -76,15 +76,15 @@ enum DERWriter {
 }
 
 /// Why a Negotiate token could not be parsed.
-public struct SPNEGOParseError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct SPNEGOParseError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What was wrong, in words.
-    public var reason: String
+    package var reason: String
 
     /// Creates an error.
-    public init(reason: String) {
+    package init(reason: String) {
         self.reason = reason
     }
 
     /// The reason.
-    public var description: String { reason }
+    package var description: String { reason }
 }

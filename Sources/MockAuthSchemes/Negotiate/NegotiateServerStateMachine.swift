@@ -3,7 +3,7 @@ import MockAuthVocabulary
 
 /// The `Negotiate` scheme carrying NTLM in SPNEGO (RFC 4178): NegTokenInit(NTLM type 1) →
 /// NegTokenResp(accept-incomplete, NTLMSSP, type 2) → NegTokenResp(type 3) → accept-completed.
-public struct NegotiateServerStateMachine: Sendable {
+package struct NegotiateServerStateMachine: Sendable {
     /// How the NTLM messages of a connection are wrapped.
     private enum ConnectionState: Sendable, Equatable {
         /// NTLMSSP selected by a reply without token; the client's NTLM type 1 comes next in a NegTokenResp.
@@ -15,26 +15,26 @@ public struct NegotiateServerStateMachine: Sendable {
     }
 
     /// The configuration being enforced.
-    public let configuration: NegotiateConfiguration
+    package let configuration: NegotiateConfiguration
     var handshake: NTLMHandshake
     private var connections: [UInt64: ConnectionState] = [:]
 
     /// The reason given when a client offers Kerberos and nothing this server can use.
-    public static let kerberosOnlyReason = "client offered only Kerberos; this server speaks NTLM inside SPNEGO"
+    package static let kerberosOnlyReason = "client offered only Kerberos; this server speaks NTLM inside SPNEGO"
 
     /// Creates a machine.
-    public init(configuration: NegotiateConfiguration, random: AuthRandomSource = .system) {
+    package init(configuration: NegotiateConfiguration, random: AuthRandomSource = .system) {
         self.configuration = configuration
         self.handshake = NTLMHandshake(configuration: configuration.ntlm, random: random)
     }
 
     /// Decides a request.
-    public mutating func receive(_ request: AuthRequest, now: Date) -> AuthDecision {
+    package mutating func receive(_ request: AuthRequest, now: Date) -> AuthDecision {
         standaloneDecision(for: request, now: now)
     }
 
     /// Forgets the handshake state of a closed connection.
-    public mutating func connectionClosed(_ connectionID: UInt64) {
+    package mutating func connectionClosed(_ connectionID: UInt64) {
         connections[connectionID] = nil
         handshake.connectionClosed(connectionID)
     }

@@ -1,6 +1,6 @@
 extension SPNEGONegTokenResp {
     /// DER encoding: `[1] SEQUENCE { [0] negState, [1] supportedMech, [2] responseToken, [3] mechListMIC }`.
-    public func encoded() -> [UInt8] {
+    package func encoded() -> [UInt8] {
         var fields: [UInt8] = []
         if let negState { fields += DERWriter.element(0xA0, DERWriter.element(0x0A, [negState.rawValue])) }
         if let supportedMech { fields += DERWriter.element(0xA1, DERWriter.element(0x06, supportedMech.oidBytes)) }
@@ -12,7 +12,7 @@ extension SPNEGONegTokenResp {
 
 extension SPNEGONegTokenInit {
     /// DER encoding as a GSS-API InitialContextToken (what a client sends first).
-    public func encoded() -> [UInt8] {
+    package func encoded() -> [UInt8] {
         let mechs = mechTypes.flatMap { DERWriter.element(0x06, $0.oidBytes) }
         var fields = DERWriter.element(0xA0, DERWriter.element(0x30, mechs))
         if let mechToken { fields += DERWriter.element(0xA2, DERWriter.element(0x04, mechToken)) }

@@ -1,6 +1,6 @@
 extension NegotiateToken {
     /// Parses a decoded `Negotiate` token with bounds checks on every DER element.
-    public static func parse(_ bytes: [UInt8]) throws(SPNEGOParseError) -> NegotiateToken {
+    package static func parse(_ bytes: [UInt8]) throws(SPNEGOParseError) -> NegotiateToken {
         if bytes.starts(with: NTLMMessage.signature) { return .rawNTLMSSP(bytes) }
         var reader = DERReader(bytes)
         let outer = try reader.readElement()

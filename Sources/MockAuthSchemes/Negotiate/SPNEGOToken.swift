@@ -1,21 +1,21 @@
 /// NegTokenInit (RFC 4178 §4.2.1), the client's first SPNEGO token.
-public struct SPNEGONegTokenInit: Sendable, Equatable {
+package struct SPNEGONegTokenInit: Sendable, Equatable {
     /// Offered mechanisms, most preferred first.
-    public var mechTypes: [SPNEGOMechanism]
+    package var mechTypes: [SPNEGOMechanism]
     /// The optimistic token for `mechTypes.first`, if any.
-    public var mechToken: [UInt8]?
+    package var mechToken: [UInt8]?
 
     /// Creates a NegTokenInit.
-    public init(mechTypes: [SPNEGOMechanism], mechToken: [UInt8]? = nil) {
+    package init(mechTypes: [SPNEGOMechanism], mechToken: [UInt8]? = nil) {
         self.mechTypes = mechTypes
         self.mechToken = mechToken
     }
 }
 
 /// NegTokenResp (RFC 4178 §4.2.2), exchanged after the first token.
-public struct SPNEGONegTokenResp: Sendable, Equatable {
+package struct SPNEGONegTokenResp: Sendable, Equatable {
     /// negState values.
-    public enum NegState: UInt8, Sendable, Equatable {
+    package enum NegState: UInt8, Sendable, Equatable {
         /// accept-completed.
         case acceptCompleted = 0
         /// accept-incomplete.
@@ -27,16 +27,16 @@ public struct SPNEGONegTokenResp: Sendable, Equatable {
     }
 
     /// The negotiation state, if present.
-    public var negState: NegState?
+    package var negState: NegState?
     /// The selected mechanism (server's first reply only).
-    public var supportedMech: SPNEGOMechanism?
+    package var supportedMech: SPNEGOMechanism?
     /// The mechanism token, if any.
-    public var responseToken: [UInt8]?
+    package var responseToken: [UInt8]?
     /// The mechListMIC, if any (read, not verified).
-    public var mechListMIC: [UInt8]?
+    package var mechListMIC: [UInt8]?
 
     /// Creates a NegTokenResp.
-    public init(
+    package init(
         negState: NegState? = nil, supportedMech: SPNEGOMechanism? = nil, responseToken: [UInt8]? = nil,
         mechListMIC: [UInt8]? = nil
     ) {
@@ -48,7 +48,7 @@ public struct SPNEGONegTokenResp: Sendable, Equatable {
 }
 
 /// What a `Negotiate` token carries.
-public enum NegotiateToken: Sendable, Equatable {
+package enum NegotiateToken: Sendable, Equatable {
     /// A GSS-API InitialContextToken for SPNEGO holding a NegTokenInit.
     case initial(SPNEGONegTokenInit)
     /// A bare NegTokenResp (`[1]`).
