@@ -32,7 +32,8 @@ struct Listener {
                         server: spec.id, remoteAddress: channel.remoteAddress?.loopbackDescription, usesTLS: tls != nil)
                     if let proxyPolicy {
                         try channel.pipeline.syncOperations.addForwardProxyHandlers(
-                            policy: proxyPolicy, recorder: connection, group: group, gates: behavior.gates)
+                            policy: proxyPolicy, recorder: connection, group: group, gates: behavior.gates,
+                            limits: behavior.limits)
                     } else {
                         try channel.pipeline.syncOperations.addScenarioServerHandlers(
                             tls: tls, behavior: behavior, recorder: connection, http2: spec.http2)

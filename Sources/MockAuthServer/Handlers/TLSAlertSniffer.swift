@@ -10,17 +10,18 @@ final class TLSAlertSniffer: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
 
-    private let recorder: ConnectionRecorder
+    private let recorder: ConnectionRecorder?
     private var parser = TLSRecordScanner()
 
-    init(recorder: ConnectionRecorder) {
+    /// - Parameter recorder: the connection's record; `nil` where the listener keeps no transcript.
+    init(recorder: ConnectionRecorder?) {
         self.recorder = recorder
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         var bytes = unwrapInboundIn(data)
         if let alert = parser.scan(&bytes) {
-            recorder.clientSentAlert(alert)
+            recorder?.clientSentAlert(alert)
         }
         context.fireChannelRead(data)
         if parser.isDone {

@@ -9,10 +9,11 @@ final class TLSResumptionSniffer: ChannelOutboundHandler, RemovableChannelHandle
     typealias OutboundIn = IOData
     typealias OutboundOut = IOData
 
-    private let recorder: ConnectionRecorder
+    private let recorder: ConnectionRecorder?
     private var reader = ServerHelloReader()
 
-    init(recorder: ConnectionRecorder) {
+    /// - Parameter recorder: the connection's record; `nil` where the listener keeps no transcript.
+    init(recorder: ConnectionRecorder?) {
         self.recorder = recorder
     }
 
@@ -20,7 +21,7 @@ final class TLSResumptionSniffer: ChannelOutboundHandler, RemovableChannelHandle
         if !reader.isDone, case .byteBuffer(let buffer) = unwrapOutboundIn(data),
             let resumed = reader.read(buffer.readableBytesView)
         {
-            recorder.handshakeResumption(resumed)
+            recorder?.handshakeResumption(resumed)
             let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
             let pipeline = context.pipeline
             context.eventLoop.execute {

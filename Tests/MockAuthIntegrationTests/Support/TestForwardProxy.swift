@@ -27,8 +27,10 @@ final class TestForwardProxy: Sendable {
     /// `http://127.0.0.1:PORT`, for curl's `-x`.
     var url: String { "http://127.0.0.1:\(port)" }
 
-    /// Starts a proxy that reaches only `allowedTargets`.
-    static func start(allowing allowedTargets: Set<ProxyTarget>) async throws -> TestForwardProxy {
+    /// Starts a proxy that reaches only `allowedTargets`, held to `limits`.
+    static func start(allowing allowedTargets: Set<ProxyTarget>, limits: ConnectionLimits = .default) async throws
+        -> TestForwardProxy
+    {
         let group = MultiThreadedEventLoopGroup.singleton
         let recorder = TranscriptRecorder()
         let policy = ProxyPolicy(allowedTargets: allowedTargets) { request in
@@ -41,7 +43,7 @@ final class TestForwardProxy: Sendable {
                     let connection = recorder.connectionAccepted(
                         server: "proxy", remoteAddress: channel.remoteAddress?.loopbackDescription, usesTLS: false)
                     try channel.pipeline.syncOperations.addForwardProxyHandlers(
-                        policy: policy, recorder: connection, group: group, gates: [])
+                        policy: policy, recorder: connection, group: group, gates: [], limits: limits)
                 }
             }
             .bind(host: "127.0.0.1", port: 0).get()

@@ -1,0 +1,126 @@
+import NIOCore
+import NIOHTTP1
+import NIOSSL
+
+/// What every connection of one listener starts with, whatever the listener serves (an origin, a
+/// revocation server, a forward proxy, the control API): the time limits it is held to, its TLS if
+/// it has any, how its HTTP/1.1 is decoded, how it words a refusal, and which authentication gates
+/// forget it when it closes. The head limits are the same for every listener (``RequestHeadLimits``).
+///
+/// ``ChannelPipeline/SynchronousOperations/addConnectionPrologue(_:recorder:)`` puts it first in a
+/// connection's pipeline; each listener's own handlers go after it and start from what it returns.
+package struct ConnectionPrologue {
+    /// How the connection's HTTP/1.1 is decoded.
+    enum Codec {
+        /// NIO's server codec (`configureHTTPServerPipeline`).
+        case server
+        /// A forward proxy's: `decoder` hands on the bytes it holds when it is removed (what a client
+        /// sends right after a CONNECT head reaches the tunnel), and the proxy replaces it after a
+        /// CONNECT it refused.
+        case forwardProxy(decoder: ByteToMessageHandler<HTTPRequestDecoder>)
+        /// None yet: the client chooses between HTTP/1.1 and HTTP/2 (``HTTPProtocolSelector``), which
+        /// adds HTTP/1.1's codec when it is chosen.
+        case chosenByClient
+    }
+
+    /// The time limits.
+    let limits: ConnectionLimits
+    /// The listener's TLS, or `nil` for plain HTTP.
+    let tls: ServerTLS?
+    /// The authentication gates that forget the connection when it closes.
+    let gates: [AuthGate]
+    let codec: Codec
+    /// How the listener words an answer the prologue gives itself (431 for a head over the limits).
+    let wording: RefusalWording
+
+    init(
+        limits: ConnectionLimits, tls: ServerTLS? = nil, gates: [AuthGate] = [], codec: Codec = .server,
+        wording: RefusalWording = .text
+    ) {
+        self.limits = limits
+        self.tls = tls
+        self.gates = gates
+        self.codec = codec
+        self.wording = wording
+    }
+
+    /// A plain-HTTP listener with no transcript and no gates (the control API): NIO's server codec,
+    /// `limits`, and refusals worded as `wording`.
+    package static func plain(limits: ConnectionLimits, wording: RefusalWording) -> ConnectionPrologue {
+        ConnectionPrologue(limits: limits, wording: wording)
+    }
+}
+
+extension ChannelPipeline.SynchronousOperations {
+    /// The handlers every served connection starts with, whatever its listener, in this order:
+    ///
+    /// ```
+    /// ConnectionLifetimeHandler ─▶ [TLSAlertSniffer ─▶ TLSResumptionSniffer ─▶ NIOSSLServerHandler ─▶ TLSTranscriptHandler]
+    ///   ─▶ HTTP/1.1 codec + HTTPServerProtocolErrorHandler ─▶ RequestHeadLimitHandler ─▶ ConnectionDeadlineHandler
+    /// ```
+    ///
+    /// So every connection ends in one place (``ConnectionLifetimeHandler``), is held to its
+    /// listener's time limits (``ConnectionDeadlineHandler``: the TLS handshake, each request head,
+    /// the whole connection), and has a head over ``RequestHeadLimits`` refused with 431 before its
+    /// listener sees it (``RequestHeadLimitHandler``). Where the listener keeps a transcript,
+    /// `recorder` records all of it. The listener's own handler goes last:
+    ///
+    /// ```swift
+    /// let prologue = ConnectionPrologue(limits: behavior.limits, tls: tls, gates: behavior.gates)
+    /// try pipeline.addConnectionPrologue(prologue, recorder: connection)
+    /// try pipeline.addHandler(RequestResponder(behavior: behavior, recorder: connection))
+    /// ```
+    ///
+    /// The handlers are added in order, each at the end (no lookups), and none schedules more than
+    /// the deadline handler's one timer: this is the whole of what a connection costs before its
+    /// first request, besides its listener's own handler.
+    ///
+    /// - Returns: the connection's deadline handler, last in the pipeline: a protocol the client
+    ///   chooses later goes before it (``ConnectionPrologue/Codec/chosenByClient``).
+    @discardableResult
+    func addConnectionPrologue(_ prologue: ConnectionPrologue, recorder: ConnectionRecorder?) throws
+        -> ConnectionDeadlineHandler
+    {
+        try addHandler(ConnectionLifetimeHandler(recorder: recorder, gates: prologue.gates))
+        if let tls = prologue.tls {
+            try addHandler(TLSAlertSniffer(recorder: recorder))
+            try addHandler(TLSResumptionSniffer(recorder: recorder))
+            try addHandler(NIOSSLServerHandler(context: tls.context))
+            try addHandler(TLSTranscriptHandler(recorder: recorder, certificateRequest: tls.certificateRequest))
+        }
+        try addHTTP1Codec(prologue.codec, before: nil, wording: prologue.wording, recorder: recorder)
+        let deadline = ConnectionDeadlineHandler(
+            limits: prologue.limits, usesTLS: prologue.tls != nil, recorder: recorder)
+        try addHandler(deadline)
+        return deadline
+    }
+
+    /// ``addConnectionPrologue(_:recorder:)`` for a listener of another module that keeps no
+    /// transcript (the control API): its own handler goes last.
+    package func addConnectionPrologue(_ prologue: ConnectionPrologue) throws {
+        try addConnectionPrologue(prologue, recorder: nil)
+    }
+
+    /// HTTP/1.1 before `deadline` (at the end when it is `nil`): the codec with NIO's protocol error
+    /// handler (bad input gets a 400 and only that connection closes), then the head limits
+    /// (``RequestHeadLimitHandler``). Nothing for ``ConnectionPrologue/Codec/chosenByClient``:
+    /// ``HTTPProtocolSelector`` calls this with `.server` once the client has chosen HTTP/1.1.
+    func addHTTP1Codec(
+        _ codec: ConnectionPrologue.Codec, before deadline: ConnectionDeadlineHandler?, wording: RefusalWording,
+        recorder: ConnectionRecorder?
+    ) throws {
+        let position: Position = deadline.map { .before($0) } ?? .last
+        switch codec {
+        case .server:
+            try configureHTTPServerPipeline(position: position, withErrorHandling: true)
+        case .forwardProxy(let decoder):
+            let handlers: [any RemovableChannelHandler] = [
+                decoder, HTTPResponseEncoder(), HTTPServerPipelineHandler(), HTTPServerProtocolErrorHandler(),
+            ]
+            try addHandlers(handlers, position: position)
+        case .chosenByClient:
+            return
+        }
+        try addHandler(RequestHeadLimitHandler(wording: wording, recorder: recorder), position: position)
+    }
+}
