@@ -14,8 +14,8 @@ import Testing
 struct ConnectionPrologueTests {
     /// The prologue's own handlers and the listeners' handlers, by type name.
     static let known: Set<String> = [
-        "ConnectionLifetimeHandler", "TLSAlertSniffer", "TLSResumptionSniffer", "NIOSSLServerHandler",
-        "TLSTranscriptHandler", "HTTPServerProtocolErrorHandler", "RequestHeadLimitHandler",
+        "ConnectionLifetimeHandler", "TLSHandshakeSniffer", "NIOSSLServerHandler", "TLSTranscriptHandler",
+        "HTTPServerProtocolErrorHandler", "RequestHeadLimitHandler",
         "ConnectionDeadlineHandler",
         "HTTPProtocolSelector", "RequestResponder", "ForwardProxyHandler",
     ]
@@ -44,8 +44,7 @@ struct ConnectionPrologueTests {
             activate: false)
         #expect(
             Self.handlers(of: secure.channel) == [
-                "ConnectionLifetimeHandler", "TLSAlertSniffer", "TLSResumptionSniffer", "NIOSSLServerHandler",
-                "TLSTranscriptHandler",
+                "ConnectionLifetimeHandler", "TLSHandshakeSniffer", "NIOSSLServerHandler", "TLSTranscriptHandler",
             ] + Self.plainPrologue.dropFirst() + ["RequestResponder"])
 
         let revocation = try ServedConnection(

@@ -55,7 +55,7 @@ extension ChannelPipeline.SynchronousOperations {
     /// The handlers every served connection starts with, whatever its listener, in this order:
     ///
     /// ```
-    /// ConnectionLifetimeHandler ─▶ [TLSAlertSniffer ─▶ TLSResumptionSniffer ─▶ NIOSSLServerHandler ─▶ TLSTranscriptHandler]
+    /// ConnectionLifetimeHandler ─▶ [TLSHandshakeSniffer ─▶ NIOSSLServerHandler ─▶ TLSTranscriptHandler]
     ///   ─▶ HTTP/1.1 codec + HTTPServerProtocolErrorHandler ─▶ RequestHeadLimitHandler ─▶ ConnectionDeadlineHandler
     /// ```
     ///
@@ -83,8 +83,7 @@ extension ChannelPipeline.SynchronousOperations {
     {
         try addHandler(ConnectionLifetimeHandler(recorder: recorder, gates: prologue.gates))
         if let tls = prologue.tls {
-            try addHandler(TLSAlertSniffer(recorder: recorder))
-            try addHandler(TLSResumptionSniffer(recorder: recorder))
+            try addHandler(TLSHandshakeSniffer(recorder: recorder))
             try addHandler(NIOSSLServerHandler(context: tls.context))
             try addHandler(TLSTranscriptHandler(recorder: recorder, certificateRequest: tls.certificateRequest))
         }
