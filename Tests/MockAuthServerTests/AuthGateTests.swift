@@ -130,6 +130,20 @@ struct AuthGateTests {
         #expect(line.first?.hasSuffix(", \(Fixtures.basicChallenge)") == true)
     }
 
+    @Test("only a space with NTLM or Negotiate holds state per connection: closing another takes no lock")
+    func connectionState() {
+        let account = Fixtures.alice
+        for schemes: [AuthSchemeSpec] in [[.basic], [.digestSHA256], [.digestSHA256, .basic]] {
+            #expect(!AuthGate(spec: AuthSpec(schemes: schemes, account: account), isProxy: false).holdsConnectionState)
+        }
+        #expect(
+            !AuthGate(spec: AuthSpec(schemes: [.bearer], account: account, token: "t0k3n"), isProxy: false)
+                .holdsConnectionState)
+        for schemes: [AuthSchemeSpec] in [[.ntlm], [.negotiate], [.digestSHA256, .ntlm]] {
+            #expect(AuthGate(spec: AuthSpec(schemes: schemes, account: account), isProxy: true).holdsConnectionState)
+        }
+    }
+
     @Test("NTLM: a type 1 leaves per-connection state that connectionClosed frees, for that connection only")
     func ntlmStateFreed() {
         let gate = AuthGate(

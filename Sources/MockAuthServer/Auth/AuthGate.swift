@@ -19,6 +19,9 @@ final class AuthGate: Sendable {
     /// the credentials alone, and a connection may reuse the one it got for the same credentials
     /// (``ConnectionGateMemo``) instead of decoding them again.
     let isStateless: Bool
+    /// Whether a scheme of the space keeps state per connection (NTLM, Negotiate), which
+    /// ``connectionClosed(_:)`` frees; without one, a closing connection takes no lock here.
+    let holdsConnectionState: Bool
 
     init(spec: AuthSpec, isProxy: Bool) {
         self.spec = spec
@@ -26,6 +29,12 @@ final class AuthGate: Sendable {
         let authenticator = ProtectionSpaceAuthenticator(schemes: spec.schemeConfigurations(isProxy: isProxy))
         self.authenticator = Mutex(authenticator)
         self.isStateless = authenticator.configurations.allSatisfy(\.isStateless)
+        self.holdsConnectionState = authenticator.configurations.contains { configuration in
+            switch configuration {
+            case .ntlm, .negotiate: true
+            case .basic, .digest, .bearer: false
+            }
+        }
         var offered: [HTTPAuthScheme] = []
         for scheme in spec.schemes.map(\.httpScheme) where !offered.contains(scheme) { offered.append(scheme) }
         self.offered = offered
@@ -83,6 +92,7 @@ final class AuthGate: Sendable {
 
     /// Frees per-connection state (NTLM handshakes).
     func connectionClosed(_ connectionID: UInt64) {
+        guard holdsConnectionState else { return }
         authenticator.withLock { $0.connectionClosed(connectionID) }
     }
 
