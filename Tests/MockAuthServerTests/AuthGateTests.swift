@@ -130,6 +130,22 @@ struct AuthGateTests {
         #expect(line.first?.hasSuffix(", \(Fixtures.basicChallenge)") == true)
     }
 
+    @Test(
+        "a stateless gate answers repeated credentials from its last decision, on any connection, and never another's")
+    func lastDecision() {
+        let gate = AuthGate(spec: Fixtures.basicAuth, isProxy: false)
+        let right = [Fixtures.basic("alice", "secret")]
+        let wrong = [Fixtures.basic("alice", "wrong")]
+        var outcomes: [AuthRecord.Decision] = []
+        for (credentials, connection) in [(right, 1), (right, 2), (wrong, 3), (right, 4), ([], 5), (wrong, 6)] {
+            outcomes.append(check(gate, credentials, connection: UInt64(connection)).1.decision)
+        }
+        #expect(outcomes == [.authenticated, .authenticated, .refused, .authenticated, .challenged, .refused])
+        let (first, firstRecord) = check(gate, right, connection: 7)
+        let (again, againRecord) = check(gate, right, connection: 8)
+        #expect(first == again && firstRecord == againRecord, "the same decision, recorded the same")
+    }
+
     @Test("only a space with NTLM or Negotiate holds state per connection: closing another takes no lock")
     func connectionState() {
         let account = Fixtures.alice
