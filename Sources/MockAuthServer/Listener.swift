@@ -18,6 +18,7 @@ struct Listener {
         let proxyPolicy =
             spec.isProxy
             ? ProxyPolicy(allowedTargets: proxyTargets, aliases: proxyAliases, gate: behavior.gates.first) : nil
+        let log = recorder.log(for: spec.id)
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
             // A fixed port (`--port-base`) is bound again when a run ends and another begins: its old
@@ -29,7 +30,7 @@ struct Listener {
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let connection = recorder.connectionAccepted(
-                        server: spec.id, remoteAddress: channel.remoteAddress?.loopbackDescription, usesTLS: tls != nil)
+                        log: log, remoteAddress: channel.remoteAddress, usesTLS: tls != nil)
                     if let proxyPolicy {
                         try channel.pipeline.syncOperations.addForwardProxyHandlers(
                             policy: proxyPolicy, recorder: connection, group: group, gates: behavior.gates,
