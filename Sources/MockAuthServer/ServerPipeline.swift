@@ -15,7 +15,8 @@ extension ChannelPipeline.SynchronousOperations {
         tls: ServerTLS?, behavior: ServerBehavior, recorder: ConnectionRecorder, http2: Bool = false
     ) throws {
         let prologue = ConnectionPrologue(
-            limits: behavior.limits, tls: tls, gates: behavior.gates, codec: http2 ? .chosenByClient : .server)
+            limits: behavior.limits, tls: tls, gates: behavior.gates, codec: http2 ? .chosenByClient : .server,
+            answering: .atOnce)
         let deadline = try addConnectionPrologue(prologue, recorder: recorder)
         guard http2 else {
             try addHandler(RequestResponder(behavior: behavior, recorder: recorder))

@@ -9,9 +9,11 @@ import NIOTLS
 /// it sits after the HTTP decoder: a request head counts when it is complete, so a client sending
 /// one header byte every few seconds is closed as surely as a silent one.
 ///
-/// It sees the response parts on their way out, so the idle time before the next head starts when
-/// the response is complete, whether the listener answers in the same event-loop turn (a scenario
-/// server) or later (a proxy relaying its origin, the control API).
+/// The idle time before the next head starts when the response is complete. A listener that answers
+/// in the event-loop turn in which the request ends (a scenario server,
+/// ``ConnectionPrologue/Answering/atOnce``) has written it when the request's end has passed through
+/// here; for one that answers later (a proxy relaying its origin, the control API), the handler
+/// watches the response parts on their way out for its end.
 ///
 /// One timer serves every limit: it is scheduled for the earliest deadline in force, and when it
 /// fires before a deadline that has moved (a keep-alive request moves the head deadline), it looks
@@ -30,6 +32,8 @@ final class ConnectionDeadlineHandler: ChannelDuplexHandler, RemovableChannelHan
 
     private let limits: ConnectionLimits
     private let usesTLS: Bool
+    /// Whether the responses are watched for their end (the listener answers later).
+    private let watchesResponses: Bool
     private let recorder: ConnectionRecorder?
     /// The limits in force; `nil` until the connection is active.
     private var deadlines: ConnectionDeadlines?
@@ -39,11 +43,20 @@ final class ConnectionDeadlineHandler: ChannelDuplexHandler, RemovableChannelHan
     /// The one timer, and when it fires.
     private var timer: (callback: NIOScheduledCallback, at: NIODeadline)?
 
-    /// - Parameter recorder: where the limit that closed the connection is recorded; `nil` for a
-    ///   listener that keeps no transcript (the control API).
-    init(limits: ConnectionLimits, usesTLS: Bool, recorder: ConnectionRecorder?) {
+    /// - Parameters:
+    ///   - answering: when the listener answers a request (``ConnectionPrologue/Answering``).
+    ///   - recorder: where the limit that closed the connection is recorded; `nil` for a listener
+    ///     that keeps no transcript (the control API).
+    init(
+        limits: ConnectionLimits, usesTLS: Bool, answering: ConnectionPrologue.Answering,
+        recorder: ConnectionRecorder?
+    ) {
         self.limits = limits
         self.usesTLS = usesTLS
+        switch answering {
+        case .atOnce: watchesResponses = false
+        case .later: watchesResponses = true
+        }
         self.recorder = recorder
     }
 
@@ -117,15 +130,17 @@ final class ConnectionDeadlineHandler: ChannelDuplexHandler, RemovableChannelHan
         case .body:
             context.fireChannelRead(data)
         case .end:
-            deadlines?.requestEnded(now: context.eventLoop.now)
-            // A listener that answers at once has written its response by the time this returns.
+            let now = context.eventLoop.now
+            deadlines?.requestEnded(now: now)
             context.fireChannelRead(data)
+            // A listener that answers at once has written its response by the time this returns.
+            if !watchesResponses { deadlines?.responseEnded(now: now) }
             rearmIfSooner(context: context)
         }
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if readsHTTP1, case .end = unwrapOutboundIn(data) {
+        if watchesResponses, readsHTTP1, case .end = unwrapOutboundIn(data) {
             deadlines?.responseEnded(now: context.eventLoop.now)
             rearmIfSooner(context: context)
         }

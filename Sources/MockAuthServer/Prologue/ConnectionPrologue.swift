@@ -23,6 +23,17 @@ package struct ConnectionPrologue {
         case chosenByClient
     }
 
+    /// When the listener's own handler answers a request.
+    enum Answering {
+        /// In the event-loop turn in which the request ends (a scenario server's
+        /// ``RequestResponder``): the idle time before the next head starts then, and the responses
+        /// on their way out are not looked at.
+        case atOnce
+        /// Later (a proxy relaying its origin, the control API waiting for a run): the idle time
+        /// starts when the response's end is written.
+        case later
+    }
+
     /// The time limits.
     let limits: ConnectionLimits
     /// The listener's TLS, or `nil` for plain HTTP.
@@ -32,20 +43,24 @@ package struct ConnectionPrologue {
     let codec: Codec
     /// How the listener words an answer the prologue gives itself (431 for a head over the limits).
     let wording: RefusalWording
+    /// When the listener answers. Last on purpose: with it between `codec` and `wording`, Swift 6.3.1
+    /// debug builds crashed in this struct's initializer (a release in its outlined destroy).
+    let answering: Answering
 
     init(
         limits: ConnectionLimits, tls: ServerTLS? = nil, gates: [AuthGate] = [], codec: Codec = .server,
-        wording: RefusalWording = .text
+        answering: Answering = .later, wording: RefusalWording = .text
     ) {
         self.limits = limits
         self.tls = tls
         self.gates = gates
         self.codec = codec
         self.wording = wording
+        self.answering = answering
     }
 
-    /// A plain-HTTP listener with no transcript and no gates (the control API): NIO's server codec,
-    /// `limits`, and refusals worded as `wording`.
+    /// A plain-HTTP listener with no transcript and no gates that answers later (the control API):
+    /// NIO's server codec, `limits`, and refusals worded as `wording`.
     package static func plain(limits: ConnectionLimits, wording: RefusalWording) -> ConnectionPrologue {
         ConnectionPrologue(limits: limits, wording: wording)
     }
@@ -89,7 +104,7 @@ extension ChannelPipeline.SynchronousOperations {
         }
         try addHTTP1Codec(prologue.codec, before: nil, wording: prologue.wording, recorder: recorder)
         let deadline = ConnectionDeadlineHandler(
-            limits: prologue.limits, usesTLS: prologue.tls != nil, recorder: recorder)
+            limits: prologue.limits, usesTLS: prologue.tls != nil, answering: prologue.answering, recorder: recorder)
         try addHandler(deadline)
         return deadline
     }
