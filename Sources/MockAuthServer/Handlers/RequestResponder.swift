@@ -119,7 +119,7 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
         if !request.body.isEmpty, !request.answered {
             record.body = BodyRecord(of: request.body)
         }
-        let path = record.path
+        let path = head.path
         var answer: Answer
         // A head over the limits never gets here: the connection's prologue answered it 431.
         if request.tooLarge {
@@ -248,8 +248,9 @@ extension HTTPRequestHead {
             && headers[canonicalForm: "connection"].contains { $0.lowercased() == "upgrade" }
     }
 
-    /// The request-target without its query.
+    /// The request-target without its query (the target itself, no copy, when it has none).
     var path: String {
-        uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? uri
+        guard let query = uri.utf8.firstIndex(of: UInt8(ascii: "?")) else { return uri }
+        return String(uri[..<query])
     }
 }

@@ -63,9 +63,13 @@ struct TLSRecordScanner {
     /// Stop looking after this many bytes: a handshake is far smaller.
     static let byteLimit = 64 * 1024
 
-    private var header: [UInt8] = []
+    /// How many bytes of the current record's 5-byte header have been read, and what they said.
+    private var headerRead = 0
+    private var contentType: UInt8 = 0
+    private var length = 0
     private var bodyRemaining = 0
-    private var alertBody: [UInt8]?
+    /// In a plaintext alert record (type 21, length 2): the bytes of its body read so far.
+    private var alertBytesRead: Int?
     private var seen = 0
     var isDone = false
 
@@ -78,7 +82,7 @@ struct TLSRecordScanner {
         if seen > Self.byteLimit { isDone = true }
         while bytes.readableBytes > 0 {
             if bodyRemaining > 0 {
-                guard alertBody != nil else {
+                guard let read = alertBytesRead else {
                     // Not an alert: skip the rest of the record's body at once.
                     let skipped = min(bodyRemaining, bytes.readableBytes)
                     bytes.moveReaderIndex(forwardBy: skipped)
@@ -87,27 +91,32 @@ struct TLSRecordScanner {
                 }
                 guard let byte = bytes.readInteger(as: UInt8.self) else { break }
                 bodyRemaining -= 1
-                alertBody?.append(byte)
-                if bodyRemaining == 0, let body = alertBody, body.count == 2 {
+                alertBytesRead = read + 1
+                // The second byte of the alert is its description.
+                if bodyRemaining == 0 {
                     isDone = true
-                    return TLSAlert.name(of: body[1])
+                    return TLSAlert.name(of: byte)
                 }
                 continue
             }
             guard let byte = bytes.readInteger(as: UInt8.self) else { break }
-            header.append(byte)
-            guard header.count == 5 else { continue }
-            let contentType = header[0]
-            bodyRemaining = Int(header[3]) << 8 | Int(header[4])
-            header.removeAll(keepingCapacity: true)
+            switch headerRead {
+            case 0: contentType = byte
+            case 3: length = Int(byte) << 8
+            case 4: length |= Int(byte)
+            default: break
+            }
+            headerRead += 1
+            guard headerRead == 5 else { continue }
+            headerRead = 0
+            bodyRemaining = length
             // Content type 23 is application data: encrypted from here on.
             if contentType == 23 {
                 isDone = true
                 return nil
             }
             // Content type 21 is an alert; a plaintext one is exactly level + description.
-            alertBody = contentType == 21 && bodyRemaining == 2 ? [] : nil
-            if bodyRemaining == 0 { alertBody = nil }
+            alertBytesRead = contentType == 21 && length == 2 ? 0 : nil
         }
         return nil
     }

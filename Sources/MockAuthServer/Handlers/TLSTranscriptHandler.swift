@@ -47,8 +47,11 @@ final class TLSTranscriptHandler: ChannelInboundHandler, RemovableChannelHandler
         context.fireErrorCaught(error)
     }
 
+    /// The certificate the client presented; none without looking when the server asked for none
+    /// (a client cannot send one then).
     private func clientCertificate(context: ChannelHandlerContext, verified: Bool) -> ClientCertificateRecord? {
-        guard let handler = try? context.pipeline.syncOperations.handler(type: NIOSSLServerHandler.self),
+        guard certificateRequest != nil,
+            let handler = try? context.pipeline.syncOperations.handler(type: NIOSSLServerHandler.self),
             let peer = handler.peerCertificate,
             let der = try? peer.toDERBytes(),
             let certificate = try? Certificate(derEncoded: der)
