@@ -12,9 +12,8 @@ struct ServerHelloReader {
     /// More than any first flight (a certificate chain is a few kilobytes).
     static let byteLimit = 32 * 1024
 
-    /// What the server wrote and the reader has not consumed yet, from ``consumed`` on.
+    /// An incomplete record the server wrote, waiting for its rest.
     private var pending: [UInt8] = []
-    private var consumed = 0
     /// The payloads of handshake records, concatenated (messages may span records), from
     /// ``handshakeConsumed`` on.
     private var handshake: [UInt8] = []
@@ -27,20 +26,36 @@ struct ServerHelloReader {
     private enum Version { case tls12, tls13 }
 
     /// Reads `bytes` the server wrote; returns whether the handshake resumed once that is known.
-    /// Records and messages are read where they lie, without copies.
+    /// Whole records are read where they lie; only a record cut between two writes is copied.
     mutating func read(_ bytes: some Sequence<UInt8>) -> Bool? {
         guard !isDone else { return nil }
+        if pending.isEmpty,
+            let answer = bytes.withContiguousStorageIfAvailable({ buffer -> Bool? in
+                seen += buffer.count
+                return readContiguous(buffer)
+            })
+        {
+            return answer
+        }
         let before = pending.count
         pending.append(contentsOf: bytes)
         seen += pending.count - before
-        while pending.count - consumed >= 5 {
-            let start = consumed
-            let length = Int(pending[start + 3]) << 8 | Int(pending[start + 4])
-            guard pending.count - start >= 5 + length else { break }
-            consumed = start + 5 + length
-            switch pending[start] {
+        let waiting = pending
+        pending = []
+        return waiting.withUnsafeBufferPointer { readContiguous($0) }
+    }
+
+    /// Reads the complete records of `bytes` and keeps an incomplete one for the next write.
+    private mutating func readContiguous(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        var start = 0
+        while bytes.count - start >= 5 {
+            let length = Int(bytes[start + 3]) << 8 | Int(bytes[start + 4])
+            guard bytes.count - start >= 5 + length else { break }
+            let record = start
+            start += 5 + length
+            switch bytes[record] {
             case 22:  // handshake
-                handshake.append(contentsOf: pending[(start + 5)..<consumed])
+                handshake.append(contentsOf: bytes[(record + 5)..<start])
                 if let answer = readHandshakeMessages() { return finish(answer) }
             case 20:  // change_cipher_spec: in TLS 1.2, before any Certificate, an abbreviated handshake
                 if version == .tls12 { return finish(true) }
@@ -49,10 +64,7 @@ struct ServerHelloReader {
             }
             if isDone { return nil }
         }
-        if consumed == pending.count {
-            pending.removeAll(keepingCapacity: true)
-            consumed = 0
-        }
+        pending.append(contentsOf: bytes[start...])
         if seen > Self.byteLimit { isDone = true }
         return nil
     }
