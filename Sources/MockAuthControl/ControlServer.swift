@@ -46,6 +46,7 @@ public final class ControlServer: Sendable {
         group: (any EventLoopGroup)? = nil, limits: ConnectionLimits = .default
     ) async throws -> ControlServer {
         let connections = OpenConnections()
+        let prologue = ConnectionPrologue.plain(limits: limits, wording: .controlAPI)
         let ownGroup = group == nil ? MultiThreadedEventLoopGroup(numberOfThreads: 1) : nil
         guard let group = group ?? ownGroup else { throw HarnessError("no event loop for the control API") }
         let bootstrap = ServerBootstrap(group: group)
@@ -54,7 +55,7 @@ public final class ControlServer: Sendable {
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     connections.track(channel)
-                    try channel.pipeline.syncOperations.addControlHandlers(api, limits: limits)
+                    try channel.pipeline.syncOperations.addControlHandlers(api, prologue: prologue)
                 }
             }
         let channel: any Channel
@@ -103,7 +104,12 @@ extension ChannelPipeline.SynchronousOperations {
     /// on slow clients, head limits with a JSON 431, HTTP/1.1), then the API (requests of at most
     /// ``ControlServer/maxBodyBytes``).
     public func addControlHandlers(_ api: ControlAPI, limits: ConnectionLimits = .default) throws {
-        try addConnectionPrologue(.plain(limits: limits, wording: .controlAPI))
+        try addControlHandlers(api, prologue: .plain(limits: limits, wording: .controlAPI))
+    }
+
+    /// ``addControlHandlers(_:limits:)`` with the listener's prologue, made once when it binds.
+    func addControlHandlers(_ api: ControlAPI, prologue: ConnectionPrologue) throws {
+        try addConnectionPrologue(prologue)
         try addHandler(ControlHTTPHandler(api: api))
     }
 }

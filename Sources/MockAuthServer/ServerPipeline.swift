@@ -8,24 +8,24 @@ extension ChannelPipeline.SynchronousOperations {
     /// transcript handlers, HTTP/1.1 with its head limits, the time limits on slow clients), then
     /// the route responder.
     ///
-    /// With `http2`, an ``HTTPProtocolSelector`` stands where HTTP/1.1 would go until the client has
+    /// When the prologue leaves the protocol to the client (``ConnectionPrologue/scenarioServer(tls:behavior:http2:)``
+    /// with `http2`), an ``HTTPProtocolSelector`` stands where HTTP/1.1 would go until the client has
     /// said which protocol it speaks (ALPN over TLS, the preface in plain HTTP); then HTTP/1.1's
     /// handlers go there as above, or HTTP/2's, with a responder per stream.
     func addScenarioServerHandlers(
-        tls: ServerTLS?, behavior: ServerBehavior, recorder: ConnectionRecorder, http2: Bool = false
+        _ prologue: ConnectionPrologue, behavior: ServerBehavior, recorder: ConnectionRecorder
     ) throws {
-        let prologue = ConnectionPrologue(
-            limits: behavior.limits, tls: tls, gates: behavior.gates, codec: http2 ? .chosenByClient : .server,
-            answering: .atOnce)
         let deadline = try addConnectionPrologue(prologue, recorder: recorder)
-        guard http2 else {
+        switch prologue.codec {
+        case .server, .forwardProxy:
             try addHandler(RequestResponder(behavior: behavior, recorder: recorder))
-            return
+        case .chosenByClient:
+            try addHandler(
+                HTTPProtocolSelector(
+                    detection: prologue.tls == nil ? .preface : .alpn, deadline: deadline, behavior: behavior,
+                    recorder: recorder),
+                position: .before(deadline))
         }
-        try addHandler(
-            HTTPProtocolSelector(
-                detection: tls == nil ? .preface : .alpn, deadline: deadline, behavior: behavior, recorder: recorder),
-            position: .before(deadline))
     }
 
     /// HTTP/1.1 on a connection whose protocol was just chosen: the codec, NIO's protocol error

@@ -57,10 +57,10 @@ struct ConnectionPrologueTests {
         #expect(Self.handlers(of: proxy.channel) == Self.plainPrologue + ["ForwardProxyHandler"])
 
         let http2 = EmbeddedChannel()
+        let behavior = ServerBehavior(spec: ServerSpec(id: "origin", http2: true), endpoints: EndpointDirectory())
         try http2.pipeline.syncOperations.addScenarioServerHandlers(
-            tls: nil,
-            behavior: ServerBehavior(spec: ServerSpec(id: "origin", http2: true), endpoints: EndpointDirectory()),
-            recorder: Fixtures.connectionRecorder(), http2: true)
+            .scenarioServer(tls: nil, behavior: behavior, http2: true), behavior: behavior,
+            recorder: Fixtures.connectionRecorder())
         #expect(
             Self.handlers(of: http2) == [
                 "ConnectionLifetimeHandler", "HTTPProtocolSelector", "ConnectionDeadlineHandler",

@@ -172,8 +172,9 @@ struct HTTP2HandlingTests {
     func cleartextConnection(auth: AuthSpec? = nil) throws -> (EmbeddedChannel, ConnectionRecorder) {
         let recorder = Fixtures.connectionRecorder()
         let channel = EmbeddedChannel()
+        let behavior = Self.behavior(auth: auth)
         try channel.pipeline.syncOperations.addScenarioServerHandlers(
-            tls: nil, behavior: Self.behavior(auth: auth), recorder: recorder, http2: true)
+            .scenarioServer(tls: nil, behavior: behavior, http2: true), behavior: behavior, recorder: recorder)
         try channel.activate()
         return (channel, recorder)
     }

@@ -4,27 +4,29 @@ import NIOSSL
 
 /// What every connection of one listener starts with, whatever the listener serves (an origin, a
 /// revocation server, a forward proxy, the control API): the time limits it is held to, its TLS if
-/// it has any, how its HTTP/1.1 is decoded, how it words a refusal, and which authentication gates
-/// forget it when it closes. The head limits are the same for every listener (``RequestHeadLimits``).
+/// it has any, how its HTTP/1.1 is decoded, when its listener answers, how it words a refusal, and
+/// which authentication gates forget it when it closes. The head limits are the same for every
+/// listener (``RequestHeadLimits``).
 ///
-/// ``ChannelPipeline/SynchronousOperations/addConnectionPrologue(_:recorder:)`` puts it first in a
-/// connection's pipeline; each listener's own handlers go after it and start from what it returns.
-package struct ConnectionPrologue {
+/// A listener makes its prologue once, when it binds;
+/// ``ChannelPipeline/SynchronousOperations/addConnectionPrologue(_:recorder:)`` puts it first in the
+/// pipeline of each connection it accepts, and the listener's own handlers go after it.
+package final class ConnectionPrologue: Sendable {
     /// How the connection's HTTP/1.1 is decoded.
-    enum Codec {
+    enum Codec: Sendable {
         /// NIO's server codec (`configureHTTPServerPipeline`).
         case server
-        /// A forward proxy's: `decoder` hands on the bytes it holds when it is removed (what a client
-        /// sends right after a CONNECT head reaches the tunnel), and the proxy replaces it after a
-        /// CONNECT it refused.
-        case forwardProxy(decoder: ByteToMessageHandler<HTTPRequestDecoder>)
+        /// A forward proxy's: its request decoder hands on the bytes it holds when it is removed
+        /// (what a client sends right after a CONNECT head reaches the tunnel), and the proxy
+        /// replaces it after a CONNECT it refused.
+        case forwardProxy
         /// None yet: the client chooses between HTTP/1.1 and HTTP/2 (``HTTPProtocolSelector``), which
         /// adds HTTP/1.1's codec when it is chosen.
         case chosenByClient
     }
 
     /// When the listener's own handler answers a request.
-    enum Answering {
+    enum Answering: Sendable {
         /// In the event-loop turn in which the request ends (a scenario server's
         /// ``RequestResponder``): the idle time before the next head starts then, and the responses
         /// on their way out are not looked at.
@@ -41,11 +43,9 @@ package struct ConnectionPrologue {
     /// The authentication gates that forget the connection when it closes.
     let gates: [AuthGate]
     let codec: Codec
+    let answering: Answering
     /// How the listener words an answer the prologue gives itself (431 for a head over the limits).
     let wording: RefusalWording
-    /// When the listener answers. Last on purpose: with it between `codec` and `wording`, Swift 6.3.1
-    /// debug builds crashed in this struct's initializer (a release in its outlined destroy).
-    let answering: Answering
 
     init(
         limits: ConnectionLimits, tls: ServerTLS? = nil, gates: [AuthGate] = [], codec: Codec = .server,
@@ -55,8 +55,21 @@ package struct ConnectionPrologue {
         self.tls = tls
         self.gates = gates
         self.codec = codec
-        self.wording = wording
         self.answering = answering
+        self.wording = wording
+    }
+
+    /// A scenario server's (an origin or a revocation server, which answer at once): its limits and
+    /// gates from `behavior`, its TLS, and with `http2` the protocol left to the client.
+    static func scenarioServer(tls: ServerTLS?, behavior: ServerBehavior, http2: Bool = false) -> ConnectionPrologue {
+        ConnectionPrologue(
+            limits: behavior.limits, tls: tls, gates: behavior.gates, codec: http2 ? .chosenByClient : .server,
+            answering: .atOnce)
+    }
+
+    /// A forward proxy's: plain HTTP/1.1 on the client side, answered later (the origin's answer).
+    static func forwardProxy(limits: ConnectionLimits, gates: [AuthGate]) -> ConnectionPrologue {
+        ConnectionPrologue(limits: limits, gates: gates, codec: .forwardProxy, answering: .later)
     }
 
     /// A plain-HTTP listener with no transcript and no gates that answers later (the control API):
@@ -81,7 +94,8 @@ extension ChannelPipeline.SynchronousOperations {
     /// `recorder` records all of it. The listener's own handler goes last:
     ///
     /// ```swift
-    /// let prologue = ConnectionPrologue(limits: behavior.limits, tls: tls, gates: behavior.gates)
+    /// let prologue = ConnectionPrologue.scenarioServer(tls: tls, behavior: behavior)  // once, at bind
+    /// // for each connection:
     /// try pipeline.addConnectionPrologue(prologue, recorder: connection)
     /// try pipeline.addHandler(RequestResponder(behavior: behavior, recorder: connection))
     /// ```
@@ -127,9 +141,10 @@ extension ChannelPipeline.SynchronousOperations {
         switch codec {
         case .server:
             try configureHTTPServerPipeline(position: position, withErrorHandling: true)
-        case .forwardProxy(let decoder):
+        case .forwardProxy:
             let handlers: [any RemovableChannelHandler] = [
-                decoder, HTTPResponseEncoder(), HTTPServerPipelineHandler(), HTTPServerProtocolErrorHandler(),
+                ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .forwardBytes)), HTTPResponseEncoder(),
+                HTTPServerPipelineHandler(), HTTPServerProtocolErrorHandler(),
             ]
             try addHandlers(handlers, position: position)
         case .chosenByClient:

@@ -8,31 +8,31 @@ extension ChannelPipeline.SynchronousOperations {
     /// clients), then ``ForwardProxyHandler``.
     ///
     /// ```swift
+    /// let prologue = ConnectionPrologue.forwardProxy(limits: .default, gates: [])
     /// ServerBootstrap(group: group).childChannelInitializer { channel in
     ///     channel.eventLoop.makeCompletedFuture {
     ///         let connection = recorder.connectionAccepted(server: "proxy", remoteAddress: nil, usesTLS: false)
     ///         try channel.pipeline.syncOperations.addForwardProxyHandlers(
-    ///             policy: policy, recorder: connection, group: group, gates: [], limits: .default)
+    ///             prologue, policy: policy, recorder: connection, group: group)
     ///     }
     /// }
     /// ```
     ///
     /// - Parameters:
+    ///   - prologue: the proxy's (``ConnectionPrologue/forwardProxy(limits:gates:)``): its time limits
+    ///     (the request head, the connection; a CONNECT tunnel keeps only the connection's, what the
+    ///     client sends through it being timed by the origin) and its gates.
     ///   - group: where origin connections are opened; the client connection's own event loop is
     ///     used when the group has it.
-    ///   - limits: the proxy's time limits (the request head, the connection; a CONNECT tunnel keeps
-    ///     only the connection's, what the client sends through it being timed by the origin).
     ///   - dialer: opens the origin connections; `nil` (every served proxy) means an ``OriginDialer``
     ///     on `group`. Tests pass one that hands back `EmbeddedChannel`s (see ``OriginDialing``).
     func addForwardProxyHandlers(
-        policy: ProxyPolicy, recorder: ConnectionRecorder, group: any EventLoopGroup, gates: [AuthGate],
-        limits: ConnectionLimits, dialer: (any OriginDialing)? = nil
+        _ prologue: ConnectionPrologue, policy: ProxyPolicy, recorder: ConnectionRecorder,
+        group: any EventLoopGroup, dialer: (any OriginDialing)? = nil
     ) throws {
-        // `.forwardBytes`: bytes a client sends right after a CONNECT head reach the tunnel.
-        let decoder = ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .forwardBytes))
-        let deadline = try addConnectionPrologue(
-            ConnectionPrologue(limits: limits, gates: gates, codec: .forwardProxy(decoder: decoder)),
-            recorder: recorder)
+        let deadline = try addConnectionPrologue(prologue, recorder: recorder)
+        // The prologue's request decoder, which the proxy replaces after a CONNECT it refused.
+        let decoder = try handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
         try addHandler(
             ForwardProxyHandler(
                 policy: policy, recorder: recorder, dialer: dialer ?? OriginDialer(group: group), decoder: decoder,

@@ -37,13 +37,14 @@ final class TestForwardProxy: Sendable {
             request.proxyAuthorization == [credentials]
                 ? .allow(responseHeaders: []) : .challenge(values: [challenge])
         }
+        let prologue = ConnectionPrologue.forwardProxy(limits: limits, gates: [])
         let channel = try await ServerBootstrap(group: group)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let connection = recorder.connectionAccepted(
                         server: "proxy", remoteAddress: channel.remoteAddress?.loopbackDescription, usesTLS: false)
                     try channel.pipeline.syncOperations.addForwardProxyHandlers(
-                        policy: policy, recorder: connection, group: group, gates: [], limits: limits)
+                        prologue, policy: policy, recorder: connection, group: group)
                 }
             }
             .bind(host: "127.0.0.1", port: 0).get()

@@ -27,8 +27,9 @@ struct ProxyConnection {
         let gate = AuthGate(
             spec: AuthSpec(realm: "proxy", schemes: [.basic], account: Self.account), isProxy: true)
         try channel.pipeline.syncOperations.addForwardProxyHandlers(
-            policy: ProxyPolicy(allowedTargets: [Self.origin], gate: gate), recorder: recorder,
-            group: channel.embeddedEventLoop, gates: [gate], limits: limits, dialer: realDialer ? nil : dialer)
+            .forwardProxy(limits: limits, gates: [gate]),
+            policy: ProxyPolicy(allowedTargets: [Self.origin], gate: gate),
+            recorder: recorder, group: channel.embeddedEventLoop, dialer: realDialer ? nil : dialer)
         try channel.activate()
     }
 
