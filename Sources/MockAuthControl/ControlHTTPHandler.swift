@@ -3,7 +3,8 @@ import NIOHTTP1
 
 /// Collects each request (a body of at most ``ControlServer/maxBodyBytes``, else `413` and close),
 /// hands it to the ``ControlAPI`` and writes its answer, one request at a time in arrival order
-/// (pipelined requests wait their turn). A connection idle for the read timeout is closed.
+/// (pipelined requests wait their turn). The connection's prologue in front of it closes a stalled
+/// or idle connection and answers a head over the limits with 431.
 final class ControlHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
@@ -68,14 +69,6 @@ final class ControlHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     /// A protocol error (HTTPServerProtocolErrorHandler has answered 400) or any other: close.
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         context.close(promise: nil)
-    }
-
-    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if let idle = event as? IdleStateHandler.IdleStateEvent, idle == .read, !busy, waiting.isEmpty {
-            context.close(promise: nil)
-            return
-        }
-        context.fireUserInboundEventTriggered(event)
     }
 
     private func answerNext(context: ChannelHandlerContext) {

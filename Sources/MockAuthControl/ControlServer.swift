@@ -8,7 +8,10 @@ import Synchronization
 public final class ControlServer: Sendable {
     /// The largest request body accepted (`413` beyond).
     public static let maxBodyBytes = 64 * 1024
-    /// How long a connection may sit idle before it is closed.
+    /// How long a connection could sit idle before it was closed, before control connections were
+    /// held to the servers' limits (``start(_:host:port:advertisedHost:group:limits:)``): an idle
+    /// connection is now closed after the request-head limit.
+    @available(*, deprecated, message: "control connections are held to ConnectionLimits.requestHead")
     public static let idleTimeout: TimeAmount = .seconds(60)
 
     /// The base URL, e.g. `http://127.0.0.1:49200/`.
@@ -34,12 +37,16 @@ public final class ControlServer: Sendable {
     ///     no one machine: the name clients elsewhere use (default `127.0.0.1`).
     ///   - group: where the API runs; by default an event loop of its own, so that a client flooding
     ///     the scenario servers (which it may, on purpose) never delays the control API's answers.
+    ///   - limits: the time limits of every control connection, the same as the scenario servers'
+    ///     (`serve`'s `--request-head-timeout` and `--connection-timeout`): a stalled or idle
+    ///     connection is closed after the request-head limit.
     /// - Throws: `HarnessError` naming the address when it cannot be bound.
     public static func start(
         _ api: ControlAPI, host: String = "127.0.0.1", port: Int = 0, advertisedHost: String? = nil,
-        group: (any EventLoopGroup)? = nil
+        group: (any EventLoopGroup)? = nil, limits: ConnectionLimits = .default
     ) async throws -> ControlServer {
         let connections = OpenConnections()
+        let prologue = ConnectionPrologue.plain(limits: limits, wording: .controlAPI)
         let ownGroup = group == nil ? MultiThreadedEventLoopGroup(numberOfThreads: 1) : nil
         guard let group = group ?? ownGroup else { throw HarnessError("no event loop for the control API") }
         let bootstrap = ServerBootstrap(group: group)
@@ -48,7 +55,7 @@ public final class ControlServer: Sendable {
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     connections.track(channel)
-                    try channel.pipeline.syncOperations.addControlHandlers(api)
+                    try channel.pipeline.syncOperations.addControlHandlers(api, prologue: prologue)
                 }
             }
         let channel: any Channel
@@ -93,10 +100,24 @@ private final class OpenConnections: Sendable {
 }
 
 extension ChannelPipeline.SynchronousOperations {
-    /// HTTP/1.1, an idle timeout, then the API (requests of at most ``ControlServer/maxBodyBytes``).
-    public func addControlHandlers(_ api: ControlAPI) throws {
-        try configureHTTPServerPipeline(withErrorHandling: true)
-        try addHandler(IdleStateHandler(readTimeout: ControlServer.idleTimeout))
+    /// The control API's connection: the prologue every served connection starts with (time limits
+    /// on slow clients, head limits with a JSON 431, HTTP/1.1), then the API (requests of at most
+    /// ``ControlServer/maxBodyBytes``).
+    public func addControlHandlers(_ api: ControlAPI, limits: ConnectionLimits = .default) throws {
+        try addControlHandlers(api, prologue: .plain(limits: limits, wording: .controlAPI))
+    }
+
+    /// ``addControlHandlers(_:limits:)`` with the listener's prologue, made once when it binds.
+    func addControlHandlers(_ api: ControlAPI, prologue: ConnectionPrologue) throws {
+        try addConnectionPrologue(prologue)
         try addHandler(ControlHTTPHandler(api: api))
+    }
+}
+
+extension RefusalWording {
+    /// The control API's error body (`{"error": "…"}`, as every 4xx it answers), not cached.
+    static let controlAPI = RefusalWording(contentType: "application/json", headers: [("Cache-Control", "no-store")]) {
+        message in
+        String(decoding: ControlAPI.error(ControlFailure(.requestHeaderFieldsTooLarge, message)).body, as: UTF8.self)
     }
 }

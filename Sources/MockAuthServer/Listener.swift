@@ -18,6 +18,12 @@ struct Listener {
         let proxyPolicy =
             spec.isProxy
             ? ProxyPolicy(allowedTargets: proxyTargets, aliases: proxyAliases, gate: behavior.gates.first) : nil
+        let log = recorder.log(for: spec.id)
+        // The listener's prologue, made once: each connection takes it by reference.
+        let prologue =
+            spec.isProxy
+            ? ConnectionPrologue.forwardProxy(limits: behavior.limits, gates: behavior.gates)
+            : ConnectionPrologue.scenarioServer(tls: tls, behavior: behavior, http2: spec.http2)
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
             // A fixed port (`--port-base`) is bound again when a run ends and another begins: its old
@@ -29,13 +35,13 @@ struct Listener {
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let connection = recorder.connectionAccepted(
-                        server: spec.id, remoteAddress: channel.remoteAddress?.loopbackDescription, usesTLS: tls != nil)
+                        log: log, remoteAddress: channel.remoteAddress, usesTLS: tls != nil)
                     if let proxyPolicy {
                         try channel.pipeline.syncOperations.addForwardProxyHandlers(
-                            policy: proxyPolicy, recorder: connection, group: group, gates: behavior.gates)
+                            prologue, policy: proxyPolicy, recorder: connection, group: group)
                     } else {
                         try channel.pipeline.syncOperations.addScenarioServerHandlers(
-                            tls: tls, behavior: behavior, recorder: connection, http2: spec.http2)
+                            prologue, behavior: behavior, recorder: connection)
                     }
                 }
             }

@@ -1,48 +1,40 @@
-import MockAuthScenario
 import NIOCore
 import NIOHTTP1
 import NIOHTTP2
-import NIOSSL
 
 extension ChannelPipeline.SynchronousOperations {
-    /// Assembles a scenario server connection: its lifetime handler, TLS (when configured) and its
-    /// transcript handlers, HTTP/1.1 with NIO's protocol error handler (bad input gets a 400 and the
-    /// server keeps serving), the time limits on slow clients, then the route responder.
+    /// Assembles a scenario server connection (an origin or a revocation server): the listener's
+    /// prologue (``addConnectionPrologue(_:recorder:)``: lifetime, TLS when configured with its
+    /// transcript handlers, HTTP/1.1 with its head limits, the time limits on slow clients), then
+    /// the route responder.
     ///
-    /// With `http2`, an ``HTTPProtocolSelector`` stands where HTTP/1.1 would go until the client has
+    /// When the prologue leaves the protocol to the client (``ConnectionPrologue/scenarioServer(tls:behavior:http2:)``
+    /// with `http2`), an ``HTTPProtocolSelector`` stands where HTTP/1.1 would go until the client has
     /// said which protocol it speaks (ALPN over TLS, the preface in plain HTTP); then HTTP/1.1's
     /// handlers go there as above, or HTTP/2's, with a responder per stream.
     func addScenarioServerHandlers(
-        tls: ServerTLS?, behavior: ServerBehavior, recorder: ConnectionRecorder, http2: Bool = false
+        _ prologue: ConnectionPrologue, behavior: ServerBehavior, recorder: ConnectionRecorder
     ) throws {
-        try addHandler(ConnectionLifetimeHandler(recorder: recorder, gates: behavior.gates))
-        if let tls {
-            try addHandler(TLSAlertSniffer(recorder: recorder))
-            try addHandler(TLSResumptionSniffer(recorder: recorder))
-            try addHandler(NIOSSLServerHandler(context: tls.context))
-            try addHandler(TLSTranscriptHandler(recorder: recorder, certificateRequest: tls.certificateRequest))
-        }
-        let deadline = ConnectionDeadlineHandler(limits: behavior.limits, usesTLS: tls != nil, recorder: recorder)
-        guard http2 else {
-            try configureHTTPServerPipeline(withErrorHandling: true)
-            try addHandler(deadline)
+        let deadline = try addConnectionPrologue(prologue, recorder: recorder)
+        switch prologue.codec {
+        case .server, .forwardProxy:
             try addHandler(RequestResponder(behavior: behavior, recorder: recorder))
-            return
+        case .chosenByClient:
+            try addHandler(
+                HTTPProtocolSelector(
+                    detection: prologue.tls == nil ? .preface : .alpn, deadline: deadline, behavior: behavior,
+                    recorder: recorder),
+                position: .before(deadline))
         }
-        try addHandler(
-            HTTPProtocolSelector(
-                detection: tls == nil ? .preface : .alpn, deadline: deadline, behavior: behavior, recorder: recorder))
-        try addHandler(deadline)
     }
 
-    /// HTTP/1.1 on a connection whose protocol was just chosen: the codec and NIO's protocol error
-    /// handler before the connection's `deadline` handler, the route responder after it.
+    /// HTTP/1.1 on a connection whose protocol was just chosen: the codec, NIO's protocol error
+    /// handler and the head limits before the connection's `deadline` handler, the route responder
+    /// after it.
     func addHTTP1Handlers(
         before deadline: ConnectionDeadlineHandler, behavior: ServerBehavior, recorder: ConnectionRecorder
-    )
-        throws
-    {
-        try configureHTTPServerPipeline(position: .before(deadline), withErrorHandling: true)
+    ) throws {
+        try addHTTP1Codec(.server, before: deadline, wording: .text, recorder: recorder)
         try addHandler(RequestResponder(behavior: behavior, recorder: recorder), position: .after(deadline))
     }
 
@@ -63,11 +55,13 @@ extension ChannelPipeline.SynchronousOperations {
         try addHandler(handler, position: .before(deadline))
     }
 
-    /// One HTTP/2 stream: the resetter (for `HTTP_1_1_REQUIRED`), the HTTP/1 codec, and the same route
+    /// One HTTP/2 stream: the resetter (for `HTTP_1_1_REQUIRED`), the HTTP/1 codec, the head limits
+    /// (a stream over them gets its 431 and ends; the connection goes on), and the same route
     /// responder as HTTP/1.1, recording on the connection's recorder.
     func addScenarioStreamHandlers(behavior: ServerBehavior, recorder: ConnectionRecorder) throws {
         try addHandler(HTTP2StreamResetter())
         try addHandler(HTTP2FramePayloadToHTTP1ServerCodec())
+        try addHandler(RequestHeadLimitHandler(wording: .text, recorder: recorder))
         try addHandler(RequestResponder(behavior: behavior, recorder: recorder))
     }
 }

@@ -9,20 +9,14 @@ import NIOSSL
 /// another run, a scenario's control), so each server's first handshake with a client is a full one
 /// in which the client must verify that server's certificate. A client may resume on the server that
 /// issued the session, as it would on a real one. Building the context once, rather than per
-/// connection, is what lets a server accept new TLS connections at the stack's own rate.
-struct ServerTLS: Sendable {
-    let configuration: TLSConfiguration
+/// connection, is what lets a server accept new TLS connections at the stack's own rate; a class, so
+/// that a new connection takes a reference to it and copies nothing.
+final class ServerTLS: Sendable {
     let credentials: ServerCredentials
     /// The server's context, shared by its connections.
     let context: NIOSSLContext
     /// The certificate request the server sends, as the transcript records it; `nil` when it asks for none.
-    var certificateRequest: CertificateRequestRecord? {
-        credentials.clientCertificateRequest.map { request in
-            CertificateRequestRecord(
-                required: request.required,
-                authorities: request.namesTrustedCA ? [request.trusted.subject.description] : [])
-        }
-    }
+    let certificateRequest: CertificateRequestRecord?
 
     /// - Parameter http2: whether the server offers HTTP/2: then ALPN offers `h2` before `http/1.1`.
     init(credentials: ServerCredentials, http2: Bool = false) throws {
@@ -51,8 +45,12 @@ struct ServerTLS: Sendable {
         case nil:
             break
         }
-        self.configuration = configuration
         self.credentials = credentials
         self.context = try NIOSSLContext(configuration: configuration)
+        self.certificateRequest = credentials.clientCertificateRequest.map { request in
+            CertificateRequestRecord(
+                required: request.required,
+                authorities: request.namesTrustedCA ? [request.trusted.subject.description] : [])
+        }
     }
 }

@@ -70,7 +70,7 @@ extension MockAuthD {
                 }
                 server = try await ControlServer.start(
                     ControlAPI(token: token, registry: registry), host: control.controlBind, port: control.controlPort,
-                    advertisedHost: network.hostName.first)
+                    advertisedHost: network.hostName.first, limits: limits)
             } catch {
                 for run in runs { await run.shutdown() }
                 files.remove()

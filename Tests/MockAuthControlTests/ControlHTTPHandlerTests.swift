@@ -13,15 +13,17 @@ import Testing
 struct ControlHTTPHandlerTests {
     static let token = ControlToken.testToken
 
-    /// A channel with the control pipeline; the registry's catalog is `catalog`.
-    func channel(catalog: [Scenario] = []) async throws -> NIOAsyncTestingChannel {
+    /// A channel with the control pipeline, held to `limits`; the registry's catalog is `catalog`.
+    func channel(catalog: [Scenario] = [], limits: ConnectionLimits = .default) async throws -> NIOAsyncTestingChannel {
         let registry = RunRegistry(catalog: catalog, maxLiveRuns: 2) { scenario in
             try await ScenarioRun.start(scenario)
         }
         let api = ControlAPI(token: Self.token, registry: registry)
         let channel = NIOAsyncTestingChannel()
         try await channel.pipeline.addHandlers([]).get()
-        try await channel.eventLoop.submit { try channel.pipeline.syncOperations.addControlHandlers(api) }.get()
+        try await channel.eventLoop.submit {
+            try channel.pipeline.syncOperations.addControlHandlers(api, limits: limits)
+        }.get()
         try await channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).get()
         return channel
     }
@@ -146,5 +148,70 @@ extension ControlHTTPHandlerTests {
         let answer = try await channel.readOutbound(as: ByteBuffer.self).map { String(buffer: $0) }
         #expect(answer?.hasPrefix("HTTP/1.1 400") == true, "\(answer ?? "nothing written")")
         try await channel.closeFuture.get()
+    }
+}
+
+/// The control API's connections get the prologue of every listener: the same time limits, the
+/// same head limits (with the API's JSON error), on the channel's virtual clock.
+extension ControlHTTPHandlerTests {
+    static let shortLimits = ConnectionLimits(
+        tlsHandshake: .seconds(10), requestHead: .seconds(2), connection: .seconds(60))
+
+    @Test("half a request head is closed at the request-head limit")
+    func stalledHead() async throws {
+        let channel = try await channel(limits: Self.shortLimits)
+        try await channel.writeInbound(channel.allocator.buffer(string: "GET /v1/runs HTTP/1.1\r\nAutho"))
+        await channel.testingEventLoop.advanceTime(by: .milliseconds(1_900))
+        #expect(channel.isActive)
+        await channel.testingEventLoop.advanceTime(by: .milliseconds(200))
+        #expect(!channel.isActive)
+    }
+
+    @Test("a head sent one byte every half second (slowloris) is closed at the request-head limit")
+    func slowloris() async throws {
+        let channel = try await channel(limits: Self.shortLimits)
+        for byte in "GET /v1/runs HTTP/1.1\r\nHost: control\r\nX-Slow: aaaaaaaa".utf8 where channel.isActive {
+            try await channel.writeInbound(channel.allocator.buffer(bytes: [byte]))
+            await channel.testingEventLoop.advanceTime(by: .milliseconds(500))
+        }
+        #expect(!channel.isActive)
+    }
+
+    @Test("a connection left idle after an answer is closed at the request-head limit, not kept for a minute")
+    func idleAfterAnswer() async throws {
+        let channel = try await channel(limits: Self.shortLimits)
+        #expect(try await exchange(channel, get("/v1/scenarios")).hasPrefix("HTTP/1.1 200"))
+        await channel.testingEventLoop.advanceTime(by: .milliseconds(1_900))
+        #expect(channel.isActive)
+        await channel.testingEventLoop.advanceTime(by: .milliseconds(200))
+        #expect(!channel.isActive)
+    }
+
+    @Test("a head over the limits gets 431 with the API's JSON error, before the token is looked at, and a close")
+    func headLimits() async throws {
+        let channel = try await channel()
+        let fillers = String(repeating: "X-Filler: 1\r\n", count: 150)
+        let answer = try await exchange(channel, "GET /v1/scenarios HTTP/1.1\r\nHost: control\r\n\(fillers)\r\n")
+        #expect(answer.hasPrefix("HTTP/1.1 431 Request Header Fields Too Large"), "\(answer)")
+        #expect(answer.contains("Content-Type: application/json") && answer.contains("Cache-Control: no-store"))
+        let body = try #require(answer.components(separatedBy: "\r\n\r\n").last)
+        let decoded = try JSONDecoder().decode(ControlErrorBody.self, from: Data(body.utf8))
+        #expect(decoded.error == "the request carried 151 header fields (the server accepts at most 100)")
+        try await channel.closeFuture.get()
+    }
+
+    @Test("the control connection starts with the prologue every listener's connections have")
+    func prologue() async throws {
+        let channel = try await channel()
+        let known = [
+            "ConnectionLifetimeHandler", "HTTPServerProtocolErrorHandler", "RequestHeadLimitHandler",
+            "ConnectionDeadlineHandler", "ControlHTTPHandler",
+        ]
+        let handlers = try await channel.eventLoop.submit {
+            channel.pipeline.debugDescription.split(separator: "\n").compactMap { line in
+                line.split(separator: " ").map(String.init).first { known.contains($0) }
+            }
+        }.get()
+        #expect(handlers == known)
     }
 }

@@ -130,6 +130,36 @@ struct AuthGateTests {
         #expect(line.first?.hasSuffix(", \(Fixtures.basicChallenge)") == true)
     }
 
+    @Test(
+        "a stateless gate answers repeated credentials from its last decision, on any connection, and never another's")
+    func lastDecision() {
+        let gate = AuthGate(spec: Fixtures.basicAuth, isProxy: false)
+        let right = [Fixtures.basic("alice", "secret")]
+        let wrong = [Fixtures.basic("alice", "wrong")]
+        var outcomes: [AuthRecord.Decision] = []
+        for (credentials, connection) in [(right, 1), (right, 2), (wrong, 3), (right, 4), ([], 5), (wrong, 6)] {
+            outcomes.append(check(gate, credentials, connection: UInt64(connection)).1.decision)
+        }
+        #expect(outcomes == [.authenticated, .authenticated, .refused, .authenticated, .challenged, .refused])
+        let (first, firstRecord) = check(gate, right, connection: 7)
+        let (again, againRecord) = check(gate, right, connection: 8)
+        #expect(first == again && firstRecord == againRecord, "the same decision, recorded the same")
+    }
+
+    @Test("only a space with NTLM or Negotiate holds state per connection: closing another takes no lock")
+    func connectionState() {
+        let account = Fixtures.alice
+        for schemes: [AuthSchemeSpec] in [[.basic], [.digestSHA256], [.digestSHA256, .basic]] {
+            #expect(!AuthGate(spec: AuthSpec(schemes: schemes, account: account), isProxy: false).holdsConnectionState)
+        }
+        #expect(
+            !AuthGate(spec: AuthSpec(schemes: [.bearer], account: account, token: "t0k3n"), isProxy: false)
+                .holdsConnectionState)
+        for schemes: [AuthSchemeSpec] in [[.ntlm], [.negotiate], [.digestSHA256, .ntlm]] {
+            #expect(AuthGate(spec: AuthSpec(schemes: schemes, account: account), isProxy: true).holdsConnectionState)
+        }
+    }
+
     @Test("NTLM: a type 1 leaves per-connection state that connectionClosed frees, for that connection only")
     func ntlmStateFreed() {
         let gate = AuthGate(

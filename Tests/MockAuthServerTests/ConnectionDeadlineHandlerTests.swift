@@ -1,3 +1,4 @@
+import MockAuthPKI
 import MockAuthScenario
 import MockAuthTranscript
 import NIOCore
@@ -81,5 +82,111 @@ struct ConnectionDeadlineHandlerTests {
         loop.advanceTime(by: .seconds(2))
         #expect(!served.channel.isActive)
         #expect(served.recorder.record.closedByLimit == .tlsHandshake)
+    }
+}
+
+/// The same limits on every other kind of listener: each gets them from its prologue.
+@Suite("Connection time limits on revocation servers and forward proxies")
+struct ListenerDeadlineTests {
+    static let limits = ConnectionLimits(tlsHandshake: .seconds(10), requestHead: .seconds(2), connection: .seconds(60))
+
+    /// Sends `text` one byte every half second (a slowloris head).
+    static func dribble(_ text: String, to channel: EmbeddedChannel) throws {
+        for byte in text.utf8 where channel.isActive {
+            try channel.writeInbound(ByteBuffer(bytes: [byte]))
+            channel.embeddedEventLoop.advanceTime(by: .milliseconds(500))
+        }
+    }
+
+    @Test("a revocation server closes a stalled head and a slowloris head at the head limit")
+    func revocationServer() throws {
+        let authority = RevocationAuthority(pki: try Fixtures.pki())
+        let spec = ServerSpec(id: "revocation", routes: [], isRevocation: true)
+        let behavior = ServerBehavior(
+            spec: spec, endpoints: EndpointDirectory(), limits: Self.limits, revocation: authority)
+
+        let stalled = try ServedConnection(behavior: behavior)
+        try stalled.channel.writeInbound(text: "GET /crl HTTP/1.1\r\nHo")
+        stalled.channel.embeddedEventLoop.advanceTime(by: .milliseconds(1_900))
+        #expect(stalled.channel.isActive)
+        stalled.channel.embeddedEventLoop.advanceTime(by: .milliseconds(200))
+        #expect(!stalled.channel.isActive)
+        #expect(stalled.recorder.record.closedByLimit == .requestHead)
+
+        let slow = try ServedConnection(behavior: behavior)
+        try Self.dribble("GET /crl HTTP/1.1\r\nHost: x\r\nX-Slow: aaaaaaaa", to: slow.channel)
+        #expect(!slow.channel.isActive)
+        #expect(slow.recorder.record.closedByLimit == .requestHead)
+
+        let served = try ServedConnection(behavior: behavior)
+        #expect(try served.exchange("GET /crl HTTP/1.1\r\nHost: x\r\n\r\n").hasPrefix("HTTP/1.1 200 OK\r\n"))
+        served.channel.embeddedEventLoop.advanceTime(by: .seconds(3))
+        #expect(!served.channel.isActive, "idle after its answer: closed at the head limit")
+    }
+
+    @Test("a forward proxy closes half a head at the head limit, and records it")
+    func proxyStalledHead() throws {
+        let proxy = try ProxyConnection(limits: Self.limits)
+        #expect(try proxy.send("GET http://127.0.0.1:8080/ HTTP/1.1\r\nHo").isEmpty)
+        proxy.channel.embeddedEventLoop.advanceTime(by: .milliseconds(1_900))
+        #expect(proxy.channel.isActive)
+        proxy.channel.embeddedEventLoop.advanceTime(by: .milliseconds(200))
+        #expect(!proxy.channel.isActive)
+        #expect(proxy.recorder.record.closedByLimit == .requestHead)
+        #expect(proxy.dialer.dials.isEmpty)
+    }
+
+    @Test("a forward proxy closes a slowloris head, and a connection left idle after a 407")
+    func proxySlowlorisAndIdle() throws {
+        let slow = try ProxyConnection(limits: Self.limits)
+        try Self.dribble("GET http://127.0.0.1:8080/ HTTP/1.1\r\nHost: x\r\nX-Slow: aaaaaaaa", to: slow.channel)
+        #expect(!slow.channel.isActive)
+        #expect(slow.recorder.record.closedByLimit == .requestHead)
+
+        let idle = try ProxyConnection(limits: Self.limits)
+        let challenge = try WireResponse.parse(
+            idle.send("GET http://127.0.0.1:8080/ HTTP/1.1\r\nHost: 127.0.0.1:8080\r\n\r\n"))
+        #expect(challenge.status == 407)
+        idle.channel.embeddedEventLoop.advanceTime(by: .milliseconds(1_900))
+        #expect(idle.channel.isActive)
+        idle.channel.embeddedEventLoop.advanceTime(by: .milliseconds(200))
+        #expect(!idle.channel.isActive)
+        #expect(idle.recorder.record.closedByLimit == .requestHead)
+    }
+
+    @Test(
+        "a proxy's answer that comes later than the head limit (a slow origin) is not cut off; the idle time follows it"
+    )
+    func proxySlowOrigin() throws {
+        let proxy = try ProxyConnection(limits: Self.limits)
+        #expect(try proxy.send(ProxyConnection.authorized("GET http://127.0.0.1:8080/ HTTP/1.1")).isEmpty)
+        let origin = try proxy.dialer.connect()
+        _ = try origin.readOutboundText()
+        proxy.channel.embeddedEventLoop.advanceTime(by: .seconds(5))
+        #expect(proxy.channel.isActive, "waiting for the origin is not the client's delay")
+        try origin.writeInbound(text: "HTTP/1.1 200 OK\r\nContent-Length: 6\r\n\r\nhello\n")
+        #expect(try WireResponse.parse(proxy.channel.readOutboundText()).status == 200)
+        proxy.channel.embeddedEventLoop.advanceTime(by: .milliseconds(1_900))
+        #expect(proxy.channel.isActive)
+        proxy.channel.embeddedEventLoop.advanceTime(by: .milliseconds(200))
+        #expect(!proxy.channel.isActive)
+        #expect(proxy.recorder.record.closedByLimit == .requestHead)
+    }
+
+    @Test("a CONNECT tunnel keeps only the connection limit: what the client sends through it is the origin's to time")
+    func proxyTunnel() throws {
+        let proxy = try ProxyConnection(limits: Self.limits)
+        #expect(try proxy.send(ProxyConnection.authorized("CONNECT 127.0.0.1:8080 HTTP/1.1")).isEmpty)
+        let origin = try proxy.dialer.connect()
+        proxy.channel.embeddedEventLoop.run()
+        #expect(try proxy.channel.readOutboundText() == "HTTP/1.1 200 Connection Established\r\n\r\n")
+        try proxy.channel.writeInbound(text: "\u{16}\u{03}\u{01}")
+        proxy.channel.embeddedEventLoop.run()
+        #expect(try origin.readOutboundText() == "\u{16}\u{03}\u{01}", "bytes pass the deadline handler unread")
+        proxy.channel.embeddedEventLoop.advanceTime(by: .seconds(59))
+        #expect(proxy.channel.isActive)
+        proxy.channel.embeddedEventLoop.advanceTime(by: .seconds(2))
+        #expect(!proxy.channel.isActive)
+        #expect(proxy.recorder.record.closedByLimit == .connection)
     }
 }

@@ -101,18 +101,20 @@ struct ForwardProxyHandlerTests {
         #expect(proxy.channel.isActive)
     }
 
-    @Test("a head over the limits gets 400 and a close before the proxy's authentication; the refusal is recorded")
+    @Test("a head over the limits gets 431 and a close before the proxy's authentication; the refusal is recorded")
     func headLimits() throws {
         let proxy = try ProxyConnection()
         let fillers = String(repeating: "X-Filler: 1\r\n", count: 120)
         let answer = try WireResponse.parse(
             proxy.send(ProxyConnection.authorized("GET http://127.0.0.1:8080/ HTTP/1.1", fillers)))
-        #expect(answer.status == 400)
+        #expect(answer.status == 431)
+        #expect(answer.values(of: "Connection") == ["close"])
         #expect(answer.body.contains("header fields (the server accepts at most 100)"), "\(answer.body)")
         #expect(!proxy.channel.isActive)
         #expect(proxy.dialer.dials.isEmpty)
         let record = try #require(proxy.requests.first)
         #expect(record.refusal?.limit == .headerCount && record.refusal?.actual == 122)
+        #expect(record.responseStatus == 431)
         #expect(record.auth == nil, "the proxy's authentication never saw the credentials")
     }
 

@@ -142,14 +142,39 @@ struct HTTP2HandlingTests {
         #expect(recorder.record.requests.allSatisfy { $0.httpVersion == .http2 })
     }
 
+    @Test(
+        "a stream whose head is over the limits gets its 431 and ends; the refusal is recorded, the connection goes on")
+    func headLimitsOnAStream() throws {
+        let (channel, recorder) = try stream(auth: Fixtures.basicAuth)
+        let fillers = (1...120).map { ("x-filler-\($0)", "1") }
+        try channel.writeInbound(request(fillers))
+        var status: [String] = []
+        var connection: [String] = []
+        while let payload = try channel.readOutbound(as: HTTP2Frame.FramePayload.self) {
+            if case .headers(let headers) = payload {
+                status += headers.headers[":status"]
+                connection += headers.headers["connection"]
+            }
+        }
+        #expect(status == ["431"])
+        #expect(connection.isEmpty, "no connection header on HTTP/2")
+        #expect(channel.isActive, "the stream ends with its answer; the connection is not the stream's to close")
+        let record = try #require(recorder.record.requests.first)
+        #expect(record.responseStatus == 431)
+        #expect(record.refusal?.limit == .headerCount)
+        #expect(record.httpVersion == .http2)
+        #expect(record.auth == nil, "the gate never saw it")
+    }
+
     // MARK: The connection
 
     /// A plain connection of an HTTP/2-capable server, as ``Listener`` builds it.
     func cleartextConnection(auth: AuthSpec? = nil) throws -> (EmbeddedChannel, ConnectionRecorder) {
         let recorder = Fixtures.connectionRecorder()
         let channel = EmbeddedChannel()
+        let behavior = Self.behavior(auth: auth)
         try channel.pipeline.syncOperations.addScenarioServerHandlers(
-            tls: nil, behavior: Self.behavior(auth: auth), recorder: recorder, http2: true)
+            .scenarioServer(tls: nil, behavior: behavior, http2: true), behavior: behavior, recorder: recorder)
         try channel.activate()
         return (channel, recorder)
     }

@@ -19,7 +19,7 @@ struct BoringSSLLikeError: Error, CustomStringConvertible {
     }
 }
 
-@Suite("TLSTranscriptHandler and TLSAlertSniffer: how handshakes are recorded")
+@Suite("TLSTranscriptHandler and TLSHandshakeSniffer: how handshakes are recorded")
 struct TLSTranscriptHandlerTests {
     /// The plaintext alert record an OpenSSL client sends to abort a TLS 1.3 handshake: alert
     /// (21), TLS 1.2 record version, length 2, fatal (2), unknown_ca (48).
@@ -32,7 +32,7 @@ struct TLSTranscriptHandlerTests {
         let log = InboundEventLog()
         let channel = EmbeddedChannel()
         try channel.pipeline.syncOperations.addHandlers([
-            TLSAlertSniffer(recorder: recorder), TLSTranscriptHandler(recorder: recorder), log,
+            TLSHandshakeSniffer(recorder: recorder), TLSTranscriptHandler(recorder: recorder), log,
         ])
         try channel.activate()
         return (channel, recorder, log)
@@ -88,7 +88,9 @@ struct TLSTranscriptHandlerTests {
         #expect(recorder.record.tls == TLSHandshakeRecord(state: .inProgress, alert: "unknown_ca"))
         var passed = try #require(try channel.readInbound(as: ByteBuffer.self))
         #expect(passed.readBytes(length: passed.readableBytes) == Self.unknownCAAlert)
-        #expect(throws: (any Error).self) { try channel.pipeline.syncOperations.handler(type: TLSAlertSniffer.self) }
+        #expect(throws: (any Error).self) {
+            try channel.pipeline.syncOperations.handler(type: TLSHandshakeSniffer.self)
+        }
 
         channel.pipeline.fireErrorCaught(BoringSSLLikeError(reason: "BAD_PACKET_LENGTH"))
         #expect(
@@ -116,6 +118,16 @@ struct TLSTranscriptHandlerTests {
         channel.pipeline.fireUserInboundEventTriggered(TLSUserEvent.handshakeCompleted(negotiatedProtocol: nil))
         try channel.writeInbound(ByteBuffer(bytes: Self.unknownCAAlert))
         #expect(recorder.record.tls == TLSHandshakeRecord(state: .completed))
+    }
+
+    @Test(
+        "the sniffer stops at the client's first encrypted record: after it, a record that looks like an alert is not one"
+    )
+    func stopsAtApplicationData() throws {
+        let (channel, recorder, _) = try tlsChannel()
+        let encrypted: [UInt8] = [0x17, 0x03, 0x03, 0x00, 0x04, 0xde, 0xad, 0xbe, 0xef]
+        try channel.writeInbound(ByteBuffer(bytes: encrypted + Self.unknownCAAlert))
+        #expect(recorder.record.tls == TLSHandshakeRecord(state: .inProgress))
     }
 
     // MARK: The server pipeline, with BoringSSL on both ends
@@ -160,6 +172,9 @@ struct TLSTranscriptHandlerTests {
         #expect(response.status == 200)
         #expect(response.body == "ok\n")
         #expect(server.requests.map(\.summary) == ["GET /"])
+        #expect(
+            throws: (any Error).self, "the handshake is over: the sniffer has left, and requests do not pass it"
+        ) { try server.channel.pipeline.syncOperations.handler(type: TLSHandshakeSniffer.self) }
     }
 
     @Test(

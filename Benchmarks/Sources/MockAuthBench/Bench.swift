@@ -41,9 +41,9 @@ struct Bench {
     }
 
     let options: Options
-    private var report = Report()
-    private let work: String
-    private let me = CommandLine.arguments[0]
+    var report = Report()
+    let work: String
+    let me = CommandLine.arguments[0]
 
     init(options: Options) throws {
         self.options = options
@@ -87,95 +87,6 @@ struct Bench {
         if let out = options.out, options.only.isEmpty {
             try report.write(to: out, command: "make bench", seconds: options.seconds, rounds: options.rounds)
             print("mockauth-bench: wrote \(out)")
-        }
-    }
-
-    // MARK: Throughput beside the anchors
-
-    /// `mockauthd serve` on `scenario` (from `directory`); its first URL.
-    private func serve(_ scenario: String, scenarios directory: String) async throws -> (Background, String) {
-        let endpoints = "\(work)/endpoints-\(UUID().uuidString).json"
-        let server = try await Background([
-            options.mockauthd, "serve", "--scenarios", directory, scenario, "--endpoints-file", endpoints,
-        ])
-        try await server.waitForOutput("Serving ", seconds: 60)
-        let json =
-            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: endpoints))) as? [String: Any]
-        let url = ((json?["scenarios"] as? [[String: Any]])?.first?["url"] as? String) ?? ""
-        return (server, url)
-    }
-
-    private func bare(tls certificates: String?) async throws -> (Background, Int) {
-        let server = try await Background([me, "bare-server"] + (certificates.map { [$0] } ?? []))
-        try await server.waitForOutput("PORT ", seconds: 30)
-        let port = server.output.split(separator: "\n").first { $0.hasPrefix("PORT ") }.flatMap { Int($0.dropFirst(5)) }
-        return (server, port ?? 0)
-    }
-
-    private mutating func throughput(certificates: String) async throws {
-        print("throughput (wrk, \(options.rounds) rounds of \(options.seconds) s, medians):")
-        let (plain, plainURL) = try await serve(Self.plainScenario, scenarios: "\(work)/scenarios")
-        let (tls, tlsURL) = try await serve("basic", scenarios: "\(options.repository)/Scenarios")
-        let (barePlain, barePlainPort) = try await bare(tls: nil)
-        let (bareTLS, bareTLSPort) = try await bare(tls: certificates)
-        let ports = try await Self.freePorts(2)
-        let nginxDirectory = work + "/nginx"
-        try FileManager.default.createDirectory(atPath: nginxDirectory, withIntermediateDirectories: true)
-        let nginx = try await Nginx.start(
-            directory: nginxDirectory, certificates: certificates, plainPort: ports[0], tlsPort: ports[1])
-        try await stopping([plain, tls, barePlain, bareTLS], nginx: nginx) {
-            if nginx == nil {
-                report.note("nginx is not installed (apt-get install nginx): its anchor column is empty")
-            }
-
-            let cases: [(String, String, String, String?, Bool, String)] = [
-                (
-                    "plain keep-alive, Basic", plainURL, "http://127.0.0.1:\(barePlainPort)/",
-                    nginx.map { "http://127.0.0.1:\($0.plainPort)/" }, false, "≥ 0.9x bare NIO"
-                ),
-                (
-                    "TLS keep-alive, Basic", tlsURL, "https://127.0.0.1:\(bareTLSPort)/",
-                    nginx.map { "https://127.0.0.1:\($0.tlsPort)/" }, false, "≥ 0.9x bare NIOSSL"
-                ),
-                (
-                    "new TLS connections (one request each)", tlsURL, "https://127.0.0.1:\(bareTLSPort)/",
-                    nginx.map { "https://127.0.0.1:\($0.tlsPort)/" }, true, "≥ 0.9x bare NIOSSL"
-                ),
-            ]
-            for (measure, mockAuthURL, bareURL, nginxURL, newConnections, target) in cases {
-                // Warm each server, then measure them one after the other.
-                for url in [mockAuthURL, bareURL] + (nginxURL.map { [$0] } ?? []) {
-                    _ = try await Wrk.load(url, seconds: 2, newConnectionPerRequest: newConnections)
-                }
-                // Rounds that alternate the servers, each figure the median of its rounds: the machine's
-                // noise (±8 % between two 10 s runs here) falls on every server alike.
-                var bareRuns: [Wrk.Result] = []
-                var mockAuthRuns: [Wrk.Result] = []
-                var nginxRuns: [Wrk.Result] = []
-                for _ in 0..<options.rounds {
-                    await bareRuns.append(
-                        try Wrk.load(bareURL, seconds: options.seconds, newConnectionPerRequest: newConnections))
-                    await mockAuthRuns.append(
-                        try Wrk.load(mockAuthURL, seconds: options.seconds, newConnectionPerRequest: newConnections))
-                    if let nginxURL {
-                        await nginxRuns.append(
-                            try Wrk.load(nginxURL, seconds: options.seconds, newConnectionPerRequest: newConnections))
-                    }
-                }
-                let bareResult = Wrk.median(bareRuns)
-                let mockAuthResult = Wrk.median(mockAuthRuns)
-                let nginxResult = nginxRuns.isEmpty ? nil : Wrk.median(nginxRuns)
-                for (name, result) in [("MockAuth", mockAuthResult), ("bare", bareResult)]
-                    + (nginxResult.map { [("nginx", $0)] } ?? [])
-                where result.errors > 0 {
-                    report.note("\(measure): \(name) had \(result.errors) non-2xx answers or socket errors")
-                }
-                var anchors = "bare \(Format.rate(bareResult.requestsPerSecond))"
-                if let nginxResult { anchors += ", nginx \(Format.rate(nginxResult.requestsPerSecond))" }
-                report.add(
-                    measure, mockAuth: Format.rate(mockAuthResult.requestsPerSecond), anchors: anchors,
-                    ratio: Format.ratio(mockAuthResult.requestsPerSecond, bareResult.requestsPerSecond), target: target)
-            }
         }
     }
 
@@ -402,7 +313,7 @@ struct Bench {
         }
     }
 
-    private func endpointsFile(of server: Background) throws -> String {
+    func endpointsFile(of server: Background) throws -> String {
         guard let index = server.arguments.firstIndex(of: "--endpoints-file"), index + 1 < server.arguments.count,
             case let file = server.arguments[index + 1]
         else { throw BenchError("serve has no endpoints file") }

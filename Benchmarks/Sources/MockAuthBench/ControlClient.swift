@@ -49,6 +49,28 @@ struct ControlClient {
     }
 }
 
+extension ControlClient {
+    /// The TLS handshakes the runs of this `serve` completed, and how many of them resumed a
+    /// session (identical connections are folded into one record: each counts its repeats).
+    func handshakes() async throws -> (completed: Int, resumed: Int) {
+        let runs = try await call("GET", "v1/runs")["runs"] as? [[String: Any]] ?? []
+        var completed = 0
+        var resumed = 0
+        for id in runs.compactMap({ $0["id"] as? String }) {
+            let transcript = try await call("GET", "v1/runs/\(id)/transcript")
+            for connection in transcript["connections"] as? [[String: Any]] ?? [] {
+                guard let tls = connection["tls"] as? [String: Any], tls["state"] as? String == "completed" else {
+                    continue
+                }
+                let count = 1 + (connection["repeats"] as? Int ?? 0)
+                completed += count
+                if tls["resumed"] as? Bool == true { resumed += count }
+            }
+        }
+        return (completed, resumed)
+    }
+}
+
 extension Duration {
     var seconds: Double {
         let (whole, fraction) = components

@@ -32,8 +32,10 @@ struct Nginx {
                     listen 127.0.0.1:\(tlsPort) ssl;
                     ssl_certificate \(certificates)/server-valid.chain.pem;
                     ssl_certificate_key \(certificates)/server-valid.key;
-                    ssl_session_cache off;
-                    ssl_session_tickets off;
+                    # Resumption as the NIO servers offer it: wrk resumes its session on each new
+                    # connection, so every server of the new-connection figure makes the same handshakes.
+                    ssl_session_cache shared:bench:1m;
+                    ssl_session_tickets on;
                     location / {
                         auth_basic "mockauth";
                         auth_basic_user_file \(directory)/htpasswd;

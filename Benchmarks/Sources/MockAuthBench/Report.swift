@@ -33,9 +33,9 @@ struct Report {
             Report.begin,
             "## The figures of the last `make bench`",
             "",
-            "\(Machine.describe()); \(Self.date()). Command: `\(command)` (wrk: one thread, 8 connections; each throughput figure the median of \(rounds) runs of \(seconds) s that alternate the servers; every server on the same machine, in the same invocation; release builds).",
+            "\(Machine.describe()); \(Self.date()). Command: `\(command)` (wrk: keep-alive one thread and 8 connections, new TLS connections two threads and 32 connections; each throughput figure the median of \(rounds) runs of \(seconds) s that alternate the servers; every server on the same machine, in the same invocation; release builds).",
             "",
-            "| measure | MockAuth | anchors in the same run | ratio | target (issue 12, 13) |",
+            "| measure | MockAuth | anchors in the same run | ratio | target (issues 12, 13, 23) |",
             "|---|---|---|---|---|",
         ]
         lines += rows.map { "| \($0.measure) | \($0.mockAuth) | \($0.anchors) | \($0.ratio) | \($0.target) |" }

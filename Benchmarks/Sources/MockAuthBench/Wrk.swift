@@ -1,27 +1,46 @@
 import Foundation
 
-/// wrk, the load generator: one thread, 8 connections, for a bounded time.
+/// wrk, the load generator: `threads` threads, `connections` connections, for a bounded time; its
+/// own CPU time is measured too, so that a figure the load generator limited is told apart from
+/// one the server did.
 enum Wrk {
     struct Result {
         var requestsPerSecond: Double
         var requests: Int
         /// Non-2xx/3xx answers: a load that was refused is no throughput.
         var errors: Int
+        /// What wrk itself used (user + system), in seconds, when the shell could say.
+        var clientCPUSeconds: Double?
+        /// wrk's threads and run time: together with ``clientCPUSeconds``, how busy the client was.
+        var threads: Int
+        var seconds: Int
+
+        /// The share of its threads' time wrk spent on the CPU (1: the load generator was the limit).
+        var clientBusy: Double? {
+            clientCPUSeconds.map { $0 / Double(max(1, threads * seconds)) }
+        }
     }
 
     static var isInstalled: Bool { Command.which("wrk") != nil }
 
     /// Loads `url` for `seconds` with the Basic credentials of the benchmark scenarios.
     static func load(
-        _ url: String, seconds: Int, connections: Int = 8, newConnectionPerRequest: Bool = false,
+        _ url: String, seconds: Int, connections: Int = 8, threads: Int = 1, newConnectionPerRequest: Bool = false,
         authorization: String? = BareServer.expected
     ) async throws -> Result {
-        var arguments = ["wrk", "-t1", "-c\(connections)", "-d\(seconds)s", "--timeout", "5s"]
+        var arguments = ["wrk", "-t\(threads)", "-c\(connections)", "-d\(seconds)s", "--timeout", "5s"]
         if let authorization { arguments += ["-H", "Authorization: \(authorization)"] }
         if newConnectionPerRequest { arguments += ["-H", "Connection: close"] }
-        let result = try await Command.run(arguments + [url], timeout: Double(seconds) + 60)
+        // bash's `times` prints the CPU time of the shell's children (here wrk) after it exits.
+        let result = try await Command.run(
+            ["bash", "-c", #""$@"; status=$?; times; exit $status"#, "wrk-times"] + arguments + [url],
+            timeout: Double(seconds) + 60)
         guard result.status == 0 else { throw BenchError("wrk failed: \(result.output)") }
-        return try parse(result.output)
+        var parsed = try parse(result.output)
+        parsed.clientCPUSeconds = childrenCPUSeconds(result.output)
+        parsed.threads = threads
+        parsed.seconds = seconds
+        return parsed
     }
 
     /// The run with the median rate; errors summed over every run.
@@ -49,6 +68,20 @@ enum Wrk {
             }
         }
         guard let rate, let requests else { throw BenchError("cannot read wrk's output: \(output)") }
-        return Result(requestsPerSecond: rate, requests: requests, errors: errors)
+        return Result(
+            requestsPerSecond: rate, requests: requests, errors: errors, clientCPUSeconds: nil, threads: 1, seconds: 0)
+    }
+
+    /// The children's user + system time from the last line of bash's `times` (`0m3.41s 0m1.53s`).
+    static func childrenCPUSeconds(_ output: String) -> Double? {
+        guard let last = output.split(separator: "\n").last(where: { $0.contains("m") && $0.hasSuffix("s") }) else {
+            return nil
+        }
+        let times = last.split(separator: " ").compactMap { field -> Double? in
+            let parts = field.dropLast().split(separator: "m")
+            guard parts.count == 2, let minutes = Double(parts[0]), let seconds = Double(parts[1]) else { return nil }
+            return minutes * 60 + seconds
+        }
+        return times.count == 2 ? times[0] + times[1] : nil
     }
 }

@@ -19,6 +19,13 @@ final class AuthGate: Sendable {
     /// the credentials alone, and a connection may reuse the one it got for the same credentials
     /// (``ConnectionGateMemo``) instead of decoding them again.
     let isStateless: Bool
+    /// Whether a scheme of the space keeps state per connection (NTLM, Negotiate), which
+    /// ``connectionClosed(_:)`` frees; without one, a closing connection takes no lock here.
+    let holdsConnectionState: Bool
+    /// A stateless gate's last decision and the credentials it was about: every connection of a
+    /// client presents the same credentials, and a new connection is answered from it instead of
+    /// decoding them again (``ConnectionGateMemo`` does the same within one connection).
+    private let lastDecision = Mutex<(credentials: [String], result: GateResult)?>(nil)
 
     init(spec: AuthSpec, isProxy: Bool) {
         self.spec = spec
@@ -26,6 +33,12 @@ final class AuthGate: Sendable {
         let authenticator = ProtectionSpaceAuthenticator(schemes: spec.schemeConfigurations(isProxy: isProxy))
         self.authenticator = Mutex(authenticator)
         self.isStateless = authenticator.configurations.allSatisfy(\.isStateless)
+        self.holdsConnectionState = authenticator.configurations.contains { configuration in
+            switch configuration {
+            case .ntlm, .negotiate: true
+            case .basic, .digest, .bearer: false
+            }
+        }
         var offered: [HTTPAuthScheme] = []
         for scheme in spec.schemes.map(\.httpScheme) where !offered.contains(scheme) { offered.append(scheme) }
         self.offered = offered
@@ -48,8 +61,25 @@ final class AuthGate: Sendable {
     /// The status of a challenge: 407 on a proxy, 401 on an origin.
     var challengeStatus: Int { isProxy ? 407 : 401 }
 
-    /// Judges one request's credentials (every value of ``credentialsHeader``, in order).
+    /// Judges one request's credentials (every value of ``credentialsHeader``, in order). A
+    /// stateless gate answers credentials identical to the last it judged from that decision: they
+    /// were verified then, and nothing else goes into it.
     func check(method: String, target: String, credentials: [String], body: [UInt8], connectionID: UInt64)
+        -> GateResult
+    {
+        guard isStateless else {
+            return judge(
+                method: method, target: target, credentials: credentials, body: body, connectionID: connectionID)
+        }
+        if let last = lastDecision.withLock({ $0 }), last.credentials == credentials { return last.result }
+        let result = judge(
+            method: method, target: target, credentials: credentials, body: body, connectionID: connectionID)
+        lastDecision.withLock { $0 = (credentials, result) }
+        return result
+    }
+
+    /// Runs the scheme machines on one request's credentials.
+    private func judge(method: String, target: String, credentials: [String], body: [UInt8], connectionID: UInt64)
         -> GateResult
     {
         let request = AuthRequest(
@@ -83,6 +113,7 @@ final class AuthGate: Sendable {
 
     /// Frees per-connection state (NTLM handshakes).
     func connectionClosed(_ connectionID: UInt64) {
+        guard holdsConnectionState else { return }
         authenticator.withLock { $0.connectionClosed(connectionID) }
     }
 

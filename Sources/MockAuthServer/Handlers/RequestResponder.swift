@@ -71,9 +71,7 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
     /// final answer now, before its body, and the connection closes (the client may not send it);
     /// any other gets `100 Continue`. A gate that needs the body (`auth-int`) cannot decide yet.
     private func answerExpectation(of head: HTTPRequestHead, context: ChannelHandlerContext) {
-        if RequestHeadLimits.refusal(of: head.headers) == nil, let route = behavior.route(for: head.path),
-            let gate = route.gate, !gate.needsBody
-        {
+        if let route = behavior.route(for: head.path), let gate = route.gate, !gate.needsBody {
             let result = check(gate, head: head, body: [])
             switch result.decision {
             case .pass:
@@ -114,7 +112,6 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
     private func respond(to request: PendingRequest, context: ChannelHandlerContext, closing: Bool = false) {
         var closing = closing
         let head = request.head
-        let headRefusal = RequestHeadLimits.refusal(of: head.headers)
         var record = RequestRecord(
             method: head.method.rawValue, target: head.uri,
             headers: head.headers.recorded,
@@ -122,13 +119,10 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
         if !request.body.isEmpty, !request.answered {
             record.body = BodyRecord(of: request.body)
         }
-        let path = record.path
+        let path = head.path
         var answer: Answer
-        if let headRefusal {
-            // Refused before any route or authentication looks at it.
-            record.refusal = headRefusal
-            answer = Answer(status: 431, body: "\(headRefusal)\n")
-        } else if request.tooLarge {
+        // A head over the limits never gets here: the connection's prologue answered it 431.
+        if request.tooLarge {
             let refusal = RequestRefusal(limit: .body, actual: Self.maximumBodySize + 1, allowed: Self.maximumBodySize)
             record.refusal = refusal
             answer = Answer(status: 413, body: "\(refusal)\n")
@@ -190,17 +184,17 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
         headers.add(name: "Content-Type", value: answer.binary?.contentType ?? "text/plain; charset=utf-8")
         headers.add(name: "Content-Length", value: String(body.readableBytes))
         for (name, value) in answer.headers { headers.add(name: name, value: value) }
-        // A request refused as malformed (400) or for its head (431) ends its connection: a client
-        // that sends garbage gets no second try on the same connection. (A 413 body was read to its
-        // end, so the framing holds and the connection may go on.) An HTTP/2 stream ends with its
-        // response, and the connection is not the request's to close.
+        // A request refused as malformed (400) ends its connection: a client that sends garbage gets
+        // no second try on the same connection. (A 413 body was read to its end, so the framing
+        // holds and the connection may go on.) An HTTP/2 stream ends with its response, and the
+        // connection is not the request's to close.
         // A request that asked to upgrade the connection (`Upgrade: h2c`, `websocket`) is answered in
         // HTTP/1.1 and ends it too: NIO's parser reads nothing after an upgrade request, so a second
         // request there would never be answered.
         let multiplexed = head.version.major >= 2
         let keepAlive =
             multiplexed
-            || (head.isKeepAlive && !closing && answer.status != 400 && answer.status != 431 && !head.asksToUpgrade)
+            || (head.isKeepAlive && !closing && answer.status != 400 && !head.asksToUpgrade)
         if !keepAlive { headers.replaceOrAdd(name: "Connection", value: "close") }
         let responseHead = HTTPResponseHead(
             version: head.version, status: HTTPResponseStatus(statusCode: answer.status), headers: headers)
@@ -254,8 +248,9 @@ extension HTTPRequestHead {
             && headers[canonicalForm: "connection"].contains { $0.lowercased() == "upgrade" }
     }
 
-    /// The request-target without its query.
+    /// The request-target without its query (the target itself, no copy, when it has none).
     var path: String {
-        uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? uri
+        guard let query = uri.utf8.firstIndex(of: UInt8(ascii: "?")) else { return uri }
+        return String(uri[..<query])
     }
 }

@@ -12,9 +12,12 @@ struct ServerHelloReader {
     /// More than any first flight (a certificate chain is a few kilobytes).
     static let byteLimit = 32 * 1024
 
+    /// An incomplete record the server wrote, waiting for its rest.
     private var pending: [UInt8] = []
-    /// The payloads of handshake records, concatenated: messages may span records.
+    /// The payloads of handshake records, concatenated (messages may span records), from
+    /// ``handshakeConsumed`` on.
     private var handshake: [UInt8] = []
+    private var handshakeConsumed = 0
     private var seen = 0
     private var version: Version?
     /// Whether the reader has its answer or gave up; then it needs no more bytes.
@@ -23,20 +26,36 @@ struct ServerHelloReader {
     private enum Version { case tls12, tls13 }
 
     /// Reads `bytes` the server wrote; returns whether the handshake resumed once that is known.
+    /// Whole records are read where they lie; only a record cut between two writes is copied.
     mutating func read(_ bytes: some Sequence<UInt8>) -> Bool? {
         guard !isDone else { return nil }
+        if pending.isEmpty,
+            let answer = bytes.withContiguousStorageIfAvailable({ buffer -> Bool? in
+                seen += buffer.count
+                return readContiguous(buffer)
+            })
+        {
+            return answer
+        }
         let before = pending.count
         pending.append(contentsOf: bytes)
         seen += pending.count - before
-        while pending.count >= 5 {
-            let length = Int(pending[3]) << 8 | Int(pending[4])
-            guard pending.count >= 5 + length else { break }
-            let type = pending[0]
-            let body = Array(pending[5..<(5 + length)])
-            pending.removeFirst(5 + length)
-            switch type {
+        let waiting = pending
+        pending = []
+        return waiting.withUnsafeBufferPointer { readContiguous($0) }
+    }
+
+    /// Reads the complete records of `bytes` and keeps an incomplete one for the next write.
+    private mutating func readContiguous(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        var start = 0
+        while bytes.count - start >= 5 {
+            let length = Int(bytes[start + 3]) << 8 | Int(bytes[start + 4])
+            guard bytes.count - start >= 5 + length else { break }
+            let record = start
+            start += 5 + length
+            switch bytes[record] {
             case 22:  // handshake
-                handshake += body
+                handshake.append(contentsOf: bytes[(record + 5)..<start])
                 if let answer = readHandshakeMessages() { return finish(answer) }
             case 20:  // change_cipher_spec: in TLS 1.2, before any Certificate, an abbreviated handshake
                 if version == .tls12 { return finish(true) }
@@ -45,6 +64,7 @@ struct ServerHelloReader {
             }
             if isDone { return nil }
         }
+        pending.append(contentsOf: bytes[start...])
         if seen > Self.byteLimit { isDone = true }
         return nil
     }
@@ -58,15 +78,14 @@ struct ServerHelloReader {
 
     /// Consumes the complete handshake messages; an answer when one decides.
     private mutating func readHandshakeMessages() -> Bool? {
-        while handshake.count >= 4 {
-            let length = Int(handshake[1]) << 16 | Int(handshake[2]) << 8 | Int(handshake[3])
-            guard handshake.count >= 4 + length else { return nil }
-            let type = handshake[0]
-            let body = Array(handshake[4..<(4 + length)])
-            handshake.removeFirst(4 + length)
-            switch (type, version) {
+        while handshake.count - handshakeConsumed >= 4 {
+            let start = handshakeConsumed
+            let length = Int(handshake[start + 1]) << 16 | Int(handshake[start + 2]) << 8 | Int(handshake[start + 3])
+            guard handshake.count - start >= 4 + length else { return nil }
+            handshakeConsumed = start + 4 + length
+            switch (handshake[start], version) {
             case (2, nil):  // server_hello
-                guard let hello = Self.serverHello(body) else {
+                guard let hello = Self.serverHello(handshake[(start + 4)..<handshakeConsumed]) else {
                     isDone = true
                     return nil
                 }
@@ -95,24 +114,25 @@ struct ServerHelloReader {
     ]
 
     /// legacy_version, random, session id, cipher suite, compression, then the extensions.
-    private static func serverHello(_ body: [UInt8]) -> ServerHello? {
-        guard body.count >= 38 else { return nil }
-        let isRetry = Array(body[2..<34]) == retryRequestRandom
-        var index = 34
-        let sessionIDLength = Int(body[index])
+    private static func serverHello(_ message: ArraySlice<UInt8>) -> ServerHello? {
+        let body = message.startIndex
+        guard message.count >= 38 else { return nil }
+        let isRetry = message[(body + 2)..<(body + 34)].elementsEqual(retryRequestRandom)
+        var index = body + 34
+        let sessionIDLength = Int(message[index])
         index += 1 + sessionIDLength + 2 + 1
         var hello = ServerHello(isRetryRequest: isRetry, isTLS13: false, hasPreSharedKey: false)
-        guard index + 2 <= body.count else { return index <= body.count ? hello : nil }
-        let end = min(body.count, index + 2 + (Int(body[index]) << 8 | Int(body[index + 1])))
+        guard index + 2 <= message.endIndex else { return index <= message.endIndex ? hello : nil }
+        let end = min(message.endIndex, index + 2 + (Int(message[index]) << 8 | Int(message[index + 1])))
         index += 2
         while index + 4 <= end {
-            let type = Int(body[index]) << 8 | Int(body[index + 1])
-            let length = Int(body[index + 2]) << 8 | Int(body[index + 3])
+            let type = Int(message[index]) << 8 | Int(message[index + 1])
+            let length = Int(message[index + 2]) << 8 | Int(message[index + 3])
             let data = index + 4
             guard data + length <= end else { return nil }
             switch type {
             case 43 where length == 2:  // supported_versions: the selected version
-                hello.isTLS13 = body[data] == 0x03 && body[data + 1] == 0x04
+                hello.isTLS13 = message[data] == 0x03 && message[data + 1] == 0x04
             case 41:  // pre_shared_key: the server accepted a PSK
                 hello.hasPreSharedKey = true
             default:

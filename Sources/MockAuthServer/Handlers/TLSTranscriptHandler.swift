@@ -10,18 +10,20 @@ import X509
 final class TLSTranscriptHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = NIOAny
 
-    private let recorder: ConnectionRecorder
+    private let recorder: ConnectionRecorder?
     private let certificateRequest: CertificateRequestRecord?
     private var handshakeRecorded = false
 
-    /// - Parameter certificateRequest: the certificate request the server sends, if it asks for one.
-    init(recorder: ConnectionRecorder, certificateRequest: CertificateRequestRecord? = nil) {
+    /// - Parameters:
+    ///   - recorder: the connection's record; `nil` where the listener keeps no transcript.
+    ///   - certificateRequest: the certificate request the server sends, if it asks for one.
+    init(recorder: ConnectionRecorder?, certificateRequest: CertificateRequestRecord? = nil) {
         self.recorder = recorder
         self.certificateRequest = certificateRequest
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if case TLSUserEvent.handshakeCompleted = event, !handshakeRecorded {
+        if let recorder, case TLSUserEvent.handshakeCompleted = event, !handshakeRecorded {
             handshakeRecorded = true
             // The server's verification settings reject any client certificate that does not chain
             // to the CA it trusts, so one that reached a completed handshake was verified.
@@ -34,7 +36,7 @@ final class TLSTranscriptHandler: ChannelInboundHandler, RemovableChannelHandler
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        if !handshakeRecorded {
+        if let recorder, !handshakeRecorded {
             handshakeRecorded = true
             var record = Self.failedHandshake(error, certificateRequest: certificateRequest)
             if record.clientCertificateRefusal == .untrusted {
@@ -45,8 +47,11 @@ final class TLSTranscriptHandler: ChannelInboundHandler, RemovableChannelHandler
         context.fireErrorCaught(error)
     }
 
+    /// The certificate the client presented; none without looking when the server asked for none
+    /// (a client cannot send one then).
     private func clientCertificate(context: ChannelHandlerContext, verified: Bool) -> ClientCertificateRecord? {
-        guard let handler = try? context.pipeline.syncOperations.handler(type: NIOSSLServerHandler.self),
+        guard certificateRequest != nil,
+            let handler = try? context.pipeline.syncOperations.handler(type: NIOSSLServerHandler.self),
             let peer = handler.peerCertificate,
             let der = try? peer.toDERBytes(),
             let certificate = try? Certificate(derEncoded: der)

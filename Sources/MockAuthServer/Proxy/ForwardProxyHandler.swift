@@ -14,21 +14,25 @@ final class ForwardProxyHandler: ChannelInboundHandler, RemovableChannelHandler 
     private var machine: ForwardProxyStateMachine
     /// The request decoder in front of this handler; replaced after a CONNECT or Upgrade request.
     private var decoder: ByteToMessageHandler<HTTPRequestDecoder>
+    /// The connection's deadline handler, told when the connection becomes a tunnel.
+    private let deadline: ConnectionDeadlineHandler
     /// The context, between `handlerAdded` and `handlerRemoved`: origin events arrive outside
     /// channel callbacks.
     private var context: ChannelHandlerContext?
     /// The origin connection of the exchange in flight.
     private var origin: (any Channel)?
 
-    /// Creates the handler; `decoder` is the request decoder already in the pipeline.
+    /// Creates the handler; `decoder` is the request decoder and `deadline` the deadline handler
+    /// already in the pipeline (the connection's prologue).
     init(
         policy: ProxyPolicy, recorder: ConnectionRecorder, dialer: any OriginDialing,
-        decoder: ByteToMessageHandler<HTTPRequestDecoder>
+        decoder: ByteToMessageHandler<HTTPRequestDecoder>, deadline: ConnectionDeadlineHandler
     ) {
         self.policy = policy
         self.recorder = recorder
         self.dialer = dialer
         self.decoder = decoder
+        self.deadline = deadline
         self.machine = ForwardProxyStateMachine(allowedTargets: policy.allowedTargets, aliases: policy.aliases)
     }
 
@@ -43,17 +47,9 @@ final class ForwardProxyHandler: ChannelInboundHandler, RemovableChannelHandler 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let head):
-            let refusal = RequestHeadLimits.refusal(of: head.headers)
+            // A head over the limits never gets here: the prologue answered it 431.
             recorder.requestStarted(
-                RequestRecord(
-                    method: head.method.rawValue, target: head.uri,
-                    headers: head.headers.recorded,
-                    refusal: refusal))
-            if let refusal {
-                // Refused before the proxy's authentication looks at it: 400 and a close.
-                run(machine.requestHead(head, authorization: .malformed(reason: refusal.description)))
-                return
-            }
+                RequestRecord(method: head.method.rawValue, target: head.uri, headers: head.headers.recorded))
             let (decision, record) = policy.authorize(
                 ProxyAuthorizationRequest(
                     method: head.method.rawValue, target: head.uri,
@@ -221,6 +217,9 @@ final class ForwardProxyHandler: ChannelInboundHandler, RemovableChannelHandler 
         self.origin = nil
         let pipeline = context.pipeline.syncOperations
         do {
+            // From here on the connection carries bytes: the deadline handler lets them through and
+            // keeps only the connection's limit.
+            deadline.tunnelEstablished()
             try pipeline.removeHTTPServerHandlersForTunnel()
             context.writeAndFlush(NIOAny(ByteBuffer(string: Self.connectionEstablished(headers))), promise: nil)
             recorder.startedRequestAnswered(status: 200)

@@ -1,4 +1,5 @@
 import MockAuthTranscript
+import NIOCore
 import Synchronization
 
 /// The record of one connection, written from its event loop, read by snapshots.
@@ -15,19 +16,29 @@ final class ConnectionRecorder: Sendable {
     private let sequencer: RequestSequencer
     private let log: RequestLog
     private let onClose: @Sendable (ConnectionRecorder) -> Void
+    /// The client's address, put in words when the record is read (``record``).
+    private let remoteAddress: SocketAddress?
 
     /// The connection's id; it never changes, so reading it takes no lock.
     let id: UInt64
 
     init(
-        _ record: ConnectionRecord, sequencer: RequestSequencer, log: RequestLog,
+        _ record: ConnectionRecord, sequencer: RequestSequencer, log: RequestLog, remoteAddress: SocketAddress? = nil,
         onClose: @escaping @Sendable (ConnectionRecorder) -> Void = { _ in }
     ) {
         id = record.id
         state = Mutex(State(record: record))
         self.sequencer = sequencer
         self.log = log
+        self.remoteAddress = remoteAddress
         self.onClose = onClose
+    }
+
+    /// The client's address in words (`127.0.0.1:51234`), for a record made without a
+    /// `SocketAddress`.
+    var remoteAddressText: String? {
+        get { state.withLock { $0.record.remoteAddress } }
+        set { state.withLock { $0.record.remoteAddress = newValue } }
     }
 
     /// Whether the connection has closed, without copying the record.
@@ -43,11 +54,13 @@ final class ConnectionRecorder: Sendable {
 
     /// The record, with a request still waiting for its answer at the end.
     var record: ConnectionRecord {
-        state.withLock { state in
+        var record = state.withLock { state in
             var record = state.record
             if let pending = state.pending { record.requests.append(pending) }
             return record
         }
+        if record.remoteAddress == nil { record.remoteAddress = remoteAddress?.loopbackDescription }
+        return record
     }
 
     /// The record's kind when the connection closed and kept no request of its own: then an

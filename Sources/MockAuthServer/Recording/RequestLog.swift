@@ -53,6 +53,10 @@ final class RequestLog: Sendable {
         var kinds: [Kind: Representative] = [:]
         var kept = 0
         var dropped = 0
+        /// The kind of the last request placed and its representative (what ``kinds`` holds for
+        /// it): a run of identical requests on new connections (one request each) is placed by an
+        /// equality check instead of a hash.
+        var last: (kind: Kind, representative: Representative)?
     }
 
     private let state = Mutex(State())
@@ -75,9 +79,15 @@ final class RequestLog: Sendable {
     {
         let kind = Kind(request: request.kind, handshake: handshake)
         let placed: (ConnectionRecorder, Int, fold: Bool, keeps: Int)? = state.withLock { state in
+            if let last = state.last, last.kind == kind, let recorder = last.representative.recorder,
+                last.representative.epoch == state.epoch || state.kept >= limit
+            {
+                return (recorder, last.representative.index, true, keeps.load(ordering: .relaxed))
+            }
             let known = state.kinds[kind]
             let representative = known.flatMap { known in known.recorder.map { ($0, known.index) } }
             if let known, let representative, known.epoch == state.epoch || state.kept >= limit {
+                state.last = (kind, known)
                 return (representative.0, representative.1, true, keeps.load(ordering: .relaxed))
             }
             guard state.kept < limit else {
@@ -88,7 +98,9 @@ final class RequestLog: Sendable {
             // Lock order: the log, then the connection; a connection never calls into the log while
             // holding its own lock.
             let index = connection.append(request)
-            state.kinds[kind] = Representative(recorder: connection, index: index, epoch: state.epoch)
+            let kept = Representative(recorder: connection, index: index, epoch: state.epoch)
+            state.kinds[kind] = kept
+            state.last = (kind, kept)
             state.kept += 1
             let count = keeps.add(1, ordering: .releasing).newValue
             return (connection, index, false, count)

@@ -1,4 +1,5 @@
 import MockAuthTranscript
+import NIOCore
 import Synchronization
 
 /// Collects the transcript of one scenario run while its servers serve, in bounded memory.
@@ -19,6 +20,9 @@ final class TranscriptRecorder: Sendable {
         var connections: [ConnectionRecorder] = []
         /// The kept connection that stands for each kind of connection that closed.
         var connectionKinds: [ConnectionRecord: ConnectionRecorder] = [:]
+        /// The kind of the last connection that closed and who stands for it: a run of identical
+        /// connections is folded by an equality check instead of a hash.
+        var lastKind: (kind: ConnectionRecord, representative: ConnectionRecorder)?
         var logs: [String: RequestLog] = [:]
         /// Connections accepted and not yet closed.
         var openCount = 0
@@ -42,19 +46,31 @@ final class TranscriptRecorder: Sendable {
 
     /// Starts recording a newly accepted connection.
     func connectionAccepted(server: String, remoteAddress: String?, usesTLS: Bool) -> ConnectionRecorder {
+        let connection = connectionAccepted(log: log(for: server), remoteAddress: nil, usesTLS: usesTLS)
+        connection.remoteAddressText = remoteAddress
+        return connection
+    }
+
+    /// The log of `server`'s requests, made when first asked for: a listener fetches it once when
+    /// it binds.
+    func log(for server: String) -> RequestLog {
         state.withLock { state in
-            let log =
-                state.logs[server]
-                ?? {
-                    let log = RequestLog(server: server, limit: limit)
-                    state.logs[server] = log
-                    return log
-                }()
+            if let log = state.logs[server] { return log }
+            let log = RequestLog(server: server, limit: limit)
+            state.logs[server] = log
+            return log
+        }
+    }
+
+    /// Starts recording a connection accepted by the server whose log is `log`, from `remoteAddress`
+    /// (put in words only when a snapshot is taken).
+    func connectionAccepted(log: RequestLog, remoteAddress: SocketAddress?, usesTLS: Bool) -> ConnectionRecorder {
+        state.withLock { state in
             let recorder = ConnectionRecorder(
                 ConnectionRecord(
-                    id: state.nextConnectionID, server: server, remoteAddress: remoteAddress,
+                    id: state.nextConnectionID, server: log.server,
                     tls: usesTLS ? TLSHandshakeRecord(state: .inProgress) : nil),
-                sequencer: sequencer, log: log,
+                sequencer: sequencer, log: log, remoteAddress: remoteAddress,
                 onClose: { [weak self] connection in self?.connectionClosed(connection) })
             state.nextConnectionID += 1
             state.openCount += 1
@@ -64,25 +80,39 @@ final class TranscriptRecorder: Sendable {
     }
 
     /// A connection closed: a connection that kept no request of its own and is like one already
-    /// kept is folded into that one.
+    /// kept is folded into that one, before anyone waiting for the connections to close is woken.
     func connectionClosed(_ connection: ConnectionRecorder) {
-        let idle: [CheckedContinuation<Void, Never>] = state.withLock { state in
+        let kind = connection.foldableKind
+        let (idle, representative) = state.withLock { state in
             state.openCount -= 1
-            guard state.openCount == 0 else { return [] }
+            let representative = kind.flatMap { Self.fold(connection, of: $0, into: &state) }
+            guard state.openCount == 0 else { return ([CheckedContinuation<Void, Never>](), representative) }
             defer { state.idleWaiters = [:] }
-            return Array(state.idleWaiters.values)
-        }
-        for waiter in idle { waiter.resume() }
-        guard let kind = connection.foldableKind else { return }
-        let representative: ConnectionRecorder? = state.withLock { state in
-            if let representative = state.connectionKinds[kind], representative !== connection {
-                state.connections.removeAll { $0 === connection }
-                return representative
-            }
-            state.connectionKinds[kind] = connection
-            return nil
+            return (Array(state.idleWaiters.values), representative)
         }
         representative?.addConnectionRepeat()
+        for waiter in idle { waiter.resume() }
+    }
+
+    /// Who stands for `connection`, of `kind`, if a connection of its kind is kept already (then
+    /// `connection` leaves the transcript); else `connection` becomes the one kept for its kind.
+    private static func fold(
+        _ connection: ConnectionRecorder, of kind: ConnectionRecord, into state: inout State
+    ) -> ConnectionRecorder? {
+        let known: ConnectionRecorder?
+        if let last = state.lastKind, last.kind == kind {
+            known = last.representative
+        } else {
+            known = state.connectionKinds[kind]
+        }
+        if let known, known !== connection {
+            state.connections.removeAll { $0 === connection }
+            state.lastKind = (kind, known)
+            return known
+        }
+        state.connectionKinds[kind] = connection
+        state.lastKind = (kind, connection)
+        return nil
     }
 
     /// The transcript so far.

@@ -27,21 +27,24 @@ final class TestForwardProxy: Sendable {
     /// `http://127.0.0.1:PORT`, for curl's `-x`.
     var url: String { "http://127.0.0.1:\(port)" }
 
-    /// Starts a proxy that reaches only `allowedTargets`.
-    static func start(allowing allowedTargets: Set<ProxyTarget>) async throws -> TestForwardProxy {
+    /// Starts a proxy that reaches only `allowedTargets`, held to `limits`.
+    static func start(allowing allowedTargets: Set<ProxyTarget>, limits: ConnectionLimits = .default) async throws
+        -> TestForwardProxy
+    {
         let group = MultiThreadedEventLoopGroup.singleton
         let recorder = TranscriptRecorder()
         let policy = ProxyPolicy(allowedTargets: allowedTargets) { request in
             request.proxyAuthorization == [credentials]
                 ? .allow(responseHeaders: []) : .challenge(values: [challenge])
         }
+        let prologue = ConnectionPrologue.forwardProxy(limits: limits, gates: [])
         let channel = try await ServerBootstrap(group: group)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let connection = recorder.connectionAccepted(
                         server: "proxy", remoteAddress: channel.remoteAddress?.loopbackDescription, usesTLS: false)
                     try channel.pipeline.syncOperations.addForwardProxyHandlers(
-                        policy: policy, recorder: connection, group: group, gates: [])
+                        prologue, policy: policy, recorder: connection, group: group)
                 }
             }
             .bind(host: "127.0.0.1", port: 0).get()

@@ -17,16 +17,19 @@ struct ProxyConnection {
     let recorder: ConnectionRecorder
     let dialer: EmbeddedOriginDialer
 
-    /// - Parameter realDialer: use ``OriginDialer`` on the embedded loop, which cannot open sockets.
-    init(realDialer: Bool = false) throws {
+    /// - Parameters:
+    ///   - realDialer: use ``OriginDialer`` on the embedded loop, which cannot open sockets.
+    ///   - limits: the proxy's time limits.
+    init(realDialer: Bool = false, limits: ConnectionLimits = .default) throws {
         channel = EmbeddedChannel()
         recorder = Fixtures.connectionRecorder(server: "proxy")
         dialer = EmbeddedOriginDialer(loop: channel.embeddedEventLoop)
         let gate = AuthGate(
             spec: AuthSpec(realm: "proxy", schemes: [.basic], account: Self.account), isProxy: true)
         try channel.pipeline.syncOperations.addForwardProxyHandlers(
-            policy: ProxyPolicy(allowedTargets: [Self.origin], gate: gate), recorder: recorder,
-            group: channel.embeddedEventLoop, gates: [gate], dialer: realDialer ? nil : dialer)
+            .forwardProxy(limits: limits, gates: [gate]),
+            policy: ProxyPolicy(allowedTargets: [Self.origin], gate: gate),
+            recorder: recorder, group: channel.embeddedEventLoop, dialer: realDialer ? nil : dialer)
         try channel.activate()
     }
 

@@ -16,7 +16,8 @@ struct ServedConnection {
     init(behavior: ServerBehavior, tls: ServerTLS? = nil, activate: Bool = true) throws {
         recorder = Fixtures.connectionRecorder(server: behavior.server, usesTLS: tls != nil)
         channel = EmbeddedChannel()
-        try channel.pipeline.syncOperations.addScenarioServerHandlers(tls: tls, behavior: behavior, recorder: recorder)
+        try channel.pipeline.syncOperations.addScenarioServerHandlers(
+            .scenarioServer(tls: tls, behavior: behavior), behavior: behavior, recorder: recorder)
         if activate { try channel.activate() }
     }
 

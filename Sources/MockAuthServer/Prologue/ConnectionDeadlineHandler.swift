@@ -1,0 +1,196 @@
+import MockAuthTranscript
+import NIOCore
+import NIOHTTP1
+import NIOTLS
+
+/// Closes a connection whose client is too slow (``ConnectionLimits``), after recording which limit
+/// passed: the ``ConnectionDeadlines`` of the connection, carried out with one timer. Part of every
+/// listener's prologue (``ChannelPipeline/SynchronousOperations/addConnectionPrologue(_:recorder:)``),
+/// it sits after the HTTP decoder: a request head counts when it is complete, so a client sending
+/// one header byte every few seconds is closed as surely as a silent one.
+///
+/// The idle time before the next head starts when the response is complete. A listener that answers
+/// in the event-loop turn in which the request ends (a scenario server,
+/// ``ConnectionPrologue/Answering/atOnce``) has written it when the request's end has passed through
+/// here; for one that answers later (a proxy relaying its origin, the control API), the handler
+/// watches the response parts on their way out for its end.
+///
+/// One timer serves every limit: it is scheduled for the earliest deadline in force, and when it
+/// fires before a deadline that has moved (a keep-alive request moves the head deadline), it looks
+/// again at the deadline then in force. So a connection schedules one timer when it is accepted and
+/// cancels it when it closes; keep-alive requests schedule none.
+///
+/// On an HTTP/2 connection (``streamsMultiplexed()``) it sits after the HTTP/2 handler: frames pass
+/// through unread, and the head limit runs while no stream is open (``HTTP2StreamActivity``). On a
+/// CONNECT tunnel (``tunnelEstablished()``) bytes pass through unread, and only the connection
+/// limit applies.
+final class ConnectionDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandler, NIOScheduledCallbackHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    private let limits: ConnectionLimits
+    private let usesTLS: Bool
+    /// Whether the responses are watched for their end (the listener answers later).
+    private let watchesResponses: Bool
+    private let recorder: ConnectionRecorder?
+    /// The limits in force; `nil` until the connection is active.
+    private var deadlines: ConnectionDeadlines?
+    /// The connection's context, between `handlerAdded` and `handlerRemoved`: the timer fires
+    /// outside channel callbacks.
+    private var context: ChannelHandlerContext?
+    /// The one timer, and when it fires.
+    private var timer: (callback: NIOScheduledCallback, at: NIODeadline)?
+
+    /// - Parameters:
+    ///   - answering: when the listener answers a request (``ConnectionPrologue/Answering``).
+    ///   - recorder: where the limit that closed the connection is recorded; `nil` for a listener
+    ///     that keeps no transcript (the control API).
+    init(
+        limits: ConnectionLimits, usesTLS: Bool, answering: ConnectionPrologue.Answering,
+        recorder: ConnectionRecorder?
+    ) {
+        self.limits = limits
+        self.usesTLS = usesTLS
+        switch answering {
+        case .atOnce: watchesResponses = false
+        case .later: watchesResponses = true
+        }
+        self.recorder = recorder
+    }
+
+    /// Whether the HTTP parts of a request pass through this handler (neither HTTP/2 nor a tunnel).
+    private var readsHTTP1: Bool {
+        switch deadlines?.phase {
+        case .handshake, .awaitingHead, .exchange, nil: true
+        case .multiplexed, .tunnel: false
+        }
+    }
+
+    /// The connection was found to speak HTTP/2: from now on what arrives is frames, and requests
+    /// come on streams. Called by ``HTTPProtocolSelector`` before the HTTP/2 handler goes in.
+    func streamsMultiplexed() {
+        deadlines?.streamsMultiplexed()
+    }
+
+    /// The connection became a CONNECT tunnel: bytes pass through unread from now on, and only the
+    /// connection limit applies (the origin's listener times what the client sends it). Called by
+    /// ``ForwardProxyHandler`` before it writes `200 Connection Established`.
+    func tunnelEstablished() {
+        deadlines?.tunnelEstablished()
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+        if context.channel.isActive { start(context: context) }
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        cancelTimer()
+        self.context = nil
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        start(context: context)
+        context.fireChannelActive()
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        cancelTimer()
+        context.fireChannelInactive()
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if let activity = event as? HTTP2StreamActivity {
+            switch activity {
+            case .opened: deadlines?.streamOpened()
+            case .closed: deadlines?.streamClosed(now: context.eventLoop.now)
+            }
+            rearmIfSooner(context: context)
+            return
+        }
+        if case .handshakeCompleted = event as? TLSUserEvent {
+            deadlines?.handshakeCompleted(now: context.eventLoop.now)
+            rearmIfSooner(context: context)
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard readsHTTP1 else {
+            // HTTP/2 frames of the connection itself, or tunnelled bytes: not this handler's business.
+            context.fireChannelRead(data)
+            return
+        }
+        switch unwrapInboundIn(data) {
+        case .head:
+            deadlines?.requestHeadReceived()
+            context.fireChannelRead(data)
+        case .body:
+            context.fireChannelRead(data)
+        case .end:
+            let now = context.eventLoop.now
+            deadlines?.requestEnded(now: now)
+            context.fireChannelRead(data)
+            // A listener that answers at once has written its response by the time this returns.
+            if !watchesResponses { deadlines?.responseEnded(now: now) }
+            rearmIfSooner(context: context)
+        }
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if watchesResponses, readsHTTP1, case .end = unwrapOutboundIn(data) {
+            deadlines?.responseEnded(now: context.eventLoop.now)
+            rearmIfSooner(context: context)
+        }
+        context.write(data, promise: promise)
+    }
+
+    // MARK: The timer
+
+    private func start(context: ChannelHandlerContext) {
+        guard deadlines == nil else { return }
+        let deadlines = ConnectionDeadlines(limits: limits, usesTLS: usesTLS, now: context.eventLoop.now)
+        self.deadlines = deadlines
+        arm(at: deadlines.nextCheck, context: context)
+    }
+
+    /// Schedules the timer earlier when the next deadline now comes before it; a later deadline is
+    /// found when the timer fires.
+    private func rearmIfSooner(context: ChannelHandlerContext) {
+        guard let next = deadlines?.nextCheck, let timer, next < timer.at else { return }
+        cancelTimer()
+        arm(at: next, context: context)
+    }
+
+    private func arm(at deadline: NIODeadline, context: ChannelHandlerContext) {
+        do {
+            let callback = try context.eventLoop.assumeIsolated().scheduleCallback(at: deadline, handler: self)
+            timer = (callback, deadline)
+        } catch {
+            // The event loop is shutting down, and the connection with it.
+            timer = nil
+        }
+    }
+
+    private func cancelTimer() {
+        timer?.callback.cancel()
+        timer = nil
+    }
+
+    func handleScheduledCallback(eventLoop: some EventLoop) {
+        timer = nil
+        guard let context, let deadlines, context.channel.isActive else { return }
+        switch deadlines.check(now: eventLoop.now) {
+        case .close(let limit):
+            recorder?.limitExceeded(limit)
+            context.close(promise: nil)
+        case .wait(let until):
+            arm(at: until, context: context)
+        }
+    }
+}
+
+@available(*, unavailable)
+extension ConnectionDeadlineHandler: Sendable {}

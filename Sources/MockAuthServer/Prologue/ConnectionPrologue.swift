@@ -1,0 +1,155 @@
+import NIOCore
+import NIOHTTP1
+import NIOSSL
+
+/// What every connection of one listener starts with, whatever the listener serves (an origin, a
+/// revocation server, a forward proxy, the control API): the time limits it is held to, its TLS if
+/// it has any, how its HTTP/1.1 is decoded, when its listener answers, how it words a refusal, and
+/// which authentication gates forget it when it closes. The head limits are the same for every
+/// listener (``RequestHeadLimits``).
+///
+/// A listener makes its prologue once, when it binds;
+/// ``ChannelPipeline/SynchronousOperations/addConnectionPrologue(_:recorder:)`` puts it first in the
+/// pipeline of each connection it accepts, and the listener's own handlers go after it.
+package final class ConnectionPrologue: Sendable {
+    /// How the connection's HTTP/1.1 is decoded.
+    enum Codec: Sendable {
+        /// NIO's server codec (`configureHTTPServerPipeline`).
+        case server
+        /// A forward proxy's: its request decoder hands on the bytes it holds when it is removed
+        /// (what a client sends right after a CONNECT head reaches the tunnel), and the proxy
+        /// replaces it after a CONNECT it refused.
+        case forwardProxy
+        /// None yet: the client chooses between HTTP/1.1 and HTTP/2 (``HTTPProtocolSelector``), which
+        /// adds HTTP/1.1's codec when it is chosen.
+        case chosenByClient
+    }
+
+    /// When the listener's own handler answers a request.
+    enum Answering: Sendable {
+        /// In the event-loop turn in which the request ends (a scenario server's
+        /// ``RequestResponder``): the idle time before the next head starts then, and the responses
+        /// on their way out are not looked at.
+        case atOnce
+        /// Later (a proxy relaying its origin, the control API waiting for a run): the idle time
+        /// starts when the response's end is written.
+        case later
+    }
+
+    /// The time limits.
+    let limits: ConnectionLimits
+    /// The listener's TLS, or `nil` for plain HTTP.
+    let tls: ServerTLS?
+    /// The authentication gates that forget the connection when it closes.
+    let gates: [AuthGate]
+    let codec: Codec
+    let answering: Answering
+    /// How the listener words an answer the prologue gives itself (431 for a head over the limits).
+    let wording: RefusalWording
+
+    init(
+        limits: ConnectionLimits, tls: ServerTLS? = nil, gates: [AuthGate] = [], codec: Codec = .server,
+        answering: Answering = .later, wording: RefusalWording = .text
+    ) {
+        self.limits = limits
+        self.tls = tls
+        self.gates = gates
+        self.codec = codec
+        self.answering = answering
+        self.wording = wording
+    }
+
+    /// A scenario server's (an origin or a revocation server, which answer at once): its limits and
+    /// gates from `behavior`, its TLS, and with `http2` the protocol left to the client.
+    static func scenarioServer(tls: ServerTLS?, behavior: ServerBehavior, http2: Bool = false) -> ConnectionPrologue {
+        ConnectionPrologue(
+            limits: behavior.limits, tls: tls, gates: behavior.gates, codec: http2 ? .chosenByClient : .server,
+            answering: .atOnce)
+    }
+
+    /// A forward proxy's: plain HTTP/1.1 on the client side, answered later (the origin's answer).
+    static func forwardProxy(limits: ConnectionLimits, gates: [AuthGate]) -> ConnectionPrologue {
+        ConnectionPrologue(limits: limits, gates: gates, codec: .forwardProxy, answering: .later)
+    }
+
+    /// A plain-HTTP listener with no transcript and no gates that answers later (the control API):
+    /// NIO's server codec, `limits`, and refusals worded as `wording`.
+    package static func plain(limits: ConnectionLimits, wording: RefusalWording) -> ConnectionPrologue {
+        ConnectionPrologue(limits: limits, wording: wording)
+    }
+}
+
+extension ChannelPipeline.SynchronousOperations {
+    /// The handlers every served connection starts with, whatever its listener, in this order:
+    ///
+    /// ```
+    /// ConnectionLifetimeHandler ─▶ [TLSHandshakeSniffer ─▶ NIOSSLServerHandler ─▶ TLSTranscriptHandler]
+    ///   ─▶ HTTP/1.1 codec + HTTPServerProtocolErrorHandler ─▶ RequestHeadLimitHandler ─▶ ConnectionDeadlineHandler
+    /// ```
+    ///
+    /// So every connection ends in one place (``ConnectionLifetimeHandler``), is held to its
+    /// listener's time limits (``ConnectionDeadlineHandler``: the TLS handshake, each request head,
+    /// the whole connection), and has a head over ``RequestHeadLimits`` refused with 431 before its
+    /// listener sees it (``RequestHeadLimitHandler``). Where the listener keeps a transcript,
+    /// `recorder` records all of it. The listener's own handler goes last:
+    ///
+    /// ```swift
+    /// let prologue = ConnectionPrologue.scenarioServer(tls: tls, behavior: behavior)  // once, at bind
+    /// // for each connection:
+    /// try pipeline.addConnectionPrologue(prologue, recorder: connection)
+    /// try pipeline.addHandler(RequestResponder(behavior: behavior, recorder: connection))
+    /// ```
+    ///
+    /// The handlers are added in order, each at the end (no lookups), and none schedules more than
+    /// the deadline handler's one timer: this is the whole of what a connection costs before its
+    /// first request, besides its listener's own handler.
+    ///
+    /// - Returns: the connection's deadline handler, last in the pipeline: a protocol the client
+    ///   chooses later goes before it (``ConnectionPrologue/Codec/chosenByClient``).
+    @discardableResult
+    func addConnectionPrologue(_ prologue: ConnectionPrologue, recorder: ConnectionRecorder?) throws
+        -> ConnectionDeadlineHandler
+    {
+        try addHandler(ConnectionLifetimeHandler(recorder: recorder, gates: prologue.gates))
+        if let tls = prologue.tls {
+            try addHandler(TLSHandshakeSniffer(recorder: recorder))
+            try addHandler(NIOSSLServerHandler(context: tls.context))
+            try addHandler(TLSTranscriptHandler(recorder: recorder, certificateRequest: tls.certificateRequest))
+        }
+        try addHTTP1Codec(prologue.codec, before: nil, wording: prologue.wording, recorder: recorder)
+        let deadline = ConnectionDeadlineHandler(
+            limits: prologue.limits, usesTLS: prologue.tls != nil, answering: prologue.answering, recorder: recorder)
+        try addHandler(deadline)
+        return deadline
+    }
+
+    /// ``addConnectionPrologue(_:recorder:)`` for a listener of another module that keeps no
+    /// transcript (the control API): its own handler goes last.
+    package func addConnectionPrologue(_ prologue: ConnectionPrologue) throws {
+        try addConnectionPrologue(prologue, recorder: nil)
+    }
+
+    /// HTTP/1.1 before `deadline` (at the end when it is `nil`): the codec with NIO's protocol error
+    /// handler (bad input gets a 400 and only that connection closes), then the head limits
+    /// (``RequestHeadLimitHandler``). Nothing for ``ConnectionPrologue/Codec/chosenByClient``:
+    /// ``HTTPProtocolSelector`` calls this with `.server` once the client has chosen HTTP/1.1.
+    func addHTTP1Codec(
+        _ codec: ConnectionPrologue.Codec, before deadline: ConnectionDeadlineHandler?, wording: RefusalWording,
+        recorder: ConnectionRecorder?
+    ) throws {
+        let position: Position = deadline.map { .before($0) } ?? .last
+        switch codec {
+        case .server:
+            try configureHTTPServerPipeline(position: position, withErrorHandling: true)
+        case .forwardProxy:
+            let handlers: [any RemovableChannelHandler] = [
+                ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .forwardBytes)), HTTPResponseEncoder(),
+                HTTPServerPipelineHandler(), HTTPServerProtocolErrorHandler(),
+            ]
+            try addHandlers(handlers, position: position)
+        case .chosenByClient:
+            return
+        }
+        try addHandler(RequestHeadLimitHandler(wording: wording, recorder: recorder), position: position)
+    }
+}
