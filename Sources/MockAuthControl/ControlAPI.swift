@@ -12,8 +12,8 @@ import NIOHTTP1
 /// let response = await api.respond(to: ControlRequest(method: .GET, target: "/v1/scenarios", authorization: "Bearer …"))
 /// ```
 public struct ControlAPI: Sendable {
-    public let token: ControlToken
-    public let registry: RunRegistry
+    package let token: ControlToken
+    package let registry: RunRegistry
 
     public init(token: ControlToken, registry: RunRegistry) {
         self.token = token
@@ -21,7 +21,7 @@ public struct ControlAPI: Sendable {
     }
 
     /// Answers one request. A request without the right token learns nothing but `401`.
-    public func respond(to request: ControlRequest) async -> ControlResponse {
+    package func respond(to request: ControlRequest) async -> ControlResponse {
         guard token.authorizes(request.authorization) else {
             return Self.error(
                 ControlFailure(.unauthorized, "send Authorization: Bearer with the token of the endpoints file"),

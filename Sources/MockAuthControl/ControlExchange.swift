@@ -1,15 +1,15 @@
 import NIOHTTP1
 
 /// One request to the control API, as the HTTP layer hands it over.
-public struct ControlRequest: Sendable {
-    public var method: HTTPMethod
+package struct ControlRequest: Sendable {
+    package var method: HTTPMethod
     /// The request target, e.g. `/v1/runs/run-abc/verdict?control=run-def`.
-    public var target: String
+    package var target: String
     /// The `Authorization` header, if one was sent.
-    public var authorization: String?
-    public var body: [UInt8]
+    package var authorization: String?
+    package var body: [UInt8]
 
-    public init(method: HTTPMethod, target: String, authorization: String? = nil, body: [UInt8] = []) {
+    package init(method: HTTPMethod, target: String, authorization: String? = nil, body: [UInt8] = []) {
         self.method = method
         self.target = target
         self.authorization = authorization
@@ -18,13 +18,13 @@ public struct ControlRequest: Sendable {
 }
 
 /// The control API's answer: a status, JSON, and any headers it needs (`Allow`, `WWW-Authenticate`).
-public struct ControlResponse: Sendable {
-    public var status: HTTPResponseStatus
-    public var headers: [(String, String)]
+package struct ControlResponse: Sendable {
+    package var status: HTTPResponseStatus
+    package var headers: [(String, String)]
     /// UTF-8 JSON.
-    public var body: [UInt8]
+    package var body: [UInt8]
 
-    public init(status: HTTPResponseStatus, headers: [(String, String)] = [], body: [UInt8]) {
+    package init(status: HTTPResponseStatus, headers: [(String, String)] = [], body: [UInt8]) {
         self.status = status
         self.headers = headers
         self.body = body

@@ -2,16 +2,16 @@ import NIOHTTP1
 
 /// Why the control API refuses a request: the status it answers with, and the message of the JSON
 /// error body.
-public struct ControlFailure: Error, Sendable, Equatable, CustomStringConvertible {
-    public var status: HTTPResponseStatus
-    public var message: String
+package struct ControlFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    package var status: HTTPResponseStatus
+    package var message: String
 
-    public init(_ status: HTTPResponseStatus, _ message: String) {
+    package init(_ status: HTTPResponseStatus, _ message: String) {
         self.status = status
         self.message = message
     }
 
-    public var description: String { "\(status.code) \(message)" }
+    package var description: String { "\(status.code) \(message)" }
 
     static func unknownRun(_ id: String) -> ControlFailure {
         ControlFailure(.notFound, "no run '\(id)': it never began, or it has ended")

@@ -7,7 +7,7 @@ import Synchronization
 /// The control API's HTTP/1.1 listener: loopback by default, on its own port.
 public final class ControlServer: Sendable {
     /// The largest request body accepted (`413` beyond).
-    public static let maxBodyBytes = 64 * 1024
+    package static let maxBodyBytes = 64 * 1024
     /// How long a connection could sit idle before it was closed, before control connections were
     /// held to the servers' limits (``start(_:host:port:advertisedHost:group:limits:)``): an idle
     /// connection is now closed after the request-head limit.
@@ -103,7 +103,7 @@ extension ChannelPipeline.SynchronousOperations {
     /// The control API's connection: the prologue every served connection starts with (time limits
     /// on slow clients, head limits with a JSON 431, HTTP/1.1), then the API (requests of at most
     /// ``ControlServer/maxBodyBytes``).
-    public func addControlHandlers(_ api: ControlAPI, limits: ConnectionLimits = .default) throws {
+    package func addControlHandlers(_ api: ControlAPI, limits: ConnectionLimits = .default) throws {
         try addControlHandlers(api, prologue: .plain(limits: limits, wording: .controlAPI))
     }
 

@@ -5,7 +5,7 @@ import MockAuth
 /// compared in constant time; never printed (its description is redacted).
 public struct ControlToken: Sendable, CustomStringConvertible {
     /// The token itself: only for the endpoints file (written 0600) and the token file.
-    public let secret: String
+    package let secret: String
 
     /// A token of 32 random bytes, base64url (43 characters).
     public static func random() -> ControlToken {
@@ -44,7 +44,7 @@ public struct ControlToken: Sendable, CustomStringConvertible {
 
     /// Whether `authorization` (an `Authorization` header value) is `Bearer` with this token. The
     /// comparison takes the same time wherever the first difference is.
-    public func authorizes(_ authorization: String?) -> Bool {
+    package func authorizes(_ authorization: String?) -> Bool {
         guard let authorization else { return false }
         let parts = authorization.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return false }

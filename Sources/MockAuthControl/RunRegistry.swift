@@ -22,7 +22,7 @@ public actor RunRegistry {
     private let scenariosByName: [String: Scenario]
     private let startRun: RunStarter
     /// How many runs begun through the API may be live at once.
-    public let maxLiveRuns: Int
+    package let maxLiveRuns: Int
     private var live: [String: Entry] = [:]
     /// Live run ids, in the order they began.
     private var order: [String] = []
@@ -45,7 +45,7 @@ public actor RunRegistry {
     }
 
     /// The catalog, as `GET /v1/scenarios` lists it.
-    public func scenarios() -> [RemoteScenario] {
+    package func scenarios() -> [RemoteScenario] {
         catalog.map { scenario in
             RemoteScenario(
                 name: scenario.name, summary: scenario.summary, description: scenario.description,
@@ -54,7 +54,7 @@ public actor RunRegistry {
     }
 
     /// Registers a run `serve` started itself, under its scenario's name.
-    public func adopt(_ run: ScenarioRun, client: String = "remote") {
+    package func adopt(_ run: ScenarioRun, client: String = "remote") {
         let id = run.scenario.name
         guard live[id] == nil else { return }
         live[id] = Entry(id: id, client: client, run: run, began: clock.now, counted: false)
@@ -62,7 +62,7 @@ public actor RunRegistry {
     }
 
     /// Begins a run of `request.scenario` on servers of its own.
-    public func begin(_ request: RunRequest) async throws(ControlFailure) -> RunDescription {
+    package func begin(_ request: RunRequest) async throws(ControlFailure) -> RunDescription {
         guard let scenario = scenariosByName[request.scenario] else {
             throw ControlFailure(.notFound, "no scenario '\(request.scenario)' (GET /v1/scenarios lists them)")
         }
@@ -94,18 +94,18 @@ public actor RunRegistry {
     }
 
     /// The live runs, oldest first.
-    public func runs() -> [RunSummary] {
+    package func runs() -> [RunSummary] {
         order.compactMap { live[$0] }.map { RunSummary(id: $0.id, scenario: $0.run.scenario.name, url: $0.run.url) }
     }
 
     /// What the live run `id` was given when it began.
-    public func description(of id: String) throws(ControlFailure) -> RunDescription {
+    package func description(of id: String) throws(ControlFailure) -> RunDescription {
         Self.describe(try entry(id).run, id: id)
     }
 
     /// The verdict on what run `id`'s servers have seen so far. With `controlID`, a run of the
     /// scenario's control, a PASS is checked against the control as `mockauthd check` does.
-    public func verdict(of id: String, control controlID: String?) async throws(ControlFailure) -> Verdict {
+    package func verdict(of id: String, control controlID: String?) async throws(ControlFailure) -> Verdict {
         let run = try entry(id).run
         guard let controlID else { return await run.verdictSoFar() }
         let control = try entry(controlID).run
@@ -124,12 +124,12 @@ public actor RunRegistry {
     }
 
     /// Everything run `id`'s servers have seen so far.
-    public func transcript(of id: String) throws(ControlFailure) -> Transcript {
+    package func transcript(of id: String) throws(ControlFailure) -> Transcript {
         try entry(id).run.transcript()
     }
 
     /// Ends run `id`: judges it, stops its servers and frees its ports.
-    public func end(_ id: String) async throws(ControlFailure) -> EndedRun {
+    package func end(_ id: String) async throws(ControlFailure) -> EndedRun {
         let entry = try entry(id)
         live[id] = nil
         order.removeAll { $0 == id }

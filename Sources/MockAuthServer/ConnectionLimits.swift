@@ -31,7 +31,7 @@ public struct ConnectionLimits: Sendable, Equatable {
     }
 
     /// These limits with `server`'s own (from its scenario's `limits:`) in their place.
-    public func overridden(by server: ServerTimeLimits) -> ConnectionLimits {
+    package func overridden(by server: ServerTimeLimits) -> ConnectionLimits {
         ConnectionLimits(
             tlsHandshake: server.handshakeSeconds.map { .seconds(Int64($0)) } ?? tlsHandshake,
             requestHead: server.requestHeadSeconds.map { .seconds(Int64($0)) } ?? requestHead,

@@ -36,7 +36,7 @@ public final class PortAllocator: Sendable {
     }
 
     /// The ports held now, in order.
-    public var heldPorts: [Int] { held.withLock { $0.sorted() } }
+    package var heldPorts: [Int] { held.withLock { $0.sorted() } }
 }
 
 /// The fixed ports one scenario took from a ``PortAllocator`` (none without one).

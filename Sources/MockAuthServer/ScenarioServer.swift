@@ -139,7 +139,7 @@ public final class ScenarioServer: Sendable {
     /// For a client that is still running (a run of the control API): returns at once unless a
     /// connection is mid-exchange (a TLS handshake, a request not yet answered), then waits as
     /// ``settle(timeout:)`` does. Idle keep-alive connections do not hold it up.
-    public func settleExchanges(timeout: Duration = .milliseconds(500)) async {
+    package func settleExchanges(timeout: Duration = .milliseconds(500)) async {
         await recorder.waitUntilQuiet(timeout: timeout)
     }
 

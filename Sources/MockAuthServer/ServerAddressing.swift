@@ -31,7 +31,7 @@ public struct ServerAddressing: Sendable {
     public static let loopback = ServerAddressing()
 
     /// The host in the URLs of a server the scenario names `host`.
-    public func urlHost(for host: ListenHost) -> String {
+    package func urlHost(for host: ListenHost) -> String {
         switch host {
         case .ipv4Loopback: hostNames.first ?? concreteBindAddress ?? host.name
         case .localhost: hostNames.dropFirst().first ?? host.name
@@ -41,7 +41,7 @@ public struct ServerAddressing: Sendable {
 
     /// The names server certificates hold besides the loopback names: every host name and a
     /// concrete (not wildcard) bind address.
-    public var certificateNames: [String] {
+    package var certificateNames: [String] {
         var names = hostNames
         if let concreteBindAddress, !names.contains(concreteBindAddress) { names.append(concreteBindAddress) }
         return names
@@ -53,26 +53,26 @@ public struct ServerAddressing: Sendable {
     }
 
     /// Whether `address` is a wildcard (`0.0.0.0`, `::`, `[::]`): every address of this machine.
-    public static func isWildcard(_ address: String) -> Bool {
+    package static func isWildcard(_ address: String) -> Bool {
         IPAddressLiteral.bytes(of: address)?.allSatisfy { $0 == 0 } ?? false
     }
 
     /// Whether the servers can be reached from other machines: the bind address is set and is
     /// neither in 127.0.0.0/8, nor `::1`, nor `localhost`.
-    public var reachesBeyondLoopback: Bool {
+    package var reachesBeyondLoopback: Bool {
         guard let bindAddress else { return false }
         return !Self.isLoopback(bindAddress)
     }
 
     /// Whether `address` (an IP literal or `localhost`) is a loopback address.
-    public static func isLoopback(_ address: String) -> Bool {
+    package static func isLoopback(_ address: String) -> Bool {
         if address.lowercased() == "localhost" { return true }
         guard let bytes = IPAddressLiteral.bytes(of: address) else { return false }
         return bytes.count == 4 ? bytes[0] == 127 : bytes == [UInt8](repeating: 0, count: 15) + [1]
     }
 
     /// `address` without the brackets of an IPv6 literal in a URL (`[::1]` → `::1`).
-    public static func unbracketed(_ address: String) -> String {
+    package static func unbracketed(_ address: String) -> String {
         address.hasPrefix("[") && address.hasSuffix("]") ? String(address.dropFirst().dropLast()) : address
     }
 }

@@ -14,14 +14,14 @@ public struct ServerEndpoint: Sendable, Equatable {
     /// `https` or `http`.
     public let scheme: String
     /// Whether the server also listens on `::1` (for `localhost`).
-    public let listensOnIPv6: Bool
+    package let listensOnIPv6: Bool
     /// The address a name under `.test` stands for (where the server listens), for
     /// ``hostMappings``.
-    public let address: String
+    package let address: String
     /// Other names under `.test` that reach this server (``ServerSpec/aliases``).
     public let aliases: [String]
 
-    public init(
+    package init(
         server: String, host: ListenHost, urlHost: String? = nil, port: Int, scheme: String, listensOnIPv6: Bool,
         address: String = "127.0.0.1", aliases: [String] = []
     ) {

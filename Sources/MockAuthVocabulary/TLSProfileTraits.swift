@@ -1,15 +1,15 @@
 /// What a TLS profile changes beyond its certificate chain, decided in one place
 /// (``TLSProfile/traits``): the servers, the PKI and the scenario loader read it, none re-decides it.
-public struct TLSProfileTraits: Sendable, Hashable {
+package struct TLSProfileTraits: Sendable, Hashable {
     /// The one TLS version the server speaks when the profile's defect is the protocol; `nil`: TLS 1.2
     /// and 1.3.
-    public var onlyProtocolVersion: DeprecatedTLSVersion?
+    package var onlyProtocolVersion: DeprecatedTLSVersion?
     /// How the server asks for a client certificate; `nil` when it asks for none.
-    public var clientCertificates: ClientCertificatePolicy?
+    package var clientCertificates: ClientCertificatePolicy?
     /// What the scenario's revocation service says about the leaf, and where the leaf points clients.
-    public var revocation: RevocationTraits
+    package var revocation: RevocationTraits
 
-    public init(
+    package init(
         onlyProtocolVersion: DeprecatedTLSVersion? = nil, clientCertificates: ClientCertificatePolicy? = nil,
         revocation: RevocationTraits = .unrevoked
     ) {
@@ -20,21 +20,21 @@ public struct TLSProfileTraits: Sendable, Hashable {
 
     /// A profile that changes only its chain (or nothing): TLS 1.2 and 1.3, no client certificate,
     /// a leaf its revocation service calls good.
-    public static let none = TLSProfileTraits()
+    package static let none = TLSProfileTraits()
 }
 
 /// How a server asks for a client certificate.
-public struct ClientCertificatePolicy: Sendable, Hashable {
+package struct ClientCertificatePolicy: Sendable, Hashable {
     /// Whether the handshake fails without a certificate.
-    public var mode: ClientCertificateMode
+    package var mode: ClientCertificateMode
     /// The client CA whose certificates the server accepts; a presented certificate from another
     /// ends the handshake with an alert.
-    public var trustedCA: ClientCA
+    package var trustedCA: ClientCA
     /// Whether the request names ``trustedCA`` as the acceptable CA (`certificate_authorities`);
     /// `false`: it names none.
-    public var namesTrustedCA: Bool
+    package var namesTrustedCA: Bool
 
-    public init(mode: ClientCertificateMode, trustedCA: ClientCA, namesTrustedCA: Bool = true) {
+    package init(mode: ClientCertificateMode, trustedCA: ClientCA, namesTrustedCA: Bool = true) {
         self.mode = mode
         self.trustedCA = trustedCA
         self.namesTrustedCA = namesTrustedCA
@@ -42,7 +42,7 @@ public struct ClientCertificatePolicy: Sendable, Hashable {
 }
 
 /// Whether a server that asks for a client certificate ends the handshake without one.
-public enum ClientCertificateMode: String, Sendable, Hashable, CaseIterable {
+package enum ClientCertificateMode: String, Sendable, Hashable, CaseIterable {
     /// The handshake fails without a certificate.
     case required
     /// A client without a certificate proceeds.
@@ -51,7 +51,7 @@ public enum ClientCertificateMode: String, Sendable, Hashable, CaseIterable {
 
 /// The harness's two client CAs: the one that issues the client identity, and a second one that
 /// issues the second identity (`identity: { second: true }`).
-public enum ClientCA: String, Sendable, Hashable, CaseIterable {
+package enum ClientCA: String, Sendable, Hashable, CaseIterable {
     /// MockAuth Client CA, issuer of the client identity.
     case first
     /// MockAuth Client CA 2, issuer of the second identity.
@@ -60,31 +60,31 @@ public enum ClientCA: String, Sendable, Hashable, CaseIterable {
 
 /// What a scenario's revocation service says about a profile's leaf, and where the leaf tells
 /// clients to ask.
-public struct RevocationTraits: Sendable, Hashable {
+package struct RevocationTraits: Sendable, Hashable {
     /// The one mechanism the leaf points to, when the profile's defect lives in it; `nil`: it
     /// points to both (the CRL and the OCSP responder).
-    public var mechanism: RevocationMechanism?
+    package var mechanism: RevocationMechanism?
     /// What the CRL and the responder say.
-    public var status: RevocationStatus
+    package var status: RevocationStatus
     /// Whether the responder's answer expired before it was given (nextUpdate in the past, RFC 6960
     /// §4.2.2.1).
-    public var responseExpired: Bool
+    package var responseExpired: Bool
 
-    public init(mechanism: RevocationMechanism? = nil, status: RevocationStatus, responseExpired: Bool = false) {
+    package init(mechanism: RevocationMechanism? = nil, status: RevocationStatus, responseExpired: Bool = false) {
         self.mechanism = mechanism
         self.status = status
         self.responseExpired = responseExpired
     }
 
     /// A leaf the service calls good, pointing to both mechanisms.
-    public static let unrevoked = RevocationTraits(status: .good)
+    package static let unrevoked = RevocationTraits(status: .good)
 
     /// Whether the profile's defect is its revocation status (it needs a revocation server).
-    public var isTheDefect: Bool { mechanism != nil }
+    package var isTheDefect: Bool { mechanism != nil }
 }
 
 /// Where a client looks up whether a certificate is revoked.
-public enum RevocationMechanism: String, Sendable, Hashable, Codable, CaseIterable {
+package enum RevocationMechanism: String, Sendable, Hashable, Codable, CaseIterable {
     /// The CRL at the leaf's CRL distribution point (RFC 5280 §5).
     case crl
     /// The OCSP responder named in the leaf's authority information access (RFC 6960).
@@ -93,7 +93,7 @@ public enum RevocationMechanism: String, Sendable, Hashable, Codable, CaseIterab
 
 extension TLSProfile {
     /// What this profile changes beyond its chain: the one switch that decides it.
-    public var traits: TLSProfileTraits {
+    package var traits: TLSProfileTraits {
         switch self {
         case .tls10Only: TLSProfileTraits(onlyProtocolVersion: .tls10)
         case .tls11Only: TLSProfileTraits(onlyProtocolVersion: .tls11)

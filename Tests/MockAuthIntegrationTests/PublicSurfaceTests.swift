@@ -26,4 +26,43 @@ struct PublicSurfaceTests {
         let declared = try Self.publicDeclarations(in: "MockAuthSchemes")
         #expect(declared.isEmpty, "\(declared.joined(separator: "\n"))")
     }
+
+    /// The public types each product module declares (at the top level, or under an `#if`).
+    static func publicTypes(in module: String) throws -> Set<String> {
+        let declaration =
+            /^(    )?(@[A-Za-z_]+(\([^)]*\))?\s+)*public\s+(final\s+)?(class|struct|enum|protocol|actor|typealias)\s+([A-Za-z_][A-Za-z_0-9]*)/
+        let root = MockAuthDBinary.repositoryRoot.appendingPathComponent("Sources/\(module)")
+        var types = Set<String>()
+        let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+        while let file = files?.nextObject() as? URL {
+            guard file.pathExtension == "swift" else { continue }
+            // Top-level declarations start in column 0, or in column 4 inside a top-level `#if`.
+            var insideIf = false
+            for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n") {
+                if line.hasPrefix("#if") { insideIf = true }
+                if line.hasPrefix("#endif") { insideIf = false }
+                guard let match = line.prefixMatch(of: declaration) else { continue }
+                if match.output.1 == nil || insideIf { types.insert(String(match.output.6)) }
+            }
+        }
+        return types
+    }
+
+    @Test("docs/api.md names every public type of every library module")
+    func apiPageIsComplete() throws {
+        let page = try String(
+            contentsOf: MockAuthDBinary.repositoryRoot.appendingPathComponent("docs/api.md"), encoding: .utf8)
+        let modules = [
+            "MockAuthVocabulary", "MockAuthScenario", "MockAuthTranscript", "MockAuthVerdict", "MockAuthMaterial",
+            "MockAuthJudge", "MockAuthPKI", "MockAuthServer", "MockAuth", "MockAuthClients", "MockAuthCommands",
+            "MockAuthRemote", "MockAuthRemoteTesting", "MockAuthTesting", "MockAuthAsyncHTTPClient", "MockAuthControl",
+        ]
+        var missing: [String] = []
+        for module in modules {
+            for type in try Self.publicTypes(in: module).sorted() where !page.contains("`\(type)`") {
+                missing.append("\(module).\(type)")
+            }
+        }
+        #expect(missing.isEmpty, "docs/api.md does not name: \(missing.joined(separator: ", "))")
+    }
 }
