@@ -52,7 +52,7 @@ public final class HarnessPKI: Sendable {
     /// ``root``'s name and key, issued by ``expiredRoot`` and still in date: what `cross-signed`
     /// servers send after the intermediate, so that the served path ends at the expired root.
     public let crossSignedRoot: IssuedCertificate
-    /// The first certificate issued for ``pinnedKey``; `pin-reissued` servers present a newer one.
+    /// The first certificate issued for the pinned key; `pin-reissued` servers present a newer one.
     public let pinnedOriginal: IssuedCertificate
     /// The passphrase of ``clientPKCS12(_:)`` in every encoding: random per PKI.
     public let clientPKCS12Passphrase: String
@@ -148,7 +148,7 @@ public final class HarnessPKI: Sendable {
     }
 
     /// ``clientIdentity`` with the client CA as PKCS#12 in `encoding`, protected by
-    /// ``clientPKCS12Passphrase`` (see ``PKCS12/export(_:chain:passphrase:friendlyName:encoding:)``).
+    /// ``clientPKCS12Passphrase`` (PKCS#12 written in Swift).
     public func clientPKCS12(_ encoding: PKCS12Encoding) -> [UInt8] {
         switch encoding {
         case .legacy: clientPKCS12Legacy

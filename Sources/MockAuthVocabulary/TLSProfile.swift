@@ -1,7 +1,7 @@
 /// A server certificate set-up: valid, or breaking exactly one property of a valid one.
 ///
 /// The raw value is the name scenario files use (`tls: { profile: expired }`). Two switches define a
-/// profile, and adding a case is a compile error until both handle it: ``traits`` (what it changes
+/// profile, and adding a case is a compile error until both handle it: `traits` (what it changes
 /// beyond the chain: the protocol, the client certificates it asks for, what its revocation service
 /// says) and the PKI's issuing recipe (how its chain differs from `valid`'s).
 public enum TLSProfile: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {

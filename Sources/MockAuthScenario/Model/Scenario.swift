@@ -1,7 +1,7 @@
 /// One test situation: the servers MockAuth starts, what the client is given, and what a correct
 /// client does.
 ///
-/// Scenarios usually come from `Scenarios/NAME.yaml` through ``ScenarioLoader``; tests can also build
+/// Scenarios usually come from `Scenarios/NAME.yaml` through `ScenarioCatalog`; tests can also build
 /// one in code.
 public struct Scenario: Sendable, Equatable {
     /// The newest scenario format version this build reads.
