@@ -11,7 +11,7 @@ import Testing
     }
 
     @Test func challengeWithoutCredentials() {
-        var machine = BasicServerStateMachine(configuration: configuration)
+        var machine = OfferedAlone(.basic(configuration))
         #expect(
             machine.receive(request(), now: testNow)
                 == .challenge(
@@ -22,7 +22,7 @@ import Testing
     /// RFC 7617 §2.1: user "test", password "123£" with charset UTF-8 → dGVzdDoxMjPCow==.
     @Test func rfc7617UTF8Example() {
         #expect(BasicCredentials(userID: "test", password: "123\u{a3}").token68 == "dGVzdDoxMjPCow==")
-        var machine = BasicServerStateMachine(configuration: configuration)
+        var machine = OfferedAlone(.basic(configuration))
         guard
             case .authenticated(let credentials, let headers) = machine.receive(
                 request("Basic dGVzdDoxMjPCow=="), now: testNow)
@@ -38,7 +38,7 @@ import Testing
     @Test func latin1PasswordIsRejected() {
         // "test:123\u{a3}" in ISO-8859-1 (0xA3) is not what a UTF-8 server expects.
         let token = base64(Array("test:123".utf8) + [0xA3])
-        var machine = BasicServerStateMachine(configuration: configuration)
+        var machine = OfferedAlone(.basic(configuration))
         guard case .challenge(_, let reason, _) = machine.receive(request("Basic \(token)"), now: testNow) else {
             Issue.record("expected a challenge")
             return
@@ -48,7 +48,7 @@ import Testing
         // Without the charset announcement, ISO-8859-1 is read as such and compared.
         var lenient = configuration
         lenient.announceUTF8Charset = false
-        var plain = BasicServerStateMachine(configuration: lenient)
+        var plain = OfferedAlone(.basic(lenient))
         #expect(plain.challengeValue == #"Basic realm="WallyWorld""#)
         guard case .authenticated(let credentials, _) = plain.receive(request("Basic \(token)"), now: testNow) else {
             Issue.record("expected authentication")
@@ -58,8 +58,7 @@ import Testing
     }
 
     @Test func passwordMayContainColon() {
-        var machine = BasicServerStateMachine(
-            configuration: BasicConfiguration(realm: "r", username: "Aladdin", password: "open:sesame"))
+        var machine = OfferedAlone(.basic(BasicConfiguration(realm: "r", username: "Aladdin", password: "open:sesame")))
         let token = BasicCredentials(userID: "Aladdin", password: "open:sesame").token68
         guard case .authenticated = machine.receive(request("Basic \(token)"), now: testNow) else {
             Issue.record("expected authentication")
@@ -68,7 +67,7 @@ import Testing
     }
 
     @Test func wrongPasswordAndUser() {
-        var machine = BasicServerStateMachine(configuration: configuration)
+        var machine = OfferedAlone(.basic(configuration))
         let wrongPassword = BasicCredentials(userID: "test", password: "123").token68
         guard
             case .challenge(let values, let reason, let presented) = machine.receive(
@@ -91,7 +90,7 @@ import Testing
 
     @Test(arguments: ["Basic !!!!", "Basic dGVzdA==", "Basic realm=\"x\"", "Basic", "Basic dGVzdDoxMjPCow"])
     func malformed(_ value: String) {
-        var machine = BasicServerStateMachine(configuration: configuration)
+        var machine = OfferedAlone(.basic(configuration))
         guard case .malformed = machine.receive(request(value), now: testNow) else {
             Issue.record("expected malformed for \(value)")
             return
@@ -99,7 +98,7 @@ import Testing
     }
 
     @Test func otherSchemeGetsChallenge() {
-        var machine = BasicServerStateMachine(configuration: configuration)
+        var machine = OfferedAlone(.basic(configuration))
         guard case .challenge(_, let reason, _) = machine.receive(request("Bearer abc"), now: testNow) else {
             Issue.record("expected a challenge")
             return
@@ -109,7 +108,7 @@ import Testing
 
     @Test func fuzzNeverTraps() {
         var generator = SplitMix(seed: 11)
-        var machine = BasicServerStateMachine(configuration: configuration)
+        var machine = OfferedAlone(.basic(configuration))
         for _ in 0..<3000 {
             let token = base64(generator.bytes(maxCount: 40))
             _ = machine.receive(request("Basic \(token)"), now: testNow)

@@ -25,7 +25,7 @@ enum RFC7616 {
     static func machine(
         configuration: DigestConfiguration = configuration, issuedAt: Date = testNow
     ) -> DigestServerStateMachine {
-        var machine = DigestServerStateMachine(configuration: configuration, random: .seeded(1))
+        var machine = OfferedAlone(.digest(configuration), random: .seeded(1))
         machine.seedNonce(nonce, opaque: opaque, issuedAt: issuedAt)
         return machine
     }
@@ -69,7 +69,7 @@ enum RFC7616 {
     }
 
     @Test func challengeOffersOneValuePerAlgorithmInOrder() throws {
-        var machine = DigestServerStateMachine(configuration: RFC7616.configuration, random: .seeded(9))
+        var machine = OfferedAlone(.digest(RFC7616.configuration), random: .seeded(9))
         guard case .challenge(let values, let reason, nil) = machine.receive(AuthRequest(), now: testNow) else {
             Issue.record("expected a challenge")
             return
@@ -180,7 +180,7 @@ enum RFC7616 {
     }
 
     @Test func unknownNonceAndOpaqueMismatch() {
-        var machine = DigestServerStateMachine(configuration: RFC7616.configuration, random: .seeded(2))
+        var machine = OfferedAlone(.digest(RFC7616.configuration), random: .seeded(2))
         guard case .challenge(_, let reason, _) = machine.receive(RFC7616.request(RFC7616.header()), now: testNow)
         else {
             Issue.record("expected a challenge")

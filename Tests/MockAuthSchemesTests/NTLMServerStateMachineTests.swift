@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func fullRoundTrip() throws {
-        var machine = NTLMServerStateMachine(configuration: configuration, random: .seeded(5))
+        var machine = OfferedAlone(.ntlm(configuration), random: .seeded(5))
         #expect(
             machine.receive(request(nil), now: testNow)
                 == .challenge(values: ["NTLM"], reason: "no credentials", credentials: nil))
@@ -61,7 +61,7 @@ import Testing
     }
 
     @Test func wrongPasswordIsRejected() throws {
-        var machine = NTLMServerStateMachine(configuration: configuration, random: .seeded(6))
+        var machine = OfferedAlone(.ntlm(configuration), random: .seeded(6))
         let type2 = try #require(handshake(&machine))
         let type3 = "NTLM " + base64(client.authenticateMessage(challenge: type2, passwordOverride: "guess"))
         #expect(
@@ -81,7 +81,7 @@ import Testing
     }
 
     @Test func unknownUserAndCaseInsensitiveUser() throws {
-        var machine = NTLMServerStateMachine(configuration: configuration, random: .seeded(7))
+        var machine = OfferedAlone(.ntlm(configuration), random: .seeded(7))
         var type2 = try #require(handshake(&machine))
         let bob = "NTLM " + base64(client.authenticateMessage(challenge: type2, userOverride: "bob"))
         guard case .challenge(_, let reason, _) = machine.receive(request(bob), now: testNow) else {
@@ -101,7 +101,7 @@ import Testing
     func otherAccounts() throws {
         var withBob = configuration
         withBob.otherAccounts = [Account(username: "bob", password: "builder-3")]
-        var machine = NTLMServerStateMachine(configuration: withBob, random: .seeded(9))
+        var machine = OfferedAlone(.ntlm(withBob), random: .seeded(9))
         var type2 = try #require(handshake(&machine))
         let bob =
             "NTLM "
@@ -125,7 +125,7 @@ import Testing
     func decision(
         _ client: NTLMTestClient, configuration: NTLMConfiguration? = nil
     ) throws -> AuthDecision {
-        var machine = NTLMServerStateMachine(configuration: configuration ?? self.configuration, random: .seeded(11))
+        var machine = OfferedAlone(.ntlm(configuration ?? self.configuration), random: .seeded(11))
         let type1 = "NTLM " + base64(client.negotiateMessage())
         guard case .challenge(let values, _, _) = machine.receive(request(type1), now: testNow),
             let value = values.first
@@ -176,7 +176,7 @@ import Testing
     }
 
     @Test func typeThreeOnAnotherConnection() throws {
-        var machine = NTLMServerStateMachine(configuration: configuration, random: .seeded(8))
+        var machine = OfferedAlone(.ntlm(configuration), random: .seeded(8))
         let type2 = try #require(handshake(&machine, connection: 1))
         let type3 = "NTLM " + base64(client.authenticateMessage(challenge: type2))
         guard case .challenge(let values, let reason, _) = machine.receive(request(type3, connection: 2), now: testNow)
@@ -189,7 +189,7 @@ import Testing
     }
 
     @Test func randomChallengesDiffer() throws {
-        var machine = NTLMServerStateMachine(configuration: configuration, random: .seeded(9))
+        var machine = OfferedAlone(.ntlm(configuration), random: .seeded(9))
         let first = try #require(handshake(&machine, connection: 1))
         let second = try #require(handshake(&machine, connection: 2))
         #expect(first.serverChallenge != second.serverChallenge)
@@ -201,7 +201,7 @@ import Testing
         "NTLM " + base64(Array(ChromiumNTLM.authenticateV2.prefix(100))),
     ])
     func malformedInput(_ value: String) {
-        var machine = NTLMServerStateMachine(configuration: configuration, random: .seeded(10))
+        var machine = OfferedAlone(.ntlm(configuration), random: .seeded(10))
         _ = handshake(&machine)
         guard case .malformed = machine.receive(request(value), now: testNow) else {
             Issue.record("expected malformed for \(value)")
@@ -211,7 +211,7 @@ import Testing
 
     @Test func fuzzNeverTraps() throws {
         var generator = SplitMix(seed: 1234)
-        var machine = NTLMServerStateMachine(configuration: configuration, random: .seeded(11))
+        var machine = OfferedAlone(.ntlm(configuration), random: .seeded(11))
         let type2 = try #require(handshake(&machine))
         let seeds = [
             client.negotiateMessage(), client.authenticateMessage(challenge: type2), ChromiumNTLM.authenticateV2,

@@ -13,7 +13,7 @@ import Testing
     }
 
     static func answer(_ type3: [UInt8], configuration: NTLMConfiguration) -> AuthDecision {
-        var machine = NTLMServerStateMachine(configuration: configuration, random: .seeded(1))
+        var machine = OfferedAlone(.ntlm(configuration), random: .seeded(1))
         let type1 = NTLMTestClient(user: "User", password: "", domain: "Domain").negotiateMessage()
         let first = machine.receive(AuthRequest(authorization: ["NTLM " + base64(type1)]), now: testNow)
         guard case .challenge(let values, _, _) = first, let value = values.first,
