@@ -14,9 +14,7 @@ import Testing
         var machine = OfferedAlone(.basic(configuration))
         #expect(
             machine.receive(request(), now: testNow)
-                == .challenge(
-                    values: [#"Basic realm="WallyWorld", charset="UTF-8""#], reason: "no credentials",
-                    credentials: nil))
+                == .challenged(values: [#"Basic realm="WallyWorld", charset="UTF-8""#], reason: "no credentials"))
     }
 
     /// RFC 7617 §2.1: user "test", password "123£" with charset UTF-8 → dGVzdDoxMjPCow==.
@@ -39,8 +37,8 @@ import Testing
         // "test:123\u{a3}" in ISO-8859-1 (0xA3) is not what a UTF-8 server expects.
         let token = base64(Array("test:123".utf8) + [0xA3])
         var machine = OfferedAlone(.basic(configuration))
-        guard case .challenge(_, let reason, _) = machine.receive(request("Basic \(token)"), now: testNow) else {
-            Issue.record("expected a challenge")
+        guard case .refused(_, let reason, _) = machine.receive(request("Basic \(token)"), now: testNow) else {
+            Issue.record("expected a refusal")
             return
         }
         #expect(reason.hasPrefix("credentials are not UTF-8"))
@@ -49,7 +47,7 @@ import Testing
         var lenient = configuration
         lenient.announceUTF8Charset = false
         var plain = OfferedAlone(.basic(lenient))
-        #expect(plain.challengeValue == #"Basic realm="WallyWorld""#)
+        #expect(BasicServerStateMachine(configuration: lenient).challengeValue == #"Basic realm="WallyWorld""#)
         guard case .authenticated(let credentials, _) = plain.receive(request("Basic \(token)"), now: testNow) else {
             Issue.record("expected authentication")
             return
@@ -70,19 +68,19 @@ import Testing
         var machine = OfferedAlone(.basic(configuration))
         let wrongPassword = BasicCredentials(userID: "test", password: "123").token68
         guard
-            case .challenge(let values, let reason, let presented) = machine.receive(
+            case .refused(let values, let reason, let presented) = machine.receive(
                 request("Basic \(wrongPassword)"), now: testNow)
         else {
-            Issue.record("expected a challenge")
+            Issue.record("expected a refusal")
             return
         }
-        #expect(values == [machine.challengeValue])
+        #expect(values == [BasicServerStateMachine(configuration: configuration).challengeValue])
         #expect(reason == "wrong password for user test")
         #expect(presented?.verified == false)
         let wrongUser = BasicCredentials(userID: "tester", password: "123\u{a3}").token68
-        guard case .challenge(_, let userReason, _) = machine.receive(request("Basic \(wrongUser)"), now: testNow)
+        guard case .refused(_, let userReason, _) = machine.receive(request("Basic \(wrongUser)"), now: testNow)
         else {
-            Issue.record("expected a challenge")
+            Issue.record("expected a refusal")
             return
         }
         #expect(userReason == "unknown user tester")
@@ -97,10 +95,10 @@ import Testing
         }
     }
 
-    @Test func otherSchemeGetsChallenge() {
+    @Test func otherSchemeIsRefused() {
         var machine = OfferedAlone(.basic(configuration))
-        guard case .challenge(_, let reason, _) = machine.receive(request("Bearer abc"), now: testNow) else {
-            Issue.record("expected a challenge")
+        guard case .refused(_, let reason, _) = machine.receive(request("Bearer abc"), now: testNow) else {
+            Issue.record("expected a refusal")
             return
         }
         #expect(reason.contains("Bearer"))

@@ -70,4 +70,12 @@ struct OfferedAlone {
     mutating func connectionClosed(_ connectionID: UInt64) {
         space.connectionClosed(connectionID)
     }
+
+    /// Records a nonce as issued by the Digest machine inside the authenticator (RFC 7616 examples).
+    mutating func seedNonce(_ nonce: String, opaque: String?, issuedAt: Date) {
+        space.seedDigestNonce(nonce, opaque: opaque, issuedAt: issuedAt)
+    }
+
+    /// The nonce store of the Digest machine inside the authenticator (nil when Digest is not offered).
+    var nonceStore: DigestNonceStore? { space.digestNonceStore }
 }

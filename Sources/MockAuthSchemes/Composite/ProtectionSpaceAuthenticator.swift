@@ -79,6 +79,24 @@ package struct ProtectionSpaceAuthenticator: Sendable {
         for index in machines.indices { machines[index].connectionClosed(connectionID) }
     }
 
+    /// The offered Digest machine's nonce store (nil when Digest is not offered). It exists for tests,
+    /// which check what a challenge recorded; the servers never read it.
+    package var digestNonceStore: DigestNonceStore? {
+        for case .digest(let machine) in machines { return machine.nonceStore }
+        return nil
+    }
+
+    /// Records a nonce as issued by the offered Digest machine
+    /// (``DigestServerStateMachine/seedNonce(_:opaque:issuedAt:)``); does nothing when Digest is not
+    /// offered. It exists for tests, which reproduce RFC 7616 examples; the servers never call it.
+    package mutating func seedDigestNonce(_ nonce: String, opaque: String?, issuedAt: Date) {
+        for index in machines.indices {
+            guard case .digest(var machine) = machines[index] else { continue }
+            machine.seedNonce(nonce, opaque: opaque, issuedAt: issuedAt)
+            machines[index] = .digest(machine)
+        }
+    }
+
     /// A refusal re-offers every scheme, using the deciding scheme's own values (e.g. Digest `stale=true`).
     private mutating func combine(_ outcome: AuthDecision, from index: Int, now: Date) -> AuthDecision {
         switch outcome {
