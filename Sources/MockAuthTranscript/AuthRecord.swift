@@ -2,19 +2,9 @@ import MockAuthVocabulary
 
 /// What an authenticating server made of one request's credentials.
 public struct AuthRecord: Sendable, Codable, Hashable {
-    /// What the server decided about the request's credentials.
-    public enum Decision: String, Sendable, Codable, Equatable, CaseIterable {
-        /// No credentials (or none for an offered scheme): the server challenged.
-        case challenged
-        /// A connection-based handshake continued (an NTLM type 2 went back).
-        case continued
-        /// Credentials were presented and refused (wrong password, stale nonce, replay …).
-        case refused
-        /// Credentials were presented and verified.
-        case authenticated
-        /// The credentials could not be parsed: the server answered 400.
-        case malformed
-    }
+    /// What the server decided about the request's credentials (the vocabulary's ``AuthOutcome``,
+    /// which the scheme machines' decisions carry too).
+    public typealias Decision = AuthOutcome
 
     public var decision: Decision
     /// `Authorization` or `Proxy-Authorization`.

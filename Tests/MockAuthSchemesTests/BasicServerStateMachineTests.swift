@@ -11,18 +11,16 @@ import Testing
     }
 
     @Test func challengeWithoutCredentials() {
-        var machine = BasicServerStateMachine(configuration: configuration)
+        var machine = OfferedAlone(.basic(configuration))
         #expect(
             machine.receive(request(), now: testNow)
-                == .challenge(
-                    values: [#"Basic realm="WallyWorld", charset="UTF-8""#], reason: "no credentials",
-                    credentials: nil))
+                == .challenged(values: [#"Basic realm="WallyWorld", charset="UTF-8""#], reason: "no credentials"))
     }
 
     /// RFC 7617 §2.1: user "test", password "123£" with charset UTF-8 → dGVzdDoxMjPCow==.
     @Test func rfc7617UTF8Example() {
         #expect(BasicCredentials(userID: "test", password: "123\u{a3}").token68 == "dGVzdDoxMjPCow==")
-        var machine = BasicServerStateMachine(configuration: configuration)
+        var machine = OfferedAlone(.basic(configuration))
         guard
             case .authenticated(let credentials, let headers) = machine.receive(
                 request("Basic dGVzdDoxMjPCow=="), now: testNow)
@@ -38,9 +36,9 @@ import Testing
     @Test func latin1PasswordIsRejected() {
         // "test:123\u{a3}" in ISO-8859-1 (0xA3) is not what a UTF-8 server expects.
         let token = base64(Array("test:123".utf8) + [0xA3])
-        var machine = BasicServerStateMachine(configuration: configuration)
-        guard case .challenge(_, let reason, _) = machine.receive(request("Basic \(token)"), now: testNow) else {
-            Issue.record("expected a challenge")
+        var machine = OfferedAlone(.basic(configuration))
+        guard case .refused(_, let reason, _) = machine.receive(request("Basic \(token)"), now: testNow) else {
+            Issue.record("expected a refusal")
             return
         }
         #expect(reason.hasPrefix("credentials are not UTF-8"))
@@ -48,8 +46,8 @@ import Testing
         // Without the charset announcement, ISO-8859-1 is read as such and compared.
         var lenient = configuration
         lenient.announceUTF8Charset = false
-        var plain = BasicServerStateMachine(configuration: lenient)
-        #expect(plain.challengeValue == #"Basic realm="WallyWorld""#)
+        var plain = OfferedAlone(.basic(lenient))
+        #expect(BasicServerStateMachine(configuration: lenient).challengeValue == #"Basic realm="WallyWorld""#)
         guard case .authenticated(let credentials, _) = plain.receive(request("Basic \(token)"), now: testNow) else {
             Issue.record("expected authentication")
             return
@@ -58,8 +56,7 @@ import Testing
     }
 
     @Test func passwordMayContainColon() {
-        var machine = BasicServerStateMachine(
-            configuration: BasicConfiguration(realm: "r", username: "Aladdin", password: "open:sesame"))
+        var machine = OfferedAlone(.basic(BasicConfiguration(realm: "r", username: "Aladdin", password: "open:sesame")))
         let token = BasicCredentials(userID: "Aladdin", password: "open:sesame").token68
         guard case .authenticated = machine.receive(request("Basic \(token)"), now: testNow) else {
             Issue.record("expected authentication")
@@ -68,22 +65,22 @@ import Testing
     }
 
     @Test func wrongPasswordAndUser() {
-        var machine = BasicServerStateMachine(configuration: configuration)
+        var machine = OfferedAlone(.basic(configuration))
         let wrongPassword = BasicCredentials(userID: "test", password: "123").token68
         guard
-            case .challenge(let values, let reason, let presented) = machine.receive(
+            case .refused(let values, let reason, let presented) = machine.receive(
                 request("Basic \(wrongPassword)"), now: testNow)
         else {
-            Issue.record("expected a challenge")
+            Issue.record("expected a refusal")
             return
         }
-        #expect(values == [machine.challengeValue])
+        #expect(values == [BasicServerStateMachine(configuration: configuration).challengeValue])
         #expect(reason == "wrong password for user test")
         #expect(presented?.verified == false)
         let wrongUser = BasicCredentials(userID: "tester", password: "123\u{a3}").token68
-        guard case .challenge(_, let userReason, _) = machine.receive(request("Basic \(wrongUser)"), now: testNow)
+        guard case .refused(_, let userReason, _) = machine.receive(request("Basic \(wrongUser)"), now: testNow)
         else {
-            Issue.record("expected a challenge")
+            Issue.record("expected a refusal")
             return
         }
         #expect(userReason == "unknown user tester")
@@ -91,17 +88,17 @@ import Testing
 
     @Test(arguments: ["Basic !!!!", "Basic dGVzdA==", "Basic realm=\"x\"", "Basic", "Basic dGVzdDoxMjPCow"])
     func malformed(_ value: String) {
-        var machine = BasicServerStateMachine(configuration: configuration)
+        var machine = OfferedAlone(.basic(configuration))
         guard case .malformed = machine.receive(request(value), now: testNow) else {
             Issue.record("expected malformed for \(value)")
             return
         }
     }
 
-    @Test func otherSchemeGetsChallenge() {
-        var machine = BasicServerStateMachine(configuration: configuration)
-        guard case .challenge(_, let reason, _) = machine.receive(request("Bearer abc"), now: testNow) else {
-            Issue.record("expected a challenge")
+    @Test func otherSchemeIsRefused() {
+        var machine = OfferedAlone(.basic(configuration))
+        guard case .refused(_, let reason, _) = machine.receive(request("Bearer abc"), now: testNow) else {
+            Issue.record("expected a refusal")
             return
         }
         #expect(reason.contains("Bearer"))
@@ -109,7 +106,7 @@ import Testing
 
     @Test func fuzzNeverTraps() {
         var generator = SplitMix(seed: 11)
-        var machine = BasicServerStateMachine(configuration: configuration)
+        var machine = OfferedAlone(.basic(configuration))
         for _ in 0..<3000 {
             let token = base64(generator.bytes(maxCount: 40))
             _ = machine.receive(request("Basic \(token)"), now: testNow)

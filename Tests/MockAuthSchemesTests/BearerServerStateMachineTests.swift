@@ -3,8 +3,7 @@ import Testing
 @testable import MockAuthSchemes
 
 @Suite struct BearerServerStateMachineTests {
-    var machine = BearerServerStateMachine(
-        configuration: BearerConfiguration(realm: "example", validTokens: ["mF_9.B5f-4.1JqM"], expiredTokens: ["old"]))
+    var machine = OfferedAlone(.bearer(BearerConfiguration(realm: "example", validTokens: ["mF_9.B5f-4.1JqM"], expiredTokens: ["old"])))
 
     func decide(_ value: String?) -> AuthDecision {
         var machine = self.machine
@@ -13,7 +12,7 @@ import Testing
 
     @Test func noTokenGetsBareChallenge() {
         #expect(
-            decide(nil) == .challenge(values: [#"Bearer realm="example""#], reason: "no credentials", credentials: nil))
+            decide(nil) == .challenged(values: [#"Bearer realm="example""#], reason: "no credentials"))
     }
 
     @Test func validToken() {
@@ -26,8 +25,8 @@ import Testing
     }
 
     @Test func invalidAndExpiredTokens() {
-        guard case .challenge(let values, let reason, _) = decide("Bearer nope") else {
-            Issue.record("expected a challenge")
+        guard case .refused(let values, let reason, _) = decide("Bearer nope") else {
+            Issue.record("expected a refusal")
             return
         }
         #expect(
@@ -35,8 +34,8 @@ import Testing
                 #"Bearer realm="example", error="invalid_token", error_description="The access token is not recognised""#
             ])
         #expect(reason == "invalid_token: The access token is not recognised")
-        guard case .challenge(let expiredValues, _, _) = decide("Bearer old") else {
-            Issue.record("expected a challenge")
+        guard case .refused(let expiredValues, _, _) = decide("Bearer old") else {
+            Issue.record("expected a refusal")
             return
         }
         #expect(

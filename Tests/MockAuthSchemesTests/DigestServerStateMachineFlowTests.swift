@@ -29,13 +29,18 @@ func digestAnswer(
     let configuration = DigestConfiguration(
         realm: "flow@example.org", username: "alice", password: "s3cret", algorithms: DigestAlgorithm.allCases)
 
-    func challenges(_ machine: inout DigestServerStateMachine) throws -> [AuthChallenge] {
-        try machine.makeChallengeValues(now: testNow).map { try AuthParameterParser.parseChallenges($0)[0] }
+    /// The challenges answering a request without credentials.
+    func challenges(_ machine: inout OfferedAlone) throws -> [AuthChallenge] {
+        guard case .challenged(let values, _) = machine.receive(AuthRequest(), now: testNow) else {
+            Issue.record("expected a challenge")
+            return []
+        }
+        return try values.map { try AuthParameterParser.parseChallenges($0)[0] }
     }
 
     @Test(arguments: DigestAlgorithm.allCases)
     func everyAlgorithmRoundTrips(algorithm: DigestAlgorithm) throws {
-        var machine = DigestServerStateMachine(configuration: configuration, random: .seeded(4))
+        var machine = OfferedAlone(.digest(configuration), random: .seeded(4))
         let challenge = try #require(try challenges(&machine).first { $0.parameter("algorithm") == algorithm.rawValue })
         for (index, qop) in [DigestQualityOfProtection.auth, .authInt].enumerated() {
             let header = digestAnswer(
@@ -50,13 +55,13 @@ func digestAnswer(
     }
 
     @Test func authIntBodyMismatch() throws {
-        var machine = DigestServerStateMachine(configuration: configuration, random: .seeded(5))
+        var machine = OfferedAlone(.digest(configuration), random: .seeded(5))
         let challenge = try #require(try challenges(&machine).first)
         let header = digestAnswer(
             challenge, username: "alice", password: "s3cret", method: "POST", uri: "/upload", body: Array("hello".utf8),
             qop: .authInt)
         let request = AuthRequest(method: "POST", target: "/upload", authorization: [header], body: Array("hellp".utf8))
-        guard case .challenge(_, let reason, _) = machine.receive(request, now: testNow) else {
+        guard case .refused(_, let reason, _) = machine.receive(request, now: testNow) else {
             Issue.record("a different body must be refused")
             return
         }
@@ -67,7 +72,7 @@ func digestAnswer(
         var legacy = configuration
         legacy.qops = []
         legacy.algorithms = [.md5]
-        var machine = DigestServerStateMachine(configuration: legacy, random: .seeded(6))
+        var machine = OfferedAlone(.digest(legacy), random: .seeded(6))
         let challenge = try #require(try challenges(&machine).first)
         #expect(challenge.parameter("qop") == nil)
         let header = digestAnswer(challenge, username: "alice", password: "s3cret", uri: "/", qop: nil)
@@ -89,7 +94,7 @@ func digestAnswer(
         options.offerUserhash = true
         options.sendNextNonce = true
         options.isProxy = true
-        var machine = DigestServerStateMachine(configuration: options, random: .seeded(7))
+        var machine = OfferedAlone(.digest(options), random: .seeded(7))
         let challenge = try #require(try challenges(&machine).first)
         #expect(challenge.parameter("userhash") == "true")
         let header = digestAnswer(challenge, username: "alice", password: "s3cret", uri: "/", userhash: true)
@@ -132,7 +137,7 @@ func digestAnswer(
             + common + ", userhash=true"
         let extended = "Digest username*=UTF-8''J%C3%A4s%C3%B8n%20Doe, " + common
         for header in [hashed, extended] {
-            var machine = DigestServerStateMachine(configuration: configuration, random: .seeded(8))
+            var machine = OfferedAlone(.digest(configuration), random: .seeded(8))
             machine.seedNonce(nonce, opaque: opaque, issuedAt: testNow)
             let decision = machine.receive(AuthRequest(target: "/doe.json", authorization: [header]), now: testNow)
             guard case .authenticated(let credentials, _) = decision else {
@@ -150,7 +155,7 @@ func digestAnswer(
         let configuration = DigestConfiguration(
             realm: "api@example.org", username: "J\u{e4}s\u{f8}n Doe", password: "Secret, or not?",
             algorithms: [.sha256], qops: [.auth], opaque: opaque, offerUserhash: true)
-        var machine = DigestServerStateMachine(configuration: configuration, random: .seeded(8))
+        var machine = OfferedAlone(.digest(configuration), random: .seeded(8))
         machine.seedNonce(nonce, opaque: opaque, issuedAt: testNow)
         let header =
             #"Digest username="5a1a8a47df5c298551b9b42ba9b05835174a5bd7d511ff7fe9191d8e946fc4e7", "#
@@ -166,7 +171,7 @@ func digestAnswer(
         }
     }
 
-    @Test func fuzzNeverTraps() {
+    @Test func fuzzNeverTraps() throws {
         var generator = SplitMix(seed: 21)
         var machine = RFC7616.machine()
         let base = Array(RFC7616.header().utf8)
@@ -174,6 +179,7 @@ func digestAnswer(
             let text = String(decoding: generator.mutate(base), as: UTF8.self)
             _ = machine.receive(RFC7616.request(text), now: testNow)
         }
-        #expect(machine.nonceStore.count <= RFC7616.configuration.nonceCapacity)
+        let store = try #require(machine.nonceStore)
+        #expect(store.count <= RFC7616.configuration.nonceCapacity)
     }
 }

@@ -24,8 +24,8 @@ enum RFC7616 {
 
     static func machine(
         configuration: DigestConfiguration = configuration, issuedAt: Date = testNow
-    ) -> DigestServerStateMachine {
-        var machine = DigestServerStateMachine(configuration: configuration, random: .seeded(1))
+    ) -> OfferedAlone {
+        var machine = OfferedAlone(.digest(configuration), random: .seeded(1))
         machine.seedNonce(nonce, opaque: opaque, issuedAt: issuedAt)
         return machine
     }
@@ -69,8 +69,8 @@ enum RFC7616 {
     }
 
     @Test func challengeOffersOneValuePerAlgorithmInOrder() throws {
-        var machine = DigestServerStateMachine(configuration: RFC7616.configuration, random: .seeded(9))
-        guard case .challenge(let values, let reason, nil) = machine.receive(AuthRequest(), now: testNow) else {
+        var machine = OfferedAlone(.digest(RFC7616.configuration), random: .seeded(9))
+        guard case .challenged(let values, let reason) = machine.receive(AuthRequest(), now: testNow) else {
             Issue.record("expected a challenge")
             return
         }
@@ -82,7 +82,7 @@ enum RFC7616 {
         #expect(challenges[0].parameter("opaque") == RFC7616.opaque)
         #expect(challenges[0].parameter("charset") == "UTF-8")
         let nonce = try #require(challenges[0].parameter("nonce"))
-        #expect(machine.nonceStore.state(of: nonce) == .issued(at: testNow, opaque: RFC7616.opaque))
+        #expect(machine.nonceStore?.state(of: nonce) == .issued(at: testNow, opaque: RFC7616.opaque))
         #expect(
             values[0].hasPrefix(
                 #"Digest realm="http-auth@example.org", qop="auth, auth-int", algorithm=SHA-256, nonce=""#))
@@ -95,8 +95,8 @@ enum RFC7616 {
             Issue.record("first use should authenticate")
             return
         }
-        guard case .challenge(_, let reason, _) = machine.receive(request, now: testNow) else {
-            Issue.record("replay should be challenged")
+        guard case .refused(_, let reason, _) = machine.receive(request, now: testNow) else {
+            Issue.record("replay should be refused")
             return
         }
         #expect(reason.hasPrefix("replayed nonce count"))
@@ -107,10 +107,10 @@ enum RFC7616 {
         configuration.password = "Circle of life"
         var machine = RFC7616.machine(configuration: configuration)
         guard
-            case .challenge(let values, let reason, let presented) = machine.receive(
+            case .refused(let values, let reason, let presented) = machine.receive(
                 RFC7616.request(RFC7616.header()), now: testNow)
         else {
-            Issue.record("expected a challenge")
+            Issue.record("expected a refusal")
             return
         }
         #expect(reason.hasPrefix("wrong password for user Mufasa"))
@@ -121,10 +121,10 @@ enum RFC7616 {
     @Test func wrongUsername() {
         var machine = RFC7616.machine()
         guard
-            case .challenge(_, let reason, _) = machine.receive(
+            case .refused(_, let reason, _) = machine.receive(
                 RFC7616.request(RFC7616.header(username: "Simba")), now: testNow)
         else {
-            Issue.record("expected a challenge")
+            Issue.record("expected a refusal")
             return
         }
         #expect(reason == "unknown user Simba")
@@ -133,8 +133,8 @@ enum RFC7616 {
     @Test func tamperedResponse() {
         var machine = RFC7616.machine()
         let tampered = RFC7616.header(response: "753927fa0e85d155564e2e272a28d1802ca10daf4496794697cf8db5856cb6c2")
-        guard case .challenge(_, let reason, _) = machine.receive(RFC7616.request(tampered), now: testNow) else {
-            Issue.record("expected a challenge")
+        guard case .refused(_, let reason, _) = machine.receive(RFC7616.request(tampered), now: testNow) else {
+            Issue.record("expected a refusal")
             return
         }
         #expect(reason.hasPrefix("wrong password"))
@@ -152,10 +152,10 @@ enum RFC7616 {
     @Test func staleNonce() throws {
         var machine = RFC7616.machine(issuedAt: testNow.addingTimeInterval(-301))
         guard
-            case .challenge(let values, let reason, _) = machine.receive(
+            case .refused(let values, let reason, _) = machine.receive(
                 RFC7616.request(RFC7616.header()), now: testNow)
         else {
-            Issue.record("expected a stale challenge")
+            Issue.record("expected a stale refusal")
             return
         }
         #expect(reason == "nonce expired (stale)")
@@ -169,10 +169,10 @@ enum RFC7616 {
         configuration.password = "nope"
         var machine = RFC7616.machine(configuration: configuration, issuedAt: testNow.addingTimeInterval(-301))
         guard
-            case .challenge(let values, let reason, _) = machine.receive(
+            case .refused(let values, let reason, _) = machine.receive(
                 RFC7616.request(RFC7616.header()), now: testNow)
         else {
-            Issue.record("expected a challenge")
+            Issue.record("expected a refusal")
             return
         }
         #expect(reason.hasPrefix("wrong password"))
@@ -180,18 +180,18 @@ enum RFC7616 {
     }
 
     @Test func unknownNonceAndOpaqueMismatch() {
-        var machine = DigestServerStateMachine(configuration: RFC7616.configuration, random: .seeded(2))
-        guard case .challenge(_, let reason, _) = machine.receive(RFC7616.request(RFC7616.header()), now: testNow)
+        var machine = OfferedAlone(.digest(RFC7616.configuration), random: .seeded(2))
+        guard case .refused(_, let reason, _) = machine.receive(RFC7616.request(RFC7616.header()), now: testNow)
         else {
-            Issue.record("expected a challenge")
+            Issue.record("expected a refusal")
             return
         }
         #expect(reason == "unknown nonce \(RFC7616.nonce)")
         var other = RFC7616.machine()
         other.seedNonce(RFC7616.nonce, opaque: "different", issuedAt: testNow)
-        guard case .challenge(_, let opaqueReason, _) = other.receive(RFC7616.request(RFC7616.header()), now: testNow)
+        guard case .refused(_, let opaqueReason, _) = other.receive(RFC7616.request(RFC7616.header()), now: testNow)
         else {
-            Issue.record("expected a challenge")
+            Issue.record("expected a refusal")
             return
         }
         #expect(opaqueReason.hasPrefix("opaque does not match"))
@@ -200,16 +200,16 @@ enum RFC7616 {
     @Test func algorithmAndQOPPolicy() {
         var machine = RFC7616.machine()
         let sha512 = RFC7616.header(algorithm: "SHA-512-256")
-        guard case .challenge(_, let reason, _) = machine.receive(RFC7616.request(sha512), now: testNow) else {
-            Issue.record("expected a challenge")
+        guard case .refused(_, let reason, _) = machine.receive(RFC7616.request(sha512), now: testNow) else {
+            Issue.record("expected a refusal")
             return
         }
         #expect(reason == "algorithm SHA-512-256 was not offered")
         let noQOP =
             #"Digest username="Mufasa", realm="http-auth@example.org", uri="/dir/index.html", "#
             + #"nonce="\#(RFC7616.nonce)", response="00", opaque="\#(RFC7616.opaque)""#
-        guard case .challenge(_, let qopReason, _) = machine.receive(RFC7616.request(noQOP), now: testNow) else {
-            Issue.record("expected a challenge")
+        guard case .refused(_, let qopReason, _) = machine.receive(RFC7616.request(noQOP), now: testNow) else {
+            Issue.record("expected a refusal")
             return
         }
         #expect(qopReason.hasPrefix("qop missing"))

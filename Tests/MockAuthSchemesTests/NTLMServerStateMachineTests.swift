@@ -14,10 +14,10 @@ import Testing
     }
 
     /// Sends a type 1 and returns the parsed type 2.
-    func handshake(_ machine: inout NTLMServerStateMachine, connection: UInt64 = 1) -> NTLMChallengeMessage? {
+    func handshake(_ machine: inout OfferedAlone, connection: UInt64 = 1) -> NTLMChallengeMessage? {
         let type1 = "NTLM " + base64(client.negotiateMessage())
         guard
-            case .challenge(let values, _, let presented) = machine.receive(
+            case .continued(let values, _, let presented) = machine.receive(
                 request(type1, connection: connection), now: testNow),
             values.count == 1
         else { return nil }
@@ -26,10 +26,10 @@ import Testing
     }
 
     @Test func fullRoundTrip() throws {
-        var machine = NTLMServerStateMachine(configuration: configuration, random: .seeded(5))
+        var machine = OfferedAlone(.ntlm(configuration), random: .seeded(5))
         #expect(
             machine.receive(request(nil), now: testNow)
-                == .challenge(values: ["NTLM"], reason: "no credentials", credentials: nil))
+                == .challenged(values: ["NTLM"], reason: "no credentials"))
         let type2 = try #require(handshake(&machine))
         #expect(type2.flags.isSuperset(of: [.unicode, .ntlm, .extendedSessionSecurity, .targetInfo, .requestTarget]))
         #expect(type2.targetName == "CORP")
@@ -57,35 +57,35 @@ import Testing
         machine.connectionClosed(1)
         #expect(
             machine.receive(request(nil), now: testNow)
-                == .challenge(values: ["NTLM"], reason: "no credentials", credentials: nil))
+                == .challenged(values: ["NTLM"], reason: "no credentials"))
     }
 
     @Test func wrongPasswordIsRejected() throws {
-        var machine = NTLMServerStateMachine(configuration: configuration, random: .seeded(6))
+        var machine = OfferedAlone(.ntlm(configuration), random: .seeded(6))
         let type2 = try #require(handshake(&machine))
         let type3 = "NTLM " + base64(client.authenticateMessage(challenge: type2, passwordOverride: "guess"))
         #expect(
             machine.receive(request(type3), now: testNow)
-                == .challenge(
+                == .refused(
                     values: ["NTLM"], reason: #"wrong password for user CORP\alice (NTLMv2 proof mismatch)"#,
                     credentials: PresentedCredentials(
                         scheme: .ntlm, username: "alice", domain: "CORP", workstation: "WORKSTATION", verified: false,
                         detail: "NTLMv2")))
         // The server challenge is used up: replaying a correct type 3 needs a new type 2.
         let replay = "NTLM " + base64(client.authenticateMessage(challenge: type2))
-        guard case .challenge(_, let reason, _) = machine.receive(request(replay), now: testNow) else {
-            Issue.record("expected a challenge")
+        guard case .refused(_, let reason, _) = machine.receive(request(replay), now: testNow) else {
+            Issue.record("expected a refusal")
             return
         }
         #expect(reason.contains("never received a type 2"))
     }
 
     @Test func unknownUserAndCaseInsensitiveUser() throws {
-        var machine = NTLMServerStateMachine(configuration: configuration, random: .seeded(7))
+        var machine = OfferedAlone(.ntlm(configuration), random: .seeded(7))
         var type2 = try #require(handshake(&machine))
         let bob = "NTLM " + base64(client.authenticateMessage(challenge: type2, userOverride: "bob"))
-        guard case .challenge(_, let reason, _) = machine.receive(request(bob), now: testNow) else {
-            Issue.record("expected a challenge")
+        guard case .refused(_, let reason, _) = machine.receive(request(bob), now: testNow) else {
+            Issue.record("expected a refusal")
             return
         }
         #expect(reason == #"unknown user CORP\bob"#)
@@ -101,7 +101,7 @@ import Testing
     func otherAccounts() throws {
         var withBob = configuration
         withBob.otherAccounts = [Account(username: "bob", password: "builder-3")]
-        var machine = NTLMServerStateMachine(configuration: withBob, random: .seeded(9))
+        var machine = OfferedAlone(.ntlm(withBob), random: .seeded(9))
         var type2 = try #require(handshake(&machine))
         let bob =
             "NTLM "
@@ -114,8 +114,8 @@ import Testing
         #expect(credentials.username == "BOB")
         type2 = try #require(handshake(&machine))
         let bobWithAlicesPassword = "NTLM " + base64(client.authenticateMessage(challenge: type2, userOverride: "bob"))
-        guard case .challenge(_, let reason, _) = machine.receive(request(bobWithAlicesPassword), now: testNow) else {
-            Issue.record("expected a challenge")
+        guard case .refused(_, let reason, _) = machine.receive(request(bobWithAlicesPassword), now: testNow) else {
+            Issue.record("expected a refusal")
             return
         }
         #expect(reason == #"wrong password for user CORP\bob (NTLMv2 proof mismatch)"#)
@@ -125,9 +125,9 @@ import Testing
     func decision(
         _ client: NTLMTestClient, configuration: NTLMConfiguration? = nil
     ) throws -> AuthDecision {
-        var machine = NTLMServerStateMachine(configuration: configuration ?? self.configuration, random: .seeded(11))
+        var machine = OfferedAlone(.ntlm(configuration ?? self.configuration), random: .seeded(11))
         let type1 = "NTLM " + base64(client.negotiateMessage())
-        guard case .challenge(let values, _, _) = machine.receive(request(type1), now: testNow),
+        guard case .continued(let values, _, _) = machine.receive(request(type1), now: testNow),
             let value = values.first
         else { throw NTLMTestError.noChallenge }
         let type2 = try #require(NTLMTestClient.challenge(fromHeader: value))
@@ -140,7 +140,7 @@ import Testing
     func wrongDomain() throws {
         var other = client
         other.domain = "WRONGDOMAIN"
-        guard case .challenge(_, let reason, let presented) = try decision(other) else {
+        guard case .refused(_, let reason, let presented) = try decision(other) else {
             Issue.record("WRONGDOMAIN\\alice must not authenticate")
             return
         }
@@ -164,7 +164,7 @@ import Testing
         }
         var strict = configuration
         strict.emptyDomain = .refused
-        guard case .challenge(_, let reason, _) = try decision(noDomain, configuration: strict) else {
+        guard case .refused(_, let reason, _) = try decision(noDomain, configuration: strict) else {
             Issue.record("empty-domain: refused")
             return
         }
@@ -176,12 +176,12 @@ import Testing
     }
 
     @Test func typeThreeOnAnotherConnection() throws {
-        var machine = NTLMServerStateMachine(configuration: configuration, random: .seeded(8))
+        var machine = OfferedAlone(.ntlm(configuration), random: .seeded(8))
         let type2 = try #require(handshake(&machine, connection: 1))
         let type3 = "NTLM " + base64(client.authenticateMessage(challenge: type2))
-        guard case .challenge(let values, let reason, _) = machine.receive(request(type3, connection: 2), now: testNow)
+        guard case .refused(let values, let reason, _) = machine.receive(request(type3, connection: 2), now: testNow)
         else {
-            Issue.record("expected a challenge")
+            Issue.record("expected a refusal")
             return
         }
         #expect(values == ["NTLM"])
@@ -189,7 +189,7 @@ import Testing
     }
 
     @Test func randomChallengesDiffer() throws {
-        var machine = NTLMServerStateMachine(configuration: configuration, random: .seeded(9))
+        var machine = OfferedAlone(.ntlm(configuration), random: .seeded(9))
         let first = try #require(handshake(&machine, connection: 1))
         let second = try #require(handshake(&machine, connection: 2))
         #expect(first.serverChallenge != second.serverChallenge)
@@ -201,7 +201,7 @@ import Testing
         "NTLM " + base64(Array(ChromiumNTLM.authenticateV2.prefix(100))),
     ])
     func malformedInput(_ value: String) {
-        var machine = NTLMServerStateMachine(configuration: configuration, random: .seeded(10))
+        var machine = OfferedAlone(.ntlm(configuration), random: .seeded(10))
         _ = handshake(&machine)
         guard case .malformed = machine.receive(request(value), now: testNow) else {
             Issue.record("expected malformed for \(value)")
@@ -211,7 +211,7 @@ import Testing
 
     @Test func fuzzNeverTraps() throws {
         var generator = SplitMix(seed: 1234)
-        var machine = NTLMServerStateMachine(configuration: configuration, random: .seeded(11))
+        var machine = OfferedAlone(.ntlm(configuration), random: .seeded(11))
         let type2 = try #require(handshake(&machine))
         let seeds = [
             client.negotiateMessage(), client.authenticateMessage(challenge: type2), ChromiumNTLM.authenticateV2,

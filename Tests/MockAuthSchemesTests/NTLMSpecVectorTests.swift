@@ -13,10 +13,10 @@ import Testing
     }
 
     static func answer(_ type3: [UInt8], configuration: NTLMConfiguration) -> AuthDecision {
-        var machine = NTLMServerStateMachine(configuration: configuration, random: .seeded(1))
+        var machine = OfferedAlone(.ntlm(configuration), random: .seeded(1))
         let type1 = NTLMTestClient(user: "User", password: "", domain: "Domain").negotiateMessage()
         let first = machine.receive(AuthRequest(authorization: ["NTLM " + base64(type1)]), now: testNow)
-        guard case .challenge(let values, _, _) = first, let value = values.first,
+        guard case .continued(let values, _, _) = first, let value = values.first,
             NTLMTestClient.challenge(fromHeader: value)?.serverChallenge == MSNLMP.serverChallenge
         else { return .malformed(reason: "handshake failed: \(first)") }
         return machine.receive(AuthRequest(authorization: ["NTLM " + base64(type3)]), now: testNow)
@@ -34,7 +34,7 @@ import Testing
         }
         #expect(credentials.detail == "NTLMv2")
         #expect(credentials.workstation == "COMPUTER")
-        guard case .challenge = Self.answer(type3, configuration: Self.configuration(password: "password")) else {
+        guard case .refused = Self.answer(type3, configuration: Self.configuration(password: "password")) else {
             Issue.record("a different password must not verify")
             return
         }
@@ -56,7 +56,7 @@ import Testing
     /// MS-NLMP §4.2.3: NTLMv1 with extended session security, accepted only when the policy allows it.
     @Test func ntlmv1PolicyKnob() {
         guard
-            case .challenge(_, let reason, _) = Self.answer(
+            case .refused(_, let reason, _) = Self.answer(
                 ChromiumNTLM.authenticateV1, configuration: Self.configuration())
         else {
             Issue.record("NTLMv1 must be refused by default")
@@ -89,7 +89,7 @@ import Testing
             return
         }
         #expect(credentials.detail == "NTLMv1")
-        guard case .challenge = Self.answer(type3, configuration: Self.configuration(acceptNTLMv1: true, password: "x"))
+        guard case .refused = Self.answer(type3, configuration: Self.configuration(acceptNTLMv1: true, password: "x"))
         else {
             Issue.record("wrong password must not verify")
             return

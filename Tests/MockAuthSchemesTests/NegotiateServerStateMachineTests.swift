@@ -9,20 +9,20 @@ import Testing
     let ntlm = NTLMConfiguration(username: "alice", password: "Pa55w0rd!", domain: "CORP")
     let client = NTLMTestClient(user: "alice", password: "Pa55w0rd!", domain: "CORP")
 
-    func machine(_ configure: (inout NegotiateConfiguration) -> Void = { _ in }) -> NegotiateServerStateMachine {
+    func machine(_ configure: (inout NegotiateConfiguration) -> Void = { _ in }) -> OfferedAlone {
         var configuration = NegotiateConfiguration(ntlm: ntlm)
         configure(&configuration)
-        return NegotiateServerStateMachine(configuration: configuration, random: .seeded(3))
+        return OfferedAlone(.negotiate(configuration), random: .seeded(3))
     }
 
-    func send(_ machine: inout NegotiateServerStateMachine, _ token: [UInt8], connection: UInt64 = 1) -> AuthDecision {
+    func send(_ machine: inout OfferedAlone, _ token: [UInt8], connection: UInt64 = 1) -> AuthDecision {
         machine.receive(
             AuthRequest(authorization: ["Negotiate " + base64(token)], connectionID: connection), now: testNow)
     }
 
-    /// Extracts the NegTokenResp from a single `Negotiate <b64>` challenge value.
+    /// Extracts the NegTokenResp from the single `Negotiate <b64>` value of a handshake step.
     func reply(_ decision: AuthDecision) -> SPNEGONegTokenResp? {
-        guard case .challenge(let values, _, _) = decision, values.count == 1,
+        guard case .continued(let values, _, _) = decision, values.count == 1,
             let token = values[0].split(separator: " ").last, let bytes = Base64.decode(String(token)),
             case .response(let response)? = try? NegotiateToken.parse(bytes)
         else { return nil }
@@ -58,8 +58,8 @@ import Testing
     @Test func realWindowsTokenGetsType2() throws {
         var machine = machine()
         let decision = send(&machine, try #require(Base64.decode(RealSPNEGO.windowsInit)))
-        guard case .challenge(_, _, let presented) = decision else {
-            Issue.record("expected a challenge")
+        guard case .continued(_, _, let presented) = decision else {
+            Issue.record("expected a handshake step")
             return
         }
         #expect(presented?.domain == "SAD")
@@ -86,7 +86,7 @@ import Testing
     @Test func kerberosOnly() {
         var machine = machine()
         let initial = SPNEGONegTokenInit(mechTypes: [.microsoftKerberos5, .kerberos5], mechToken: [0x6E, 0x00])
-        let expected = AuthDecision.challenge(
+        let expected = AuthDecision.refused(
             values: ["Negotiate"], reason: "client offered only Kerberos; this server speaks NTLM inside SPNEGO",
             credentials: nil)
         let viaSPNEGO = send(&machine, initial.encoded())
@@ -99,8 +99,8 @@ import Testing
 
     @Test func rawNTLMSSPInsideNegotiate() throws {
         var machine = machine()
-        guard case .challenge(let values, _, _) = send(&machine, client.negotiateMessage()) else {
-            Issue.record("expected a challenge")
+        guard case .continued(let values, _, _) = send(&machine, client.negotiateMessage()) else {
+            Issue.record("expected a type 2")
             return
         }
         let type2 = try #require(NTLMTestClient.challenge(fromHeader: values[0]))
@@ -114,8 +114,8 @@ import Testing
         #expect(credentials.detail == "Negotiate (raw NTLMSSP): NTLMv2")
         #expect(headers.isEmpty)
         var strict = self.machine { $0.acceptRawNTLMSSP = false }
-        guard case .challenge(_, let reason, _) = send(&strict, client.negotiateMessage()) else {
-            Issue.record("expected a challenge")
+        guard case .refused(_, let reason, _) = send(&strict, client.negotiateMessage()) else {
+            Issue.record("expected a refusal")
             return
         }
         #expect(reason == "raw NTLMSSP inside Negotiate is not accepted")
@@ -127,16 +127,16 @@ import Testing
         let type2 = try #require(challenge(in: reply(send(&machine, initial.encoded()))))
         let wrong = SPNEGONegTokenResp(
             responseToken: client.authenticateMessage(challenge: type2, passwordOverride: "x"))
-        guard case .challenge(let values, let reason, let presented) = send(&machine, wrong.encoded()) else {
-            Issue.record("expected a challenge")
+        guard case .refused(let values, let reason, let presented) = send(&machine, wrong.encoded()) else {
+            Issue.record("expected a refusal")
             return
         }
         #expect(values == ["Negotiate"])
         #expect(reason.hasPrefix("wrong password for user CORP\\alice"))
         #expect(presented?.scheme == .negotiate)
         let elsewhere = SPNEGONegTokenResp(responseToken: client.authenticateMessage(challenge: type2))
-        guard case .challenge(_, let switched, _) = send(&machine, elsewhere.encoded(), connection: 9) else {
-            Issue.record("expected a challenge")
+        guard case .refused(_, let switched, _) = send(&machine, elsewhere.encoded(), connection: 9) else {
+            Issue.record("expected a refusal")
             return
         }
         #expect(switched.contains("switched connections"))

@@ -23,7 +23,7 @@ import Testing
         var origin = authenticator()
         #expect(origin.offeredSchemes == [.negotiate, .ntlm, .digest, .basic, .bearer])
         let result = origin.authenticate(AuthRequest(), now: testNow)
-        guard case .challenge(let values, "no credentials", nil) = result.decision else {
+        guard case .challenged(let values, "no credentials") = result.decision else {
             Issue.record("expected a challenge")
             return
         }
@@ -57,7 +57,7 @@ import Testing
     @Test func refusalReoffersEverySchemeWithDigestStale() throws {
         var origin = authenticator()
         let first = origin.authenticate(AuthRequest(), now: testNow)
-        guard case .challenge(let values, _, _) = first.decision else {
+        guard case .challenged(let values, _) = first.decision else {
             Issue.record("expected a challenge")
             return
         }
@@ -66,8 +66,8 @@ import Testing
         let later = testNow.addingTimeInterval(600)
         let result = origin.authenticate(AuthRequest(authorization: [header]), now: later)
         #expect(result.chosenScheme == .digest)
-        guard case .challenge(let again, "nonce expired (stale)", _) = result.decision else {
-            Issue.record("expected a stale challenge, got \(result.decision)")
+        guard case .refused(let again, "nonce expired (stale)", _) = result.decision else {
+            Issue.record("expected a stale refusal, got \(result.decision)")
             return
         }
         #expect(again.count == 6)
@@ -75,11 +75,11 @@ import Testing
         #expect(again[0] == "Negotiate")
         let wrong = "Basic " + BasicCredentials(userID: "alice", password: "nope").token68
         guard
-            case .challenge(let afterWrong, "wrong password for user alice", _) = origin.authenticate(
+            case .refused(let afterWrong, "wrong password for user alice", _) = origin.authenticate(
                 AuthRequest(authorization: [wrong]), now: later
             ).decision
         else {
-            Issue.record("expected a challenge")
+            Issue.record("expected a refusal")
             return
         }
         #expect(afterWrong.count == 6)
@@ -90,7 +90,7 @@ import Testing
         let client = NTLMTestClient(user: "alice", password: "pw", domain: "CORP")
         let step = origin.authenticate(
             AuthRequest(authorization: ["NTLM " + base64(client.negotiateMessage())], connectionID: 4), now: testNow)
-        guard case .challenge(let values, _, _) = step.decision else {
+        guard case .continued(let values, _, _) = step.decision else {
             Issue.record("expected a type 2")
             return
         }
@@ -108,7 +108,7 @@ import Testing
         let next = origin.authenticate(AuthRequest(connectionID: 4), now: testNow)
         #expect(next.chosenScheme == .ntlm)
         origin.connectionClosed(4)
-        guard case .challenge = origin.authenticate(AuthRequest(connectionID: 4), now: testNow).decision else {
+        guard case .challenged = origin.authenticate(AuthRequest(connectionID: 4), now: testNow).decision else {
             Issue.record("a closed connection must start over")
             return
         }
@@ -120,8 +120,8 @@ import Testing
         ]
         )
         let other = origin.authenticate(AuthRequest(authorization: ["Bearer abc"]), now: testNow)
-        guard case .challenge(let values, let reason, _) = other.decision else {
-            Issue.record("expected a challenge")
+        guard case .refused(let values, let reason, _) = other.decision else {
+            Issue.record("expected a refusal")
             return
         }
         #expect(values.count == 1)

@@ -51,3 +51,31 @@ extension SplitMix {
         return bytes
     }
 }
+
+/// A scheme offered alone, decided through ``ProtectionSpaceAuthenticator``: the entry point the
+/// servers use, so the tests judge each machine the way production drives it.
+struct OfferedAlone {
+    private var space: ProtectionSpaceAuthenticator
+
+    init(_ configuration: SchemeConfiguration, random: AuthRandomSource = .system) {
+        space = ProtectionSpaceAuthenticator(schemes: [configuration], random: random)
+    }
+
+    /// The decision on `request`.
+    mutating func receive(_ request: AuthRequest, now: Date) -> AuthDecision {
+        space.authenticate(request, now: now).decision
+    }
+
+    /// Forgets a connection's handshake state.
+    mutating func connectionClosed(_ connectionID: UInt64) {
+        space.connectionClosed(connectionID)
+    }
+
+    /// Records a nonce as issued by the Digest machine inside the authenticator (RFC 7616 examples).
+    mutating func seedNonce(_ nonce: String, opaque: String?, issuedAt: Date) {
+        space.seedDigestNonce(nonce, opaque: opaque, issuedAt: issuedAt)
+    }
+
+    /// The nonce store of the Digest machine inside the authenticator (nil when Digest is not offered).
+    var nonceStore: DigestNonceStore? { space.digestNonceStore }
+}

@@ -6,16 +6,17 @@ import Testing
 
 @Suite("AuthGate: what a protection space decides, and what it records")
 struct AuthGateTests {
-    /// The decision as comparable values: `pass`, `challenge` or `badRequest`, and its payload.
+    /// The decision as the header lines it answers with: `pass`, `challenge` (each value on the
+    /// gate's ``AuthGate/challengeHeader``, as the responder writes it) or `badRequest`, and its payload.
     enum Outcome: Equatable {
         case pass([String])
         case challenge([String])
         case badRequest(String)
 
-        init(_ decision: GateDecision) {
+        init(_ decision: GateDecision, challengeHeader: String) {
             switch decision {
-            case .pass(let headers): self = .pass(headers.map { "\($0.0): \($0.1)" })
-            case .challenge(let headers): self = .challenge(headers.map { "\($0.0): \($0.1)" })
+            case .pass(let headers): self = .pass(headers.map { "\($0.name): \($0.value)" })
+            case .challenge(let values): self = .challenge(values.map { "\(challengeHeader): \($0)" })
             case .badRequest(let reason): self = .badRequest(reason)
             }
         }
@@ -24,7 +25,7 @@ struct AuthGateTests {
     func check(_ gate: AuthGate, _ credentials: [String], connection: UInt64 = 1) -> (Outcome, AuthRecord) {
         let result = gate.check(
             method: "GET", target: "/", credentials: credentials, body: [], connectionID: connection)
-        return (Outcome(result.decision), result.record)
+        return (Outcome(result.decision, challengeHeader: gate.challengeHeader), result.record)
     }
 
     @Test("origin: 401 and WWW-Authenticate without credentials, the Authorization header recorded")

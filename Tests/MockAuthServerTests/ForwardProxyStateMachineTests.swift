@@ -7,8 +7,8 @@ import Testing
 @Suite("ForwardProxyStateMachine: decisions without a channel")
 struct ForwardProxyStateMachineTests {
     static let origin = ProxyTarget(host: "127.0.0.1", port: 8080)
-    static let allow = ProxyAuthorizationDecision.allow(responseHeaders: [])
-    static let challenge = ProxyAuthorizationDecision.challenge(values: [#"Basic realm="proxy""#])
+    static let pass = GateDecision.pass(responseHeaders: [])
+    static let challenge = GateDecision.challenge(values: [#"Basic realm="proxy""#])
 
     func head(_ method: HTTPMethod, _ uri: String, _ headers: [(String, String)] = []) -> HTTPRequestHead {
         HTTPRequestHead(version: .http1_1, method: method, uri: uri, headers: HTTPHeaders(headers))
@@ -39,7 +39,7 @@ struct ForwardProxyStateMachineTests {
         #expect(!response.headers.contains(name: "Connection"))
         #expect(machine.requestEnd() == nil)
         #expect(
-            machine.requestHead(head(.GET, "http://127.0.0.1:8080/"), authorization: Self.allow)
+            machine.requestHead(head(.GET, "http://127.0.0.1:8080/"), authorization: Self.pass)
                 == .dial(Self.origin, exchange: 2, purpose: .forward))
     }
 
@@ -58,7 +58,7 @@ struct ForwardProxyStateMachineTests {
             .POST, "http://127.0.0.1:8080/a?b=c",
             [("Host", "127.0.0.1:8080"), ("Proxy-Authorization", "Basic x"), ("Proxy-Connection", "Keep-Alive")])
         #expect(
-            machine.requestHead(request, authorization: Self.allow)
+            machine.requestHead(request, authorization: Self.pass)
                 == .dial(Self.origin, exchange: 1, purpose: .forward))
         #expect(machine.requestBody(ByteBuffer(string: "early")) == nil)
         guard case .sendRequest(let sent, let body, end: false) = machine.originConnected(exchange: 1) else {
@@ -94,18 +94,18 @@ struct ForwardProxyStateMachineTests {
         var machine = ForwardProxyStateMachine(allowedTargets: [
             Self.origin, ProxyTarget(host: "example.com", port: 80),
         ])
-        #expect(status(of: machine.requestHead(head(.GET, "http://127.0.0.1:9/"), authorization: Self.allow)) == 403)
+        #expect(status(of: machine.requestHead(head(.GET, "http://127.0.0.1:9/"), authorization: Self.pass)) == 403)
         #expect(machine.requestEnd() == nil)
-        #expect(status(of: machine.requestHead(head(.GET, "http://example.com/"), authorization: Self.allow)) == 403)
+        #expect(status(of: machine.requestHead(head(.GET, "http://example.com/"), authorization: Self.pass)) == 403)
         #expect(machine.requestEnd() == nil)
-        #expect(status(of: machine.requestHead(head(.CONNECT, "127.0.0.1:9"), authorization: Self.allow)) == 403)
+        #expect(status(of: machine.requestHead(head(.CONNECT, "127.0.0.1:9"), authorization: Self.pass)) == 403)
         #expect(machine.requestEnd() == .resetDecoder)
-        let https = machine.requestHead(head(.GET, "https://127.0.0.1:8080/"), authorization: Self.allow)
+        let https = machine.requestHead(head(.GET, "https://127.0.0.1:8080/"), authorization: Self.pass)
         #expect(status(of: https) == 400)
         #expect(continuation(of: https) == .close)
 
         var fresh = ForwardProxyStateMachine(allowedTargets: [Self.origin])
-        #expect(status(of: fresh.requestHead(head(.GET, "/"), authorization: Self.allow)) == 400)
+        #expect(status(of: fresh.requestHead(head(.GET, "/"), authorization: Self.pass)) == 400)
     }
 
     @Test("a name another machine uses (serve --host-name) is dialled at the address it maps to, Host kept")
@@ -113,20 +113,20 @@ struct ForwardProxyStateMachineTests {
         let named = ProxyTarget(host: "device.mockauth.test", port: 8080)
         var machine = ForwardProxyStateMachine(allowedTargets: [Self.origin], aliases: [named: Self.origin])
         #expect(
-            machine.requestHead(head(.GET, "http://DEVICE.mockauth.test:8080/x"), authorization: Self.allow)
+            machine.requestHead(head(.GET, "http://DEVICE.mockauth.test:8080/x"), authorization: Self.pass)
                 == .dial(Self.origin, exchange: 1, purpose: .forward))
         var tunnel = ForwardProxyStateMachine(allowedTargets: [Self.origin], aliases: [named: Self.origin])
         #expect(
-            tunnel.requestHead(head(.CONNECT, "device.mockauth.test:8080"), authorization: Self.allow)
+            tunnel.requestHead(head(.CONNECT, "device.mockauth.test:8080"), authorization: Self.pass)
                 == .dial(Self.origin, exchange: 1, purpose: .tunnel))
         // Another port of the name, or another name, is no alias: 403, nothing dialled.
         var other = ForwardProxyStateMachine(allowedTargets: [Self.origin], aliases: [named: Self.origin])
         #expect(
-            status(of: other.requestHead(head(.GET, "http://device.mockauth.test:9/"), authorization: Self.allow))
+            status(of: other.requestHead(head(.GET, "http://device.mockauth.test:9/"), authorization: Self.pass))
                 == 403)
         #expect(other.requestEnd() == nil)
         #expect(
-            status(of: other.requestHead(head(.GET, "http://example.com:8080/"), authorization: Self.allow)) == 403)
+            status(of: other.requestHead(head(.GET, "http://example.com:8080/"), authorization: Self.pass)) == 403)
     }
 
     @Test("HTTP/1.0 clients get one response per connection, even with Connection: keep-alive")
@@ -145,7 +145,7 @@ struct ForwardProxyStateMachineTests {
     func malformed() {
         var machine = ForwardProxyStateMachine(allowedTargets: [Self.origin])
         let action = machine.requestHead(
-            head(.GET, "http://127.0.0.1:8080/"), authorization: .malformed(reason: "not base64"))
+            head(.GET, "http://127.0.0.1:8080/"), authorization: .badRequest(reason: "not base64"))
         #expect(status(of: action) == 400)
         #expect(continuation(of: action) == .close)
     }
@@ -154,13 +154,13 @@ struct ForwardProxyStateMachineTests {
     func tunnel() {
         var endFirst = ForwardProxyStateMachine(allowedTargets: [Self.origin])
         #expect(
-            endFirst.requestHead(head(.CONNECT, "127.0.0.1:8080"), authorization: Self.allow)
+            endFirst.requestHead(head(.CONNECT, "127.0.0.1:8080"), authorization: Self.pass)
                 == .dial(Self.origin, exchange: 1, purpose: .tunnel))
         #expect(endFirst.requestEnd() == nil)
         #expect(endFirst.originConnected(exchange: 1) == .establishTunnel([:]))
 
         var connectedFirst = ForwardProxyStateMachine(allowedTargets: [Self.origin])
-        _ = connectedFirst.requestHead(head(.CONNECT, "127.0.0.1:8080"), authorization: Self.allow)
+        _ = connectedFirst.requestHead(head(.CONNECT, "127.0.0.1:8080"), authorization: Self.pass)
         #expect(connectedFirst.originConnected(exchange: 1) == nil)
         #expect(connectedFirst.requestEnd() == .establishTunnel([:]))
     }
@@ -168,14 +168,14 @@ struct ForwardProxyStateMachineTests {
     @Test("origin failures: 502 before a response, closing the client after part of one")
     func originFailures() {
         var unreachable = ForwardProxyStateMachine(allowedTargets: [Self.origin])
-        _ = unreachable.requestHead(head(.GET, "http://127.0.0.1:8080/"), authorization: Self.allow)
+        _ = unreachable.requestHead(head(.GET, "http://127.0.0.1:8080/"), authorization: Self.pass)
         #expect(unreachable.requestEnd() == nil)
         let failed = unreachable.originFailed(exchange: 1)
         #expect(status(of: failed) == 502)
         #expect(continuation(of: failed) == .readNextRequest)
 
         var cut = ForwardProxyStateMachine(allowedTargets: [Self.origin])
-        _ = cut.requestHead(head(.GET, "http://127.0.0.1:8080/"), authorization: Self.allow)
+        _ = cut.requestHead(head(.GET, "http://127.0.0.1:8080/"), authorization: Self.pass)
         _ = cut.originConnected(exchange: 1)
         _ = cut.originResponse(.head(HTTPResponseHead(version: .http1_1, status: .ok)), exchange: 1)
         #expect(cut.originClosed(exchange: 1) == .closeClient)
@@ -184,7 +184,7 @@ struct ForwardProxyStateMachineTests {
     @Test("a connection that closes while dialling discards the late origin")
     func lateOrigin() {
         var machine = ForwardProxyStateMachine(allowedTargets: [Self.origin])
-        _ = machine.requestHead(head(.GET, "http://127.0.0.1:8080/"), authorization: Self.allow)
+        _ = machine.requestHead(head(.GET, "http://127.0.0.1:8080/"), authorization: Self.pass)
         #expect(machine.clientClosed() == nil)
         #expect(machine.originConnected(exchange: 1) == .closeOrigin)
     }

@@ -22,10 +22,6 @@ package struct BasicServerStateMachine: Sendable {
         return AuthChallenge(scheme: "Basic", parameters: parameters).description
     }
 
-    /// Decides a request: challenge without credentials, authenticate correct ones, challenge again on wrong ones.
-    package mutating func receive(_ request: AuthRequest, now: Date) -> AuthDecision {
-        standaloneDecision(for: request, now: now)
-    }
 }
 
 extension BasicServerStateMachine: SchemeServer {
@@ -33,7 +29,7 @@ extension BasicServerStateMachine: SchemeServer {
 
     func freshChallengeValues(now: Date) -> [String] { [challengeValue] }
 
-    func outcome(for credentials: AuthCredentialsValue, request: AuthRequest, now: Date) -> SchemeResult {
+    func outcome(for credentials: AuthCredentialsValue, request: AuthRequest, now: Date) -> AuthDecision {
         guard let token68 = credentials.token68 else {
             return .malformed(reason: "Basic credentials must be a single base64 token68, not auth-params")
         }
@@ -50,15 +46,15 @@ extension BasicServerStateMachine: SchemeServer {
             let reason =
                 "credentials are not UTF-8 although charset=\"UTF-8\" was announced"
                 + " (read as ISO-8859-1: user \(decoded.userID))"
-            return .rejected(values: [challengeValue], reason: reason, credentials: presented)
+            return .refused(values: [challengeValue], reason: reason, credentials: presented)
         }
         guard constantTimeEquals(decoded.userID, configuration.username) else {
-            return .rejected(
+            return .refused(
                 values: [challengeValue], reason: "unknown user \(decoded.userID)" + encodingNote,
                 credentials: presented)
         }
         guard constantTimeEquals(decoded.password, configuration.password) else {
-            return .rejected(
+            return .refused(
                 values: [challengeValue], reason: "wrong password for user \(decoded.userID)" + encodingNote,
                 credentials: presented)
         }

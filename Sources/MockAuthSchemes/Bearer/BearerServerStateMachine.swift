@@ -29,10 +29,6 @@ package struct BearerServerStateMachine: Sendable {
         return AuthChallenge(scheme: "Bearer", parameters: parameters).description
     }
 
-    /// Decides a request.
-    package mutating func receive(_ request: AuthRequest, now: Date) -> AuthDecision {
-        standaloneDecision(for: request, now: now)
-    }
 }
 
 extension BearerServerStateMachine: SchemeServer {
@@ -40,7 +36,7 @@ extension BearerServerStateMachine: SchemeServer {
 
     func freshChallengeValues(now: Date) -> [String] { [challengeValue()] }
 
-    func outcome(for credentials: AuthCredentialsValue, request: AuthRequest, now: Date) -> SchemeResult {
+    func outcome(for credentials: AuthCredentialsValue, request: AuthRequest, now: Date) -> AuthDecision {
         guard let token = credentials.token68 else {
             return .malformed(reason: "invalid_request: Bearer credentials must be a single b64token")
         }
@@ -54,7 +50,7 @@ extension BearerServerStateMachine: SchemeServer {
         }
         let description =
             configuration.expiredTokens.contains(token) ? Self.expiredDescription : Self.unknownDescription
-        return .rejected(
+        return .refused(
             values: [challengeValue(errorDescription: description)], reason: "invalid_token: \(description)",
             credentials: presented)
     }

@@ -8,7 +8,7 @@ protocol SchemeServer: Sendable {
     /// Challenge values to offer a client that has not started (Digest mints a nonce here).
     mutating func freshChallengeValues(now: Date) -> [String]
     /// Handles credentials of this machine's scheme.
-    mutating func outcome(for credentials: AuthCredentialsValue, request: AuthRequest, now: Date) -> SchemeResult
+    mutating func outcome(for credentials: AuthCredentialsValue, request: AuthRequest, now: Date) -> AuthDecision
     /// Credentials that stay valid on this connection without a new `Authorization` (NTLM/Negotiate).
     func persistedCredentials(connectionID: UInt64) -> PresentedCredentials?
     /// Forgets per-connection state.
@@ -20,23 +20,6 @@ extension SchemeServer {
 
     mutating func connectionClosed(_ connectionID: UInt64) {}
 
-    /// The decision when this machine is the only scheme offered.
-    mutating func standaloneDecision(for request: AuthRequest, now: Date) -> AuthDecision {
-        switch CredentialSelection.select(from: request.authorization, accepting: { $0 == schemeName }) {
-        case .none:
-            if let credentials = persistedCredentials(connectionID: request.connectionID) {
-                return .authenticated(credentials, responseHeaders: [])
-            }
-            return .challenge(values: freshChallengeValues(now: now), reason: "no credentials", credentials: nil)
-        case .otherSchemes(let used):
-            let reason = "client used \(used.joined(separator: ", ")), not the offered \(schemeName)"
-            return .challenge(values: freshChallengeValues(now: now), reason: reason, credentials: nil)
-        case .unparsable(let reason):
-            return .malformed(reason: reason)
-        case .found(let credentials):
-            return outcome(for: credentials, request: request, now: now).decision
-        }
-    }
 }
 
 /// Picks the credentials to act on from the `Authorization` values of a request.

@@ -11,14 +11,11 @@ package struct ProtectionSpaceAuthenticator: Sendable {
         package var decision: AuthDecision
         /// The offered scheme whose machine decided, if any.
         package var chosenScheme: HTTPAuthScheme?
-        /// Whether the challenge is a step of a connection-based handshake (an NTLM type 2), not a refusal.
-        package var isHandshakeStep: Bool
 
         /// Creates a result.
-        package init(decision: AuthDecision, chosenScheme: HTTPAuthScheme?, isHandshakeStep: Bool = false) {
+        package init(decision: AuthDecision, chosenScheme: HTTPAuthScheme?) {
             self.decision = decision
             self.chosenScheme = chosenScheme
-            self.isHandshakeStep = isHandshakeStep
         }
     }
 
@@ -46,7 +43,7 @@ package struct ProtectionSpaceAuthenticator: Sendable {
         values.joined(separator: ", ")
     }
 
-    /// Decides a request.
+    /// Decides a request: the one entry point, for the servers and the tests alike.
     package mutating func authenticate(_ request: AuthRequest, now: Date) -> Result {
         let offered = offeredSchemes
         switch CredentialSelection.select(from: request.authorization, accepting: { offered.contains($0) }) {
@@ -57,15 +54,14 @@ package struct ProtectionSpaceAuthenticator: Sendable {
                         decision: .authenticated(credentials, responseHeaders: []), chosenScheme: credentials.scheme)
                 }
             }
-            let decision = AuthDecision.challenge(
-                values: challengeValues(now: now), reason: "no credentials", credentials: nil)
-            return Result(decision: decision, chosenScheme: nil)
+            return Result(
+                decision: .challenged(values: challengeValues(now: now), reason: "no credentials"), chosenScheme: nil)
         case .otherSchemes(let used):
             let reason =
                 "client used \(used.joined(separator: ", ")), which this server does not offer; it offers "
                 + offered.map(\.token).joined(separator: ", ")
             return Result(
-                decision: .challenge(values: challengeValues(now: now), reason: reason, credentials: nil),
+                decision: .refused(values: challengeValues(now: now), reason: reason, credentials: nil),
                 chosenScheme: nil)
         case .unparsable(let reason):
             return Result(decision: .malformed(reason: reason), chosenScheme: nil)
@@ -74,11 +70,7 @@ package struct ProtectionSpaceAuthenticator: Sendable {
                 return Result(decision: .malformed(reason: "no machine for \(credentials.scheme)"), chosenScheme: nil)
             }
             let outcome = machines[index].outcome(for: credentials, request: request, now: now)
-            let isStep: Bool
-            if case .proceed = outcome { isStep = true } else { isStep = false }
-            return Result(
-                decision: combine(outcome, from: index, now: now), chosenScheme: offered[index], isHandshakeStep: isStep
-            )
+            return Result(decision: combine(outcome, from: index, now: now), chosenScheme: offered[index])
         }
     }
 
@@ -87,17 +79,35 @@ package struct ProtectionSpaceAuthenticator: Sendable {
         for index in machines.indices { machines[index].connectionClosed(connectionID) }
     }
 
+    /// The offered Digest machine's nonce store (nil when Digest is not offered). It exists for tests,
+    /// which check what a challenge recorded; the servers never read it.
+    package var digestNonceStore: DigestNonceStore? {
+        for case .digest(let machine) in machines { return machine.nonceStore }
+        return nil
+    }
+
+    /// Records a nonce as issued by the offered Digest machine
+    /// (``DigestServerStateMachine/seedNonce(_:opaque:issuedAt:)``); does nothing when Digest is not
+    /// offered. It exists for tests, which reproduce RFC 7616 examples; the servers never call it.
+    package mutating func seedDigestNonce(_ nonce: String, opaque: String?, issuedAt: Date) {
+        for index in machines.indices {
+            guard case .digest(var machine) = machines[index] else { continue }
+            machine.seedNonce(nonce, opaque: opaque, issuedAt: issuedAt)
+            machines[index] = .digest(machine)
+        }
+    }
+
     /// A refusal re-offers every scheme, using the deciding scheme's own values (e.g. Digest `stale=true`).
-    private mutating func combine(_ outcome: SchemeResult, from index: Int, now: Date) -> AuthDecision {
+    private mutating func combine(_ outcome: AuthDecision, from index: Int, now: Date) -> AuthDecision {
         switch outcome {
-        case .rejected(let values, let reason, let credentials):
+        case .refused(let values, let reason, let credentials):
             var all: [String] = []
             for other in machines.indices {
                 all += other == index ? values : machines[other].freshChallengeValues(now: now)
             }
-            return .challenge(values: all, reason: reason, credentials: credentials)
-        case .proceed, .authenticated, .malformed:
-            return outcome.decision
+            return .refused(values: all, reason: reason, credentials: credentials)
+        case .challenged, .continued, .authenticated, .malformed:
+            return outcome
         }
     }
 }

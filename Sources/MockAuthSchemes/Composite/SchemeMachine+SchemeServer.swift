@@ -25,7 +25,7 @@ extension SchemeMachine: SchemeServer {
         }
     }
 
-    mutating func outcome(for credentials: AuthCredentialsValue, request: AuthRequest, now: Date) -> SchemeResult {
+    mutating func outcome(for credentials: AuthCredentialsValue, request: AuthRequest, now: Date) -> AuthDecision {
         switch self {
         case .basic(let machine):
             return machine.outcome(for: credentials, request: request, now: now)

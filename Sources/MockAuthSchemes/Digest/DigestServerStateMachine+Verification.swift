@@ -3,7 +3,7 @@ import MockAuthVocabulary
 
 extension DigestServerStateMachine {
     /// Verifies shape-checked credentials: algorithm, realm, uri, user, qop, nonce, opaque, response, expiry, nc.
-    mutating func verify(_ credentials: DigestCredentials, request: AuthRequest, now: Date) -> SchemeResult {
+    mutating func verify(_ credentials: DigestCredentials, request: AuthRequest, now: Date) -> AuthDecision {
         var presented = PresentedCredentials(
             scheme: .digest, username: credentials.username, realm: credentials.realm, verified: false,
             detail: Self.detail(credentials))
@@ -64,7 +64,7 @@ extension DigestServerStateMachine {
             return reject(reason, presented, now)
         }
         if now.timeIntervalSince(state.issuedAt) > configuration.nonceLifetime {
-            return .rejected(
+            return .refused(
                 values: makeChallengeValues(now: now, stale: true), reason: "nonce expired (stale)",
                 credentials: presented)
         }
@@ -79,8 +79,8 @@ extension DigestServerStateMachine {
         return .authenticated(presented, responseHeaders: headers)
     }
 
-    private mutating func reject(_ reason: String, _ presented: PresentedCredentials, _ now: Date) -> SchemeResult {
-        .rejected(values: makeChallengeValues(now: now), reason: reason, credentials: presented)
+    private mutating func reject(_ reason: String, _ presented: PresentedCredentials, _ now: Date) -> AuthDecision {
+        .refused(values: makeChallengeValues(now: now), reason: reason, credentials: presented)
     }
 
     private mutating func authenticationInfo(

@@ -32,12 +32,6 @@ package struct DigestServerStateMachine: Sendable {
         return challengeValues(nonce: nonce, opaque: nonces.state(of: nonce)?.opaque, stale: stale)
     }
 
-    /// Decides a request: challenge without credentials, authenticate a verified response, otherwise
-    /// challenge again (with `stale=true` for a correct response on an expired nonce) or answer 400
-    /// (`.malformed`), which is also the answer when `uri` differs from the request-target (RFC 7616 §3.4.6).
-    package mutating func receive(_ request: AuthRequest, now: Date) -> AuthDecision {
-        standaloneDecision(for: request, now: now)
-    }
 
     mutating func mintNonce(now: Date, opaque: String?) -> String {
         let nonce = Base64.encode(random.bytes(33))
@@ -75,7 +69,7 @@ extension DigestServerStateMachine: SchemeServer {
         makeChallengeValues(now: now)
     }
 
-    mutating func outcome(for value: AuthCredentialsValue, request: AuthRequest, now: Date) -> SchemeResult {
+    mutating func outcome(for value: AuthCredentialsValue, request: AuthRequest, now: Date) -> AuthDecision {
         let credentials: DigestCredentials
         do {
             credentials = try DigestCredentials(parsing: value)

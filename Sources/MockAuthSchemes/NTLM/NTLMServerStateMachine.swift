@@ -13,10 +13,6 @@ package struct NTLMServerStateMachine: Sendable {
     /// The configuration being enforced.
     package var configuration: NTLMConfiguration { handshake.configuration }
 
-    /// Decides a request: bare `NTLM` challenge, type 2 for a type 1, verification for a type 3.
-    package mutating func receive(_ request: AuthRequest, now: Date) -> AuthDecision {
-        standaloneDecision(for: request, now: now)
-    }
 
     /// Forgets the handshake state of a closed connection.
     package mutating func connectionClosed(_ connectionID: UInt64) {
@@ -33,20 +29,20 @@ extension NTLMServerStateMachine: SchemeServer {
         handshake.persistedCredentials(connectionID: connectionID)
     }
 
-    mutating func outcome(for credentials: AuthCredentialsValue, request: AuthRequest, now: Date) -> SchemeResult {
+    mutating func outcome(for credentials: AuthCredentialsValue, request: AuthRequest, now: Date) -> AuthDecision {
         guard let token = credentials.token68 else {
             return .malformed(reason: "NTLM credentials must be a base64 token")
         }
         guard let bytes = Base64.decode(token) else { return .malformed(reason: "NTLM token is not valid base64") }
         switch handshake.receive(bytes, connectionID: request.connectionID, now: now) {
         case .challenge(let type2, let presented):
-            return .proceed(
+            return .continued(
                 values: ["NTLM " + Base64.encode(type2)], reason: "NTLM handshake: type 2 challenge sent",
                 credentials: presented)
         case .authenticated(let presented):
             return .authenticated(presented, responseHeaders: [])
         case .rejected(let reason, let presented):
-            return .rejected(values: ["NTLM"], reason: reason, credentials: presented)
+            return .refused(values: ["NTLM"], reason: reason, credentials: presented)
         case .malformed(let reason):
             return .malformed(reason: reason)
         }

@@ -28,10 +28,6 @@ package struct NegotiateServerStateMachine: Sendable {
         self.handshake = NTLMHandshake(configuration: configuration.ntlm, random: random)
     }
 
-    /// Decides a request.
-    package mutating func receive(_ request: AuthRequest, now: Date) -> AuthDecision {
-        standaloneDecision(for: request, now: now)
-    }
 
     /// Forgets the handshake state of a closed connection.
     package mutating func connectionClosed(_ connectionID: UInt64) {
@@ -43,11 +39,11 @@ package struct NegotiateServerStateMachine: Sendable {
 
     private func value(_ token: SPNEGONegTokenResp) -> String { "Negotiate " + Base64.encode(token.encoded()) }
 
-    private func rejected(_ reason: String, _ credentials: PresentedCredentials? = nil) -> SchemeResult {
-        .rejected(values: ["Negotiate"], reason: reason, credentials: credentials)
+    private func rejected(_ reason: String, _ credentials: PresentedCredentials? = nil) -> AuthDecision {
+        .refused(values: ["Negotiate"], reason: reason, credentials: credentials)
     }
 
-    private mutating func handleInitial(_ token: SPNEGONegTokenInit, request: AuthRequest, now: Date) -> SchemeResult {
+    private mutating func handleInitial(_ token: SPNEGONegTokenInit, request: AuthRequest, now: Date) -> AuthDecision {
         guard token.mechTypes.contains(.ntlmssp) else {
             if token.mechTypes.contains(where: \.isKerberos) { return rejected(Self.kerberosOnlyReason) }
             let offered = token.mechTypes.map(\.description).joined(separator: ", ")
@@ -57,7 +53,7 @@ package struct NegotiateServerStateMachine: Sendable {
             connections[request.connectionID] = .mechanismSelected
             let reply = SPNEGONegTokenResp(negState: .acceptIncomplete, supportedMech: .ntlmssp)
             let preferred = token.mechTypes.first?.description ?? "none"
-            return .proceed(
+            return .continued(
                 values: [value(reply)], reason: "SPNEGO: selected NTLMSSP over the client's preferred \(preferred)",
                 credentials: nil)
         }
@@ -67,7 +63,7 @@ package struct NegotiateServerStateMachine: Sendable {
 
     private mutating func ntlm(
         _ bytes: [UInt8], framing: ConnectionState, supportedMech: SPNEGOMechanism?, request: AuthRequest, now: Date
-    ) -> SchemeResult {
+    ) -> AuthDecision {
         let label = framing == .rawNTLMSSP ? "raw NTLMSSP" : "SPNEGO"
         switch handshake.receive(bytes, connectionID: request.connectionID, now: now) {
         case .challenge(let type2, var presented):
@@ -80,7 +76,7 @@ package struct NegotiateServerStateMachine: Sendable {
                 reply = value(
                     SPNEGONegTokenResp(negState: .acceptIncomplete, supportedMech: supportedMech, responseToken: type2))
             }
-            return .proceed(
+            return .continued(
                 values: [reply], reason: "Negotiate handshake: NTLM type 2 sent (\(label))", credentials: presented)
         case .authenticated(var presented):
             presented.scheme = .negotiate
@@ -108,7 +104,7 @@ extension NegotiateServerStateMachine: SchemeServer {
         return credentials
     }
 
-    mutating func outcome(for credentials: AuthCredentialsValue, request: AuthRequest, now: Date) -> SchemeResult {
+    mutating func outcome(for credentials: AuthCredentialsValue, request: AuthRequest, now: Date) -> AuthDecision {
         guard let text = credentials.token68 else {
             return .malformed(reason: "Negotiate credentials must be a base64 token")
         }

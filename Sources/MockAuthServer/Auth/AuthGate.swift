@@ -87,28 +87,11 @@ final class AuthGate: Sendable {
         let result = authenticator.withLock { $0.authenticate(request, now: Date()) }
         // Any credentials header counts as credentials, in whatever scheme, offered or not.
         var record = AuthRecord(
-            decision: .challenged, header: credentialsHeader, realm: spec.realm, offered: offered,
-            scheme: result.chosenScheme?.token ?? credentials.first.map(Self.schemeToken(of:)))
-        switch result.decision {
-        case .authenticated(let presented, let headers):
-            record.decision = .authenticated
-            record.fill(from: presented)
-            record.reason = presented.detail
-            return GateResult(decision: .pass(responseHeaders: headers.map { ($0.name, $0.value) }), record: record)
-        case .challenge(let values, let reason, let presented):
-            record.reason = reason
-            if let presented { record.fill(from: presented) }
-            if result.isHandshakeStep {
-                record.decision = .continued
-            } else if !credentials.isEmpty {
-                record.decision = .refused
-            }
-            return GateResult(decision: .challenge(headers: challengeHeaders(values)), record: record)
-        case .malformed(let reason):
-            record.decision = .malformed
-            record.reason = reason
-            return GateResult(decision: .badRequest(reason: reason), record: record)
-        }
+            decision: result.decision.outcome, header: credentialsHeader, realm: spec.realm, offered: offered,
+            scheme: result.chosenScheme?.token ?? credentials.first.map(Self.schemeToken(of:)),
+            reason: result.decision.reason)
+        if let presented = result.decision.credentials { record.fill(from: presented) }
+        return GateResult(decision: GateDecision(result.decision, oneLine: spec.challengesOnOneLine), record: record)
     }
 
     /// Frees per-connection state (NTLM handshakes).
@@ -117,13 +100,8 @@ final class AuthGate: Sendable {
         authenticator.withLock { $0.connectionClosed(connectionID) }
     }
 
-    private func challengeHeaders(_ values: [String]) -> [(String, String)] {
-        let name = isProxy ? "Proxy-Authenticate" : "WWW-Authenticate"
-        if spec.challengesOnOneLine, values.count > 1 {
-            return [(name, ProtectionSpaceAuthenticator.joinedChallengeLine(values))]
-        }
-        return values.map { (name, $0) }
-    }
+    /// The header that carries this gate's challenges.
+    var challengeHeader: String { isProxy ? "Proxy-Authenticate" : "WWW-Authenticate" }
 
     /// The scheme token a credentials value starts with (`Basic` of `Basic YWxp…`).
     static func schemeToken(of value: String) -> String {
@@ -162,14 +140,30 @@ struct GateResult: Sendable {
     var record: AuthRecord
 }
 
-/// What a gate tells the handler to do with a request.
-enum GateDecision: Sendable {
+/// What a gate tells the handler (an origin's responder, a forward proxy) to do with a request: the
+/// scheme's ``AuthDecision``, as HTTP.
+enum GateDecision: Sendable, Equatable {
     /// Serve it; add these headers (e.g. `Authentication-Info`) to the response.
-    case pass(responseHeaders: [(String, String)])
-    /// Answer with the gate's ``AuthGate/challengeStatus`` and these challenge headers.
-    case challenge(headers: [(String, String)])
+    case pass(responseHeaders: [HeaderField])
+    /// Answer with the gate's ``AuthGate/challengeStatus``, one ``AuthGate/challengeHeader`` line
+    /// per value.
+    case challenge(values: [String])
     /// Answer 400: the credentials could not be read.
     case badRequest(reason: String)
+
+    /// `decision` as HTTP; with `oneLine`, several challenges on one header line (RFC 9110 §11.6.1
+    /// allows a list).
+    init(_ decision: AuthDecision, oneLine: Bool = false) {
+        switch decision {
+        case .authenticated(_, let headers):
+            self = .pass(responseHeaders: headers)
+        case .challenged(let values, _), .continued(let values, _, _), .refused(let values, _, _):
+            self = .challenge(
+                values: oneLine && values.count > 1 ? [ProtectionSpaceAuthenticator.joinedChallengeLine(values)] : values)
+        case .malformed(let reason):
+            self = .badRequest(reason: reason)
+        }
+    }
 }
 
 extension AuthRecord {

@@ -149,11 +149,11 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
                 if gate.closesConnection(after: result) { closing = true }
                 switch result.decision {
                 case .pass(let headers):
-                    answer.headers += headers
-                case .challenge(let headers):
+                    answer.headers += headers.map { ($0.name, $0.value) }
+                case .challenge(let values):
                     answer.status = gate.challengeStatus
                     answer.body = "\(result.record.reason)\n"
-                    answer.headers += headers
+                    answer.headers += values.map { (gate.challengeHeader, $0) }
                 case .badRequest(let reason):
                     answer.status = 400
                     answer.body = "\(reason)\n"

@@ -21,7 +21,7 @@ struct ForwardProxyStateMachine {
         var stopsRequestDecoder: Bool
         /// `false` for `HEAD`.
         var responseHasBody: Bool
-        /// Headers the policy adds to every response (``ProxyAuthorizationDecision/allow(responseHeaders:)``).
+        /// Headers the policy adds to every response (``GateDecision/pass(responseHeaders:)``).
         var extraHeaders: HTTPHeaders = [:]
     }
 
@@ -114,7 +114,7 @@ struct ForwardProxyStateMachine {
     ///
     /// The proxy authenticates first and only then looks at the target, so an unauthenticated
     /// client learns nothing about what the proxy reaches.
-    mutating func requestHead(_ head: HTTPRequestHead, authorization: ProxyAuthorizationDecision) -> Action {
+    mutating func requestHead(_ head: HTTPRequestHead, authorization: GateDecision) -> Action {
         guard case .idle = state else {
             // NIO's pipelining handler delivers one request at a time; anything else is a broken connection.
             state = .closed
@@ -127,11 +127,11 @@ struct ForwardProxyStateMachine {
         switch authorization {
         case .challenge(let values):
             return answer(.proxyAuthenticationRequired(values), exchange, requestEnded: false)
-        case .malformed(let reason):
+        case .badRequest(let reason):
             exchange.keepAlive = false
             return answer(.badRequest(reason), exchange, requestEnded: false)
-        case .allow(let responseHeaders):
-            exchange.extraHeaders = HTTPHeaders(responseHeaders)
+        case .pass(let responseHeaders):
+            exchange.extraHeaders = HTTPHeaders(responseHeaders.map { ($0.name, $0.value) })
         }
         let requested: ProxyRequestTarget
         do {

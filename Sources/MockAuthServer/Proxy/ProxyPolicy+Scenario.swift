@@ -5,15 +5,11 @@ extension ProxyPolicy {
     /// authenticates with the server's gate (407 and `Proxy-Authenticate`), if it has one.
     init(allowedTargets: Set<ProxyTarget>, aliases: [ProxyTarget: ProxyTarget] = [:], gate: AuthGate?) {
         self.init(allowedTargets: allowedTargets) { request in
-            guard let gate else { return (.allow(responseHeaders: []), nil) }
+            guard let gate else { return (.pass(responseHeaders: []), nil) }
             let result = gate.check(
                 method: request.method, target: request.target, credentials: request.proxyAuthorization, body: [],
                 connectionID: request.connectionID)
-            switch result.decision {
-            case .pass(let headers): return (.allow(responseHeaders: headers), result.record)
-            case .challenge(let headers): return (.challenge(values: headers.map(\.1)), result.record)
-            case .badRequest(let reason): return (.malformed(reason: reason), result.record)
-            }
+            return (result.decision, result.record)
         }
         self.aliases = aliases
     }

@@ -5,7 +5,7 @@ import MockAuthTranscript
 /// ```swift
 /// let policy = ProxyPolicy(allowedTargets: [ProxyTarget(host: "127.0.0.1", port: originPort)]) { request in
 ///     request.proxyAuthorization == ["Basic cHJveHl1c2VyOnByb3h5cGFzcw=="]
-///         ? .allow(responseHeaders: []) : .challenge(values: [#"Basic realm="proxy""#])
+///         ? .pass(responseHeaders: []) : .challenge(values: [#"Basic realm="proxy""#])
 /// }
 /// ```
 struct ProxyPolicy: Sendable {
@@ -18,14 +18,14 @@ struct ProxyPolicy: Sendable {
     var aliases: [ProxyTarget: ProxyTarget] = [:]
     /// Called on the event loop for every request (including CONNECT): the decision, and what the
     /// proxy's authentication made of the credentials, for the transcript. Cheap and thread-safe.
-    var authorize: @Sendable (ProxyAuthorizationRequest) -> (decision: ProxyAuthorizationDecision, record: AuthRecord?)
+    var authorize: @Sendable (ProxyAuthorizationRequest) -> (decision: GateDecision, record: AuthRecord?)
 
     /// A policy whose decisions come with a transcript record (the scenario proxies).
     init(
         allowedTargets: Set<ProxyTarget>,
         authorizeRecording:
             @escaping @Sendable (ProxyAuthorizationRequest) -> (
-                decision: ProxyAuthorizationDecision, record: AuthRecord?
+                decision: GateDecision, record: AuthRecord?
             )
     ) {
         self.allowedTargets = allowedTargets
@@ -35,7 +35,7 @@ struct ProxyPolicy: Sendable {
     /// A policy that only decides (tests, proxies without authentication).
     init(
         allowedTargets: Set<ProxyTarget>,
-        authorize: @escaping @Sendable (ProxyAuthorizationRequest) -> ProxyAuthorizationDecision
+        authorize: @escaping @Sendable (ProxyAuthorizationRequest) -> GateDecision
     ) {
         self.allowedTargets = allowedTargets
         self.authorize = { (authorize($0), nil) }

@@ -35,7 +35,7 @@ final class TestForwardProxy: Sendable {
         let recorder = TranscriptRecorder()
         let policy = ProxyPolicy(allowedTargets: allowedTargets) { request in
             request.proxyAuthorization == [credentials]
-                ? .allow(responseHeaders: []) : .challenge(values: [challenge])
+                ? .pass(responseHeaders: []) : .challenge(values: [challenge])
         }
         let prologue = ConnectionPrologue.forwardProxy(limits: limits, gates: [])
         let channel = try await ServerBootstrap(group: group)
