@@ -3,7 +3,8 @@ import Testing
 @testable import MockAuthSchemes
 
 @Suite struct BearerServerStateMachineTests {
-    var machine = OfferedAlone(.bearer(BearerConfiguration(realm: "example", validTokens: ["mF_9.B5f-4.1JqM"], expiredTokens: ["old"])))
+    var machine = OfferedAlone(
+        .bearer(BearerConfiguration(realm: "example", validTokens: ["mF_9.B5f-4.1JqM"], expiredTokens: ["old"])))
 
     func decide(_ value: String?) -> AuthDecision {
         var machine = self.machine

@@ -32,7 +32,6 @@ package struct DigestServerStateMachine: Sendable {
         return challengeValues(nonce: nonce, opaque: nonces.state(of: nonce)?.opaque, stale: stale)
     }
 
-
     mutating func mintNonce(now: Date, opaque: String?) -> String {
         let nonce = Base64.encode(random.bytes(33))
         nonces.insert(nonce, opaque: opaque, issuedAt: now)

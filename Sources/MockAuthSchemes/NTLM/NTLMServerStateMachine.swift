@@ -13,7 +13,6 @@ package struct NTLMServerStateMachine: Sendable {
     /// The configuration being enforced.
     package var configuration: NTLMConfiguration { handshake.configuration }
 
-
     /// Forgets the handshake state of a closed connection.
     package mutating func connectionClosed(_ connectionID: UInt64) {
         handshake.connectionClosed(connectionID)

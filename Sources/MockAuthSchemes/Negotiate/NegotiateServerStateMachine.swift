@@ -28,7 +28,6 @@ package struct NegotiateServerStateMachine: Sendable {
         self.handshake = NTLMHandshake(configuration: configuration.ntlm, random: random)
     }
 
-
     /// Forgets the handshake state of a closed connection.
     package mutating func connectionClosed(_ connectionID: UInt64) {
         connections[connectionID] = nil

@@ -159,7 +159,8 @@ enum GateDecision: Sendable, Equatable {
             self = .pass(responseHeaders: headers)
         case .challenged(let values, _), .continued(let values, _, _), .refused(let values, _, _):
             self = .challenge(
-                values: oneLine && values.count > 1 ? [ProtectionSpaceAuthenticator.joinedChallengeLine(values)] : values)
+                values: oneLine && values.count > 1
+                    ? [ProtectionSpaceAuthenticator.joinedChallengeLine(values)] : values)
         case .malformed(let reason):
             self = .badRequest(reason: reason)
         }
