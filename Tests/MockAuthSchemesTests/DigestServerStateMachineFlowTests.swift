@@ -89,6 +89,31 @@ func digestAnswer(
         }
     }
 
+    /// Without `qop` the response is H(HA1:nonce:HA2), verified as such (`digest-rfc2069`): a wrong
+    /// password is refused, and so is an answer computed with a qop (and cnonce, nc) never offered.
+    @Test func rfc2069ModeVerifiesTheResponse() throws {
+        var legacy = configuration
+        legacy.qops = []
+        legacy.algorithms = [.md5]
+        var machine = OfferedAlone(.digest(legacy), random: .seeded(6))
+        let challenge = try #require(try challenges(&machine).first)
+        let wrongPassword = digestAnswer(challenge, username: "alice", password: "s3creT", uri: "/", qop: nil)
+        guard
+            case .refused(_, let reason, _) = machine.receive(AuthRequest(authorization: [wrongPassword]), now: testNow)
+        else {
+            Issue.record("a wrong password must be refused without qop too")
+            return
+        }
+        #expect(reason.hasPrefix("wrong password for user alice"))
+        let withQOP = digestAnswer(challenge, username: "alice", password: "s3cret", uri: "/", qop: .auth)
+        guard case .refused(_, let qopReason, _) = machine.receive(AuthRequest(authorization: [withQOP]), now: testNow)
+        else {
+            Issue.record("a qop the server never offered must be refused")
+            return
+        }
+        #expect(qopReason == "qop auth was not offered")
+    }
+
     @Test func userhashAndNextNonce() throws {
         var options = configuration
         options.offerUserhash = true

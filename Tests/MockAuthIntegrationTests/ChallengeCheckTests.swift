@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+
+private let curl = ClientScript.curl
+private let user = ClientScript.user
+private let digestClient = #"python3 "$CLIENTS/digest_client.py""#
+
+/// The challenge scenarios (issue 24: challenges as servers write them), each with real clients
+/// that pass and a realistic defective one that is caught. Versions: curl 7.88.1, requests 2.34.2,
+/// urllib of CPython 3.11.
+let challengeMatrix: [AuthCase] = [
+    AuthCase(
+        scenario: "digest-rfc2069", client: "curl 7.88 --digest", script: "\(curl) --digest \(user) $MOCKAUTH_URL",
+        expectedStatus: 0),
+    AuthCase(
+        scenario: "digest-rfc2069", client: "requests 2.34.2 (HTTPDigestAuth)", script: ClientScript.requests,
+        expectedStatus: 0),
+    AuthCase(
+        scenario: "digest-rfc2069", client: "urllib (CPython 3.11, HTTPDigestAuthHandler)", script: ClientScript.urllib,
+        expectedStatus: 0),
+    AuthCase(
+        scenario: "digest-rfc2069", client: "a hashlib Digest client that always answers qop=auth",
+        script: "\(digestClient) MD5", expectedStatus: 1,
+        note: "RFC 2617-only clients assume qop=auth and add cnonce and nc the server never asked for",
+        mustMention: "qop auth was not offered"),
+    AuthCase(
+        scenario: "digest-rfc2069", client: "curl 7.88 --digest with a wrong password",
+        script: #"\#(curl) --digest -u "$MOCKAUTH_USERNAME:nope" $MOCKAUTH_URL"#, expectedStatus: 1,
+        mustMention: "wrong password for user alice"),
+]
+
+@Suite("Challenge scenarios with real clients")
+struct ChallengeCheckTests {
+    @Test(arguments: challengeMatrix)
+    func realClient(_ testCase: AuthCase) async throws {
+        try await testCase.checkWithMockAuthD()
+    }
+}
