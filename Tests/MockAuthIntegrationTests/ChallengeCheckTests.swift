@@ -27,6 +27,26 @@ let challengeMatrix: [AuthCase] = [
         scenario: "digest-rfc2069", client: "curl 7.88 --digest with a wrong password",
         script: #"\#(curl) --digest -u "$MOCKAUTH_USERNAME:nope" $MOCKAUTH_URL"#, expectedStatus: 1,
         mustMention: "wrong password for user alice"),
+    AuthCase(
+        scenario: "digest-quoted-realm", client: "curl 7.88 --digest",
+        script: "\(curl) --digest \(user) $MOCKAUTH_URL", expectedStatus: 0,
+        note: "curl unescapes the realm, hashes it and escapes it again in its answer"),
+    AuthCase(
+        scenario: "digest-quoted-realm", client: "a hashlib Digest client that unescapes and escapes",
+        script: "\(digestClient) MD5", expectedStatus: 0),
+    AuthCase(
+        scenario: "digest-quoted-realm", client: "a hashlib Digest client that copies the quoted realm verbatim",
+        script: "\(digestClient) MD5 --hash-escaped-realm", expectedStatus: 1,
+        note: "its answer round-trips to the right realm, but HA1 covers the backslashes",
+        mustMention: "wrong password for user alice"),
+    AuthCase(
+        scenario: "digest-quoted-realm", client: "requests 2.34.2 (writes the realm back unescaped)",
+        script: ClientScript.requests, expectedStatus: 1,
+        note: "HTTPDigestAuth unescapes the realm but writes realm=\"%s\" without escaping it again",
+        mustMention: "the Authorization header could not be read"),
+    AuthCase(
+        scenario: "digest-quoted-realm", client: "urllib (CPython 3.11, writes the realm back unescaped)",
+        script: ClientScript.urllib, expectedStatus: 1, mustMention: "the Authorization header could not be read"),
 ]
 
 @Suite("Challenge scenarios with real clients")
