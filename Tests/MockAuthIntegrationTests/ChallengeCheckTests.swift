@@ -47,6 +47,25 @@ let challengeMatrix: [AuthCase] = [
     AuthCase(
         scenario: "digest-quoted-realm", client: "urllib (CPython 3.11, writes the realm back unescaped)",
         script: ClientScript.urllib, expectedStatus: 1, mustMention: "the Authorization header could not be read"),
+    AuthCase(
+        scenario: "bearer-invalid-token", client: "curl 7.88, once",
+        script: #"\#(curl) -H "Authorization: Bearer $MOCKAUTH_TOKEN" $MOCKAUTH_URL"#, expectedStatus: 0),
+    AuthCase(
+        scenario: "bearer-invalid-token", client: "requests 2.34.2 with the token", script: ClientScript.requests,
+        expectedStatus: 0),
+    AuthCase(
+        scenario: "bearer-invalid-token", client: "requests 2.34.2 retrying the 401 once (urllib3 Retry total=1)",
+        script: #"python3 "$CLIENTS/bearer_retry_client.py" --retries 1"#, expectedStatus: 0,
+        note: "one retry is allowed: a client may try another token once"),
+    AuthCase(
+        scenario: "bearer-invalid-token",
+        client: "requests 2.34.2 with urllib3 Retry(total=5, status_forcelist=[401, …]) (urllib3 2.8)",
+        script: #"python3 "$CLIENTS/bearer_retry_client.py""#, expectedStatus: 1,
+        note: "a retry policy that lists 401 retries a revoked token as if it were transient",
+        mustMention: "refused credentials 6 times (at most 2 allowed"),
+    AuthCase(
+        scenario: "bearer-invalid-token", client: "a client that never sends a request", script: "exit 1",
+        expectedStatus: 1, note: "a client that refuses everything is not credited", mustMention: "INCONCLUSIVE"),
 ]
 
 @Suite("Challenge scenarios with real clients")
