@@ -4,6 +4,7 @@ import Testing
 private let curl = ClientScript.curl
 private let user = ClientScript.user
 private let digestClient = #"python3 "$CLIENTS/digest_client.py""#
+private let naiveBasic = #"python3 "$CLIENTS/naive_basic_client.py""#
 
 /// The challenge scenarios (issue 24: challenges as servers write them), each with real clients
 /// that pass and a realistic defective one that is caught. Versions: curl 7.88.1, requests 2.34.2,
@@ -66,6 +67,29 @@ let challengeMatrix: [AuthCase] = [
     AuthCase(
         scenario: "bearer-invalid-token", client: "a client that never sends a request", script: "exit 1",
         expectedStatus: 1, note: "a client that refuses everything is not credited", mustMention: "INCONCLUSIVE"),
+    AuthCase(
+        scenario: "challenge-multiple-in-one-field", client: "curl 7.88 --anyauth",
+        script: "\(curl) --anyauth \(user) $MOCKAUTH_URL", expectedStatus: 0),
+    AuthCase(
+        scenario: "challenge-multiple-in-one-field",
+        client: "urllib (CPython 3.11.7, HTTPDigestAuthHandler before HTTPBasicAuthHandler)",
+        script: ClientScript.urllib, expectedStatus: 1,
+        note: "its Digest handler reads the first scheme of the field (authreq.split()[0]) and raises on Newauth",
+        mustMention: "never answered the challenge of origin"),
+    AuthCase(
+        scenario: "challenge-multiple-in-one-field", client: "a hand-written client: one challenge per field",
+        script: naiveBasic, expectedStatus: 1, mustMention: "never answered the challenge of origin"),
+    AuthCase(
+        scenario: "challenge-scheme-case", client: "curl 7.88 --anyauth",
+        script: "\(curl) --anyauth \(user) $MOCKAUTH_URL", expectedStatus: 0),
+    AuthCase(
+        scenario: "challenge-scheme-case", client: "urllib (CPython 3.11.7, HTTPBasicAuthHandler)",
+        script: ClientScript.urllib, expectedStatus: 0),
+    AuthCase(
+        scenario: "challenge-scheme-case", client: "a hand-written client comparing the scheme with \"Basic\"",
+        script: naiveBasic, expectedStatus: 1, note: "it passes basic, where the server writes Basic",
+        mustMention: "never answered the challenge of origin"),
+    AuthCase(scenario: "basic", client: "the hand-written Basic client", script: naiveBasic, expectedStatus: 0),
 ]
 
 @Suite("Challenge scenarios with real clients")
