@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """An independent Digest client (RFC 7616) on hashlib and http.client, for every algorithm
 including SHA-512-256, which curl 7.88 and requests lack. It answers the first challenge whose
-algorithm it is told to use. Usage: digest_client.py [ALGORITHM] [--qop auth|auth-int] [--body TEXT]
+algorithm it is told to use; told `strongest`, the challenge of the strongest algorithm it knows,
+skipping those it does not (RFC 7616 section 3.7). Usage: digest_client.py [ALGORITHM] [--qop auth|auth-int] [--body TEXT]
 [--hash-empty-body] [--hash-escaped-realm]. The body is MOCKAUTH_BODY_FILE's when the scenario
 gives one (MOCKAUTH_METHOD its method). It unescapes quoted-strings (RFC 9110 section 5.6.4) and
 escapes what it writes back. Two flags make it defective: --hash-empty-body (its auth-int hash
@@ -19,6 +20,7 @@ import sys
 import urllib.parse
 
 HASHES = {"MD5": "md5", "SHA-256": "sha256", "SHA-512-256": "sha512_256"}
+STRENGTH = ["MD5", "MD5-sess", "SHA-256", "SHA-256-sess", "SHA-512-256", "SHA-512-256-sess"]
 
 
 def digest(algorithm: str, text: str) -> str:
@@ -67,8 +69,10 @@ def main() -> int:
 
     first = request({})
     values = first.headers.get_all("WWW-Authenticate") or []
-    offered = [c for c in challenges(values, raw=options.hash_escaped_realm)
-               if c.get("algorithm", "MD5") == options.algorithm]
+    known = [c for c in challenges(values, raw=options.hash_escaped_realm) if c.get("algorithm", "MD5") in STRENGTH]
+    if options.algorithm == "strongest" and known:
+        options.algorithm = max((c.get("algorithm", "MD5") for c in known), key=STRENGTH.index)
+    offered = [c for c in known if c.get("algorithm", "MD5") == options.algorithm]
     if first.status != 401 or not offered:
         print(f"no Digest {options.algorithm} challenge (status {first.status})", file=sys.stderr)
         return 1

@@ -90,6 +90,23 @@ let challengeMatrix: [AuthCase] = [
         script: naiveBasic, expectedStatus: 1, note: "it passes basic, where the server writes Basic",
         mustMention: "never answered the challenge of origin"),
     AuthCase(scenario: "basic", client: "the hand-written Basic client", script: naiveBasic, expectedStatus: 0),
+    AuthCase(
+        scenario: "digest-unknown-algorithm-first", client: "a hashlib Digest client answering the strongest it knows",
+        script: "\(digestClient) strongest", expectedStatus: 0, note: "it skips SHA3-256 and answers SHA-256"),
+    AuthCase(
+        scenario: "digest-unknown-algorithm-first", client: "requests 2.34.2 (HTTPDigestAuth)",
+        script: ClientScript.requests, expectedStatus: 0,
+        note: "it reads the fields joined into one and keeps the last value of each parameter: it answers MD5"),
+    AuthCase(
+        scenario: "digest-unknown-algorithm-first", client: "curl 7.88 --digest (reads the first Digest field only)",
+        script: "\(curl) --digest \(user) $MOCKAUTH_URL", expectedStatus: 1,
+        note: "curl ignores every Digest field after the first (\"Ignoring duplicate digest auth header\")",
+        mustMention: "never answered the challenge of origin"),
+    AuthCase(
+        scenario: "digest-unknown-algorithm-first", client: "urllib (CPython 3.11.7, HTTPDigestAuthHandler)",
+        script: ClientScript.urllib, expectedStatus: 1,
+        note: "it reads the first field only and raises on SHA3-256",
+        mustMention: "never answered the challenge of origin"),
 ]
 
 @Suite("Challenge scenarios with real clients")
