@@ -30,6 +30,10 @@ struct WrittenChallengeGateTests {
         #expect(challengeValues(decide(gate, [Fixtures.basic("alice", "wrong")])) == [field])
         // Nothing verifies Newauth: credentials in it are refused, with the written challenge again.
         #expect(challengeValues(decide(gate, ["Newauth dG9rZW4="])) == [field])
+        // On a proxy the same fields go in Proxy-Authenticate.
+        let proxy = AuthGate(spec: spec, isProxy: true)
+        #expect(proxy.challengeHeader == "Proxy-Authenticate")
+        #expect(challengeValues(decide(proxy, [])) == [field])
     }
 
     @Test("Digest: each written challenge gets the nonce the machine minted, and an answer to it verifies")
