@@ -54,7 +54,7 @@ let package = Package(
         .target(
             name: "MockAuthScenario",
             dependencies: [
-                "MockAuthVocabulary", .product(name: "Yams", package: "Yams"),
+                "MockAuthVocabulary", "MockAuthSchemes", .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSettings

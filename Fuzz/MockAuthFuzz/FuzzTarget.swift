@@ -15,6 +15,7 @@ enum FuzzTarget: String, CaseIterable {
     case authParameters = "auth-parameters"
     case proxyTarget = "proxy-target"
     case scenario
+    case writtenChallenge = "written-challenge"
 
     static let selected: FuzzTarget = {
         let name = ProcessInfo.processInfo.environment["MOCKAUTH_FUZZ_TARGET"] ?? ""
@@ -49,6 +50,16 @@ enum FuzzTarget: String, CaseIterable {
             _ = try? ProxyRequestTarget(method: .GET, uri: text)
         case .scenario:
             _ = try? Scenario(yaml: text, name: "fuzz", file: "fuzz.yaml")
+        case .writtenChallenge:
+            // A written challenge (`auth.challenges`): its placeholders, filled as the gate fills
+            // them, and the filled text through the challenge parser, as the loader checks it.
+            _ = WrittenChallengePlaceholder.names(in: text)
+            let spec = AuthSpec(
+                schemes: [.digestMD5, .basic], account: Account(username: "a", password: "b"),
+                writtenChallenges: [text])
+            for value in spec.challengeFields([#"Digest realm="mockauth", nonce="bm9uY2U+", opaque="b3BhcXVl""#]) {
+                _ = try? AuthParameterParser.parseChallenges(value)
+            }
         }
     }
 }

@@ -1,10 +1,14 @@
 #!/usr/bin/env python3
 """An independent Digest client (RFC 7616) on hashlib and http.client, for every algorithm
 including SHA-512-256, which curl 7.88 and requests lack. It answers the first challenge whose
-algorithm it is told to use. Usage: digest_client.py [ALGORITHM] [--qop auth|auth-int] [--body TEXT]
-[--hash-empty-body]. The body is MOCKAUTH_BODY_FILE's when the scenario gives one (MOCKAUTH_METHOD
-its method). --hash-empty-body makes it defective: its auth-int hash covers an empty body whatever
-it sends.
+algorithm it is told to use; told `strongest`, the challenge of the strongest algorithm it knows,
+skipping those it does not (RFC 7616 section 3.7). Usage: digest_client.py [ALGORITHM] [--qop auth|auth-int] [--body TEXT]
+[--hash-empty-body] [--hash-escaped-realm]. The body is MOCKAUTH_BODY_FILE's when the scenario
+gives one (MOCKAUTH_METHOD its method). It unescapes quoted-strings (RFC 9110 section 5.6.4) and
+escapes what it writes back. Two flags make it defective: --hash-empty-body (its auth-int hash
+covers an empty body whatever it sends) and --hash-escaped-realm (it copies the realm between the
+quotes verbatim, backslashes included, into HA1 and into its answer, as clients that never unescape
+do: the header round-trips, the hash does not).
 """
 import argparse
 import hashlib
@@ -16,18 +20,27 @@ import sys
 import urllib.parse
 
 HASHES = {"MD5": "md5", "SHA-256": "sha256", "SHA-512-256": "sha512_256"}
+STRENGTH = ["MD5", "MD5-sess", "SHA-256", "SHA-256-sess", "SHA-512-256", "SHA-512-256-sess"]
 
 
 def digest(algorithm: str, text: str) -> str:
     return hashlib.new(HASHES[algorithm.removesuffix("-sess")], text.encode()).hexdigest()
 
 
-def challenges(values):
+def unescape(text: str) -> str:
+    return re.sub(r"\\(.)", r"\1", text)
+
+
+def quoted(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def challenges(values, raw=False):
     for value in values:
         for part in re.split(r",\s*(?=Digest\s)", value):
             if part.startswith("Digest "):
-                pairs = re.findall(r'(\w+)=(?:"([^"]*)"|([^\s,]+))', part)
-                yield {name: quoted or bare for name, quoted, bare in pairs}
+                pairs = re.findall(r'(\w+)=(?:"((?:[^"\\]|\\.)*)"|([^\s,]+))', part)
+                yield {name: (text if raw else unescape(text)) or bare for name, text, bare in pairs}
 
 
 def main() -> int:
@@ -36,6 +49,7 @@ def main() -> int:
     parser.add_argument("--qop", default="auth")
     parser.add_argument("--body", default="")
     parser.add_argument("--hash-empty-body", action="store_true")
+    parser.add_argument("--hash-escaped-realm", action="store_true")
     options = parser.parse_args()
     env = os.environ
     if "MOCKAUTH_BODY_FILE" in env:
@@ -54,8 +68,11 @@ def main() -> int:
         return response
 
     first = request({})
-    offered = [c for c in challenges(first.headers.get_all("WWW-Authenticate") or [])
-               if c.get("algorithm", "MD5") == options.algorithm]
+    values = first.headers.get_all("WWW-Authenticate") or []
+    known = [c for c in challenges(values, raw=options.hash_escaped_realm) if c.get("algorithm", "MD5") in STRENGTH]
+    if options.algorithm == "strongest" and known:
+        options.algorithm = max((c.get("algorithm", "MD5") for c in known), key=STRENGTH.index)
+    offered = [c for c in known if c.get("algorithm", "MD5") == options.algorithm]
     if first.status != 401 or not offered:
         print(f"no Digest {options.algorithm} challenge (status {first.status})", file=sys.stderr)
         return 1
@@ -69,7 +86,8 @@ def main() -> int:
     if options.qop == "auth-int":
         a2 += ":" + digest(options.algorithm, "" if options.hash_empty_body else options.body)
     response = digest(options.algorithm, f"{ha1}:{nonce}:{nc}:{cnonce}:{options.qop}:{digest(options.algorithm, a2)}")
-    header = (f'Digest username="{user}", realm="{realm}", nonce="{nonce}", uri="{target}", '
+    written_realm = f'"{realm}"' if options.hash_escaped_realm else quoted(realm)
+    header = (f'Digest username="{user}", realm={written_realm}, nonce="{nonce}", uri="{target}", '
               f'algorithm={options.algorithm}, qop={options.qop}, nc={nc}, cnonce="{cnonce}", response="{response}"')
     if "opaque" in challenge:
         header += f', opaque="{challenge["opaque"]}"'

@@ -526,7 +526,8 @@ struct AuthCheckTests {
             .filter { $0.hasSuffix(".yaml") && !$0.hasPrefix("tls-") }.map { String($0.dropLast(5)) }
         for scenario in scenarios {
             let cases =
-                (authMatrix + headerLeakMatrix + redirectMatrix + bodyMatrix + http2Matrix + protocolVersionMatrix)
+                (authMatrix + headerLeakMatrix + redirectMatrix + bodyMatrix + http2Matrix + protocolVersionMatrix
+                + challengeMatrix)
                 .filter {
                     $0.scenario == scenario
                 }

@@ -89,6 +89,73 @@ func digestAnswer(
         }
     }
 
+    /// Without `qop` the response is H(HA1:nonce:HA2), verified as such (`digest-rfc2069`): a wrong
+    /// password is refused, and so is an answer computed with a qop (and cnonce, nc) never offered.
+    @Test func rfc2069ModeVerifiesTheResponse() throws {
+        var legacy = configuration
+        legacy.qops = []
+        legacy.algorithms = [.md5]
+        var machine = OfferedAlone(.digest(legacy), random: .seeded(6))
+        let challenge = try #require(try challenges(&machine).first)
+        let wrongPassword = digestAnswer(challenge, username: "alice", password: "s3creT", uri: "/", qop: nil)
+        guard
+            case .refused(_, let reason, _) = machine.receive(AuthRequest(authorization: [wrongPassword]), now: testNow)
+        else {
+            Issue.record("a wrong password must be refused without qop too")
+            return
+        }
+        #expect(reason.hasPrefix("wrong password for user alice"))
+        let withQOP = digestAnswer(challenge, username: "alice", password: "s3cret", uri: "/", qop: .auth)
+        guard case .refused(_, let qopReason, _) = machine.receive(AuthRequest(authorization: [withQOP]), now: testNow)
+        else {
+            Issue.record("a qop the server never offered must be refused")
+            return
+        }
+        #expect(qopReason == "qop auth was not offered")
+    }
+
+    /// A realm with `"`, `\\` and `, ` is written as a quoted-string with escapes (RFC 9110
+    /// §5.6.4) and verified over its unescaped text (`digest-quoted-realm`); an answer hashed over the
+    /// escaped text is refused.
+    @Test func quotedRealmIsEscapedAndVerifiedUnescaped() throws {
+        var quoted = configuration
+        quoted.realm = #"Team "Ops", Berlin \ West"#
+        quoted.algorithms = [.md5]
+        var machine = OfferedAlone(.digest(quoted), random: .seeded(8))
+        guard case .challenged(let values, _) = machine.receive(AuthRequest(), now: testNow) else {
+            Issue.record("expected a challenge")
+            return
+        }
+        #expect(values.first?.hasPrefix(#"Digest realm="Team \"Ops\", Berlin \\ West""#) == true)
+        let value = try #require(values.first)
+        let challenge = try #require(try AuthParameterParser.parseChallenges(value).first)
+        #expect(challenge.parameter("realm") == quoted.realm)
+        // A client that copies the text between the quotes verbatim: its header round-trips to the
+        // right realm, its HA1 covers the backslashes.
+        let nonce = try #require(challenge.parameter("nonce"))
+        let escapedText = #"Team \"Ops\", Berlin \\ West"#
+        let hashedEscaped = DigestCredentials(
+            username: "alice", realm: quoted.realm, nonce: nonce, uri: "/",
+            response: DigestComputation.response(
+                algorithm: .md5, username: "alice", realm: escapedText, password: "s3cret", method: "GET", uri: "/",
+                nonce: nonce, nonceCount: "00000001", cnonce: "0a4f113b", qop: .auth, body: []),
+            algorithmToken: "MD5", cnonce: "0a4f113b", opaque: challenge.parameter("opaque"), qopToken: "auth",
+            nonceCountText: "00000001"
+        ).headerValue
+        guard
+            case .refused(_, let reason, _) = machine.receive(AuthRequest(authorization: [hashedEscaped]), now: testNow)
+        else {
+            Issue.record("an answer hashed over the escaped realm must be refused")
+            return
+        }
+        #expect(reason.hasPrefix("wrong password for user alice"))
+        let header = digestAnswer(challenge, username: "alice", password: "s3cret", uri: "/")
+        guard case .authenticated = machine.receive(AuthRequest(authorization: [header]), now: testNow) else {
+            Issue.record("an answer over the unescaped realm must authenticate")
+            return
+        }
+    }
+
     @Test func userhashAndNextNonce() throws {
         var options = configuration
         options.offerUserhash = true

@@ -46,7 +46,7 @@ extension AuthSpec {
                 "'nonce-lifetime' is seconds and must be positive",
                 hint: "nonce-lifetime: 30")
         }
-        let spec = AuthSpec(
+        var spec = AuthSpec(
             realm: realm, schemes: schemes, account: account, token: token, digestQOP: qop, nonceLifetime: lifetime,
             userhash: try auth.bool("userhash") ?? false, acceptNTLMv1: try auth.bool("accept-ntlmv1") ?? false,
             challengesOnOneLine: try auth.bool("one-line") ?? false,
@@ -76,6 +76,15 @@ extension AuthSpec {
                 .invalidValue, at: auth.location(of: "close-after-challenge"),
                 "'close-after-challenge' is for connection-based schemes (ntlm, negotiate), which have a handshake",
                 hint: "schemes: [ntlm]")
+        }
+        if let node = auth.node("challenges") {
+            if spec.challengesOnOneLine {
+                throw ScenarioError(
+                    .invalidValue, at: auth.location(of: "one-line"),
+                    "'one-line' and 'challenges' both say how the challenges are written; 'challenges' writes each field as is",
+                    hint: #"challenges: ['Digest realm="mockauth", nonce="{nonce}", Basic realm="mockauth"']"#)
+            }
+            spec.writtenChallenges = try spec.readWrittenChallenges(node, file: file)
         }
         try auth.finish()
         return spec

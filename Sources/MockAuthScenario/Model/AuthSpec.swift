@@ -1,3 +1,5 @@
+import MockAuthSchemes
+
 /// How a server (or one route of it) demands authentication: the schemes it offers and the account
 /// it verifies against. On a proxy server the same spec drives 407 and `Proxy-Authenticate`.
 public struct AuthSpec: Sendable, Equatable {
@@ -19,6 +21,12 @@ public struct AuthSpec: Sendable, Equatable {
     public var acceptNTLMv1: Bool
     /// Whether several challenges go on one header line (`Basic …, Digest …`) rather than one line each.
     public var challengesOnOneLine: Bool
+    /// The `WWW-Authenticate` (or `Proxy-Authenticate`) field values to challenge with, exactly as a
+    /// server writes them, one field per entry, in order (empty: the machines' own challenges). The
+    /// placeholders `{nonce}` and `{opaque}` stand for what the Digest machine mints per challenge.
+    /// The credentials are still verified by the machines of ``schemes``: a written challenge of a
+    /// scheme they do not offer is one a client answers in vain.
+    public var writtenChallenges: [String]
     /// Whether the server closes the connection right after its first handshake challenge (the
     /// NTLM type 2 message, a Negotiate continuation), once per run: a correct client starts the
     /// handshake again on a new connection instead of answering on one that never saw the challenge.
@@ -41,6 +49,7 @@ public struct AuthSpec: Sendable, Equatable {
         userhash: Bool = false,
         acceptNTLMv1: Bool = false,
         challengesOnOneLine: Bool = false,
+        writtenChallenges: [String] = [],
         closesAfterFirstHandshakeChallenge: Bool = false,
         otherAccounts: [Account] = [], emptyDomain: NTLMEmptyDomain = .serversOwn
     ) {
@@ -53,6 +62,7 @@ public struct AuthSpec: Sendable, Equatable {
         self.userhash = userhash
         self.acceptNTLMv1 = acceptNTLMv1
         self.challengesOnOneLine = challengesOnOneLine
+        self.writtenChallenges = writtenChallenges
         self.closesAfterFirstHandshakeChallenge = closesAfterFirstHandshakeChallenge
         self.otherAccounts = otherAccounts
         self.emptyDomain = emptyDomain
@@ -86,4 +96,17 @@ public enum AuthSchemeSpec: String, Sendable, Hashable, CaseIterable, CustomStri
     }
 
     public var description: String { rawValue }
+
+    /// The Digest algorithm a `digest-…` scheme offers; `nil` for the other schemes.
+    package var digestAlgorithm: DigestAlgorithm? {
+        switch self {
+        case .digestMD5: .md5
+        case .digestMD5Session: .md5Session
+        case .digestSHA256: .sha256
+        case .digestSHA256Session: .sha256Session
+        case .digestSHA512_256: .sha512_256
+        case .digestSHA512_256Session: .sha512_256Session
+        case .basic, .ntlm, .negotiate, .bearer: nil
+        }
+    }
 }

@@ -18,8 +18,11 @@ package struct DigestConfiguration: Sendable, Equatable {
     package var nonceLifetime: TimeInterval
     /// How many nonces the store remembers before forgetting the oldest.
     package var nonceCapacity: Int
-    /// A fixed `opaque`; `nil` mints a random one per nonce.
+    /// A fixed `opaque`; `nil` mints a random one per nonce (unless ``mintsOpaque`` is off).
     package var opaque: String?
+    /// Whether a random `opaque` is minted with each nonce when ``opaque`` is `nil`; off, the
+    /// challenges carry none and the answers' `opaque` is not checked (written challenges without one).
+    package var mintsOpaque: Bool
     /// Announce `userhash=true` (RFC 7616 §3.4.4).
     package var offerUserhash: Bool
     /// Announce `charset=UTF-8` (RFC 7616 §4).
@@ -43,6 +46,7 @@ package struct DigestConfiguration: Sendable, Equatable {
         nonceCapacity: Int = 1024,
         opaque: String? = nil,
         offerUserhash: Bool = false,
+        mintsOpaque: Bool = true,
         announceUTF8Charset: Bool = true,
         sendNextNonce: Bool = false,
         authIntResponseBody: [UInt8] = [],
@@ -58,6 +62,7 @@ package struct DigestConfiguration: Sendable, Equatable {
         self.nonceCapacity = nonceCapacity
         self.opaque = opaque
         self.offerUserhash = offerUserhash
+        self.mintsOpaque = mintsOpaque
         self.announceUTF8Charset = announceUTF8Charset
         self.sendNextNonce = sendNextNonce
         self.authIntResponseBody = authIntResponseBody

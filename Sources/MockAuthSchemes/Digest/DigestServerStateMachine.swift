@@ -28,7 +28,8 @@ package struct DigestServerStateMachine: Sendable {
     /// Mints a nonce and returns one challenge value per configured algorithm, in configured order.
     package mutating func makeChallengeValues(now: Date, stale: Bool = false) -> [String] {
         nonces.removeNonces(issuedBefore: now.addingTimeInterval(-10 * configuration.nonceLifetime))
-        let nonce = mintNonce(now: now, opaque: configuration.opaque ?? Base64.encode(random.bytes(33)))
+        let opaque = configuration.opaque ?? (configuration.mintsOpaque ? Base64.encode(random.bytes(33)) : nil)
+        let nonce = mintNonce(now: now, opaque: opaque)
         return challengeValues(nonce: nonce, opaque: nonces.state(of: nonce)?.opaque, stale: stale)
     }
 

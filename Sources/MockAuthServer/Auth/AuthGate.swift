@@ -91,7 +91,7 @@ final class AuthGate: Sendable {
             scheme: result.chosenScheme?.token ?? credentials.first.map(Self.schemeToken(of:)),
             reason: result.decision.reason)
         if let presented = result.decision.credentials { record.fill(from: presented) }
-        return GateResult(decision: GateDecision(result.decision, oneLine: spec.challengesOnOneLine), record: record)
+        return GateResult(decision: GateDecision(result.decision, spec: spec), record: record)
     }
 
     /// Frees per-connection state (NTLM handshakes).
@@ -151,16 +151,17 @@ enum GateDecision: Sendable, Equatable {
     /// Answer 400: the credentials could not be read.
     case badRequest(reason: String)
 
-    /// `decision` as HTTP; with `oneLine`, several challenges on one header line (RFC 9110 §11.6.1
-    /// allows a list).
-    init(_ decision: AuthDecision, oneLine: Bool = false) {
+    /// `decision` as HTTP, its challenges written as `spec` says (``AuthSpec/challengeFields(_:)``:
+    /// as the machines write them, on one line, or as the scenario writes them). A handshake's
+    /// continuation (one NTLM type 2) is the machine's own, as it writes it.
+    init(_ decision: AuthDecision, spec: AuthSpec) {
         switch decision {
         case .authenticated(_, let headers):
             self = .pass(responseHeaders: headers)
-        case .challenged(let values, _), .continued(let values, _, _), .refused(let values, _, _):
-            self = .challenge(
-                values: oneLine && values.count > 1
-                    ? [ProtectionSpaceAuthenticator.joinedChallengeLine(values)] : values)
+        case .challenged(let values, _), .refused(let values, _, _):
+            self = .challenge(values: spec.challengeFields(values))
+        case .continued(let values, _, _):
+            self = .challenge(values: values)
         case .malformed(let reason):
             self = .badRequest(reason: reason)
         }

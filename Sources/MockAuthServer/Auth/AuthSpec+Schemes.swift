@@ -22,29 +22,27 @@ extension AuthSpec {
                         algorithms: digestAlgorithms,
                         qops: digestQOP.compactMap(DigestQualityOfProtection.init(rawValue:)),
                         acceptMissingQOP: digestQOP.isEmpty, nonceLifetime: Double(nonceLifetime),
-                        offerUserhash: userhash, isProxy: isProxy)))
+                        offerUserhash: userhash, mintsOpaque: mintsDigestOpaque, isProxy: isProxy)))
             digestAlgorithms = []
         }
         for scheme in schemes {
+            if let algorithm = scheme.digestAlgorithm {
+                digestAlgorithms.append(algorithm)
+                continue
+            }
+            flushDigest()
             switch scheme {
-            case .digestMD5: digestAlgorithms.append(.md5)
-            case .digestMD5Session: digestAlgorithms.append(.md5Session)
-            case .digestSHA256: digestAlgorithms.append(.sha256)
-            case .digestSHA256Session: digestAlgorithms.append(.sha256Session)
-            case .digestSHA512_256: digestAlgorithms.append(.sha512_256)
-            case .digestSHA512_256Session: digestAlgorithms.append(.sha512_256Session)
+            case .digestMD5, .digestMD5Session, .digestSHA256, .digestSHA256Session, .digestSHA512_256,
+                .digestSHA512_256Session:
+                continue  // appended above
             case .basic:
-                flushDigest()
                 configurations.append(
                     .basic(BasicConfiguration(realm: realm, username: account.username, password: account.password)))
             case .ntlm:
-                flushDigest()
                 configurations.append(.ntlm(ntlm))
             case .negotiate:
-                flushDigest()
                 configurations.append(.negotiate(NegotiateConfiguration(ntlm: ntlm, isProxy: isProxy)))
             case .bearer:
-                flushDigest()
                 configurations.append(.bearer(BearerConfiguration(realm: realm, validTokens: token.map { [$0] } ?? [])))
             }
         }
