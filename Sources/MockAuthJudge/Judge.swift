@@ -111,6 +111,8 @@ public enum Judge {
             MaxRequests(server: server, requests: requests, because: because)
         case .usesScheme(let server, let schemes):
             UsesScheme(server: server, schemes: schemes, because: because)
+        case .usesDigestAlgorithm(let server, let algorithms):
+            UsesDigestAlgorithm(server: server, algorithms: algorithms, because: because)
         case .neverReceives(let server, let header, let paths):
             NeverReceives(server: server, header: header, paths: paths, because: because)
         case .receives(let server, let header):

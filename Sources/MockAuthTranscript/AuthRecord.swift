@@ -21,12 +21,16 @@ public struct AuthRecord: Sendable, Codable, Hashable {
     /// The NTLM domain and workstation the client presented.
     public var domain: String?
     public var workstation: String?
+    /// The Digest algorithm the client answered with, as it spelt it (`MD5` when it named none);
+    /// `nil` for the other schemes.
+    public var algorithm: String?
     /// The server's reasoning in words ("wrong password for user alice", "nonce expired (stale)").
     public var reason: String
 
     package init(
         decision: Decision, header: String, realm: String, offered: [HTTPAuthScheme], scheme: String? = nil,
-        username: String? = nil, domain: String? = nil, workstation: String? = nil, reason: String = ""
+        username: String? = nil, domain: String? = nil, workstation: String? = nil, algorithm: String? = nil,
+        reason: String = ""
     ) {
         self.decision = decision
         self.header = header
@@ -36,6 +40,7 @@ public struct AuthRecord: Sendable, Codable, Hashable {
         self.username = username
         self.domain = domain
         self.workstation = workstation
+        self.algorithm = algorithm
         self.reason = reason
     }
 

@@ -10,6 +10,7 @@ public enum RuleName: String, Sendable, Hashable, Codable, CaseIterable, CustomS
     case maxAttempts = "max-attempts"
     case maxRequests = "max-requests"
     case usesScheme = "uses-scheme"
+    case usesDigestAlgorithm = "uses-digest-algorithm"
     case neverReceives = "never-receives"
     case receives
     case requestBody = "request-body"

@@ -11,6 +11,8 @@ struct AuthCase: Sendable, CustomTestStringConvertible {
     var note: String = ""
     /// Text the verdict must contain (e.g. the violated rule), to prove the right defect was caught.
     var mustMention: String?
+    /// Text the verdict must not contain (e.g. a warning a correct client does not earn).
+    var mustNotMention: String?
 
     var testDescription: String { "\(scenario) × \(client) → \(expectedStatus)" }
 }
@@ -24,6 +26,9 @@ extension AuthCase {
         #expect(result.status == expectedStatus, "\(context)")
         if let text = mustMention {
             #expect(result.output.contains(text), "the verdict should mention '\(text)': \(context)")
+        }
+        if let text = mustNotMention {
+            #expect(!result.output.contains(text), "the verdict should not mention '\(text)': \(context)")
         }
     }
 }

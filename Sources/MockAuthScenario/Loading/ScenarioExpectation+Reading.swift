@@ -1,3 +1,4 @@
+import MockAuthSchemes
 import MockAuthVocabulary
 import Yams
 
@@ -74,6 +75,8 @@ extension ExpectationRule {
                 schemes.append(scheme)
             }
             rule = .usesScheme(server: server, schemes: schemes)
+        case .usesDigestAlgorithm:
+            rule = .usesDigestAlgorithm(server: server, algorithms: try Self.digestAlgorithms(in: &entry))
         case .neverReceives:
             let headerNode = try entry.required("header", example: "header: Authorization")
             let header = try Self.fieldName(headerNode, file: file, rule: "never-receives")
@@ -178,6 +181,23 @@ extension ExpectationRule {
                 "'\(rule)' needs an HTTP field name as 'header', not '\(header)'", hint: "header: Authorization")
         }
         return header
+    }
+
+    /// `uses-digest-algorithm`'s `algorithm` or `algorithms`: RFC 7616 tokens MockAuth verifies.
+    private static func digestAlgorithms(in entry: inout YAMLMapping) throws(ScenarioError) -> [String] {
+        var names = try entry.strings("algorithms") ?? []
+        if let single = try entry.string("algorithm") { names.append(single) }
+        let known = DigestAlgorithm.allCases.map(\.rawValue).joined(separator: ", ")
+        guard !names.isEmpty else {
+            throw ScenarioError(
+                .missingKey, at: entry.location, "'uses-digest-algorithm' needs 'algorithm' or 'algorithms'",
+                hint: "algorithm: SHA-256")
+        }
+        for name in names where DigestAlgorithm(token: name) == nil {
+            throw ScenarioError(
+                .invalidValue, at: entry.location, "unknown Digest algorithm '\(name)'", hint: "one of \(known)")
+        }
+        return names
     }
 
     /// A rule's whole-number parameter `key` (0 or more).

@@ -173,7 +173,7 @@ extension Scenario {
                 accepted = (accepted ?? Set(schemes)).intersection(schemes)
             case .rejectsCertificate, .requestSucceeds, .presentsClientCertificate, .withholdsClientCertificate,
                 .authenticates, .authenticatesAs, .noPreemptiveCredentials, .maxAttempts, .maxRequests, .usesScheme,
-                .neverReceives, .receives,
+                .usesDigestAlgorithm, .neverReceives, .receives,
                 .requestBody, .handshakeOnOneConnection, .reusesCredentials, .recoversFromStale, .refusesRedirect,
                 .sessionResumption, .httpVersion, .heedsRevocation:
                 continue

@@ -21,6 +21,8 @@ extension ExpectationRule {
         case .maxRequests(let server, let requests): "sends at most \(requests) requests to \(server)"
         case .usesScheme(let server, let schemes):
             "answers \(server) with \(schemes.map(\.token).joined(separator: " or "))"
+        case .usesDigestAlgorithm(let server, let algorithms):
+            "answers \(server)'s Digest challenges with \(algorithms.joined(separator: " or "))"
         case .neverReceives(let server, let header, _): "never sends \(header) to \(server)"
         case .receives(let server, let header): "sends \(header) to \(server)"
         case .requestBody(let server, let path, let methods, let body):

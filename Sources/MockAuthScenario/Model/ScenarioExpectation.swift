@@ -39,6 +39,10 @@ public enum ExpectationRule: Sendable, Equatable {
     case maxRequests(server: String, requests: Int)
     /// Every request with credentials used one of `schemes`.
     case usesScheme(server: String, schemes: [HTTPAuthScheme])
+    /// Every Digest answer used one of `algorithms` (RFC 7616 tokens, compared case-insensitively):
+    /// a client that skips a challenge of an algorithm it does not know answers the strongest it
+    /// knows, not the first or the last.
+    case usesDigestAlgorithm(server: String, algorithms: [String])
     /// The server never received `header` (any field: `Authorization`, `Cookie`, `X-Api-Key` …),
     /// on any path or on the paths given. `Authorization` and `Proxy-Authorization` count in any
     /// scheme, offered or not.
@@ -90,6 +94,7 @@ public enum ExpectationRule: Sendable, Equatable {
         case .maxAttempts: .maxAttempts
         case .maxRequests: .maxRequests
         case .usesScheme: .usesScheme
+        case .usesDigestAlgorithm: .usesDigestAlgorithm
         case .neverReceives: .neverReceives
         case .receives: .receives
         case .requestBody: .requestBody
@@ -112,7 +117,8 @@ public enum ExpectationRule: Sendable, Equatable {
             .authenticates(let server, _), .authenticatesAs(let server, _, _), .noPreemptiveCredentials(let server),
             .maxAttempts(let server, _),
             .maxRequests(let server, _),
-            .usesScheme(let server, _), .neverReceives(let server, _, _), .receives(let server, _),
+            .usesScheme(let server, _), .usesDigestAlgorithm(let server, _), .neverReceives(let server, _, _),
+            .receives(let server, _),
             .requestBody(let server, _, _, _), .handshakeOnOneConnection(let server),
             .reusesCredentials(let server), .recoversFromStale(let server), .refusesRedirect(let server),
             .sessionResumption(let server, _), .httpVersion(let server, _), .heedsRevocation(let server, _):
@@ -128,7 +134,7 @@ public enum ExpectationRule: Sendable, Equatable {
         case .anyOf(let alternatives): alternatives.flatMap(\.leaves)
         case .rejectsCertificate, .requestSucceeds, .presentsClientCertificate, .withholdsClientCertificate,
             .authenticates, .authenticatesAs, .noPreemptiveCredentials, .maxAttempts, .maxRequests, .usesScheme,
-            .neverReceives, .receives,
+            .usesDigestAlgorithm, .neverReceives, .receives,
             .requestBody, .handshakeOnOneConnection, .reusesCredentials, .recoversFromStale, .refusesRedirect,
             .sessionResumption, .httpVersion, .heedsRevocation:
             [self]

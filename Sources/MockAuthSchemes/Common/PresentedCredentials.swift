@@ -12,6 +12,8 @@ package struct PresentedCredentials: Sendable, Equatable {
     package var workstation: String?
     /// The realm the client sent (Basic uses the configured realm), if any.
     package var realm: String?
+    /// The Digest `algorithm` token the client sent, as it spelt it (`MD5` when it sent none), if any.
+    package var algorithm: String?
     /// `true` only when the credentials were checked and are correct.
     package var verified: Bool
     /// Human-readable details, e.g. `"Digest SHA-256 qop=auth nc=00000001"` or `"NTLMv2"`.
@@ -24,6 +26,7 @@ package struct PresentedCredentials: Sendable, Equatable {
         domain: String? = nil,
         workstation: String? = nil,
         realm: String? = nil,
+        algorithm: String? = nil,
         verified: Bool,
         detail: String
     ) {
@@ -32,6 +35,7 @@ package struct PresentedCredentials: Sendable, Equatable {
         self.domain = domain
         self.workstation = workstation
         self.realm = realm
+        self.algorithm = algorithm
         self.verified = verified
         self.detail = detail
     }

@@ -5,7 +5,8 @@ extension DigestServerStateMachine {
     /// Verifies shape-checked credentials: algorithm, realm, uri, user, qop, nonce, opaque, response, expiry, nc.
     mutating func verify(_ credentials: DigestCredentials, request: AuthRequest, now: Date) -> AuthDecision {
         var presented = PresentedCredentials(
-            scheme: .digest, username: credentials.username, realm: credentials.realm, verified: false,
+            scheme: .digest, username: credentials.username, realm: credentials.realm,
+            algorithm: credentials.algorithmToken ?? DigestAlgorithm.md5.rawValue, verified: false,
             detail: Self.detail(credentials))
         guard let algorithm = credentials.algorithm else {
             return reject("unsupported algorithm \(credentials.algorithmToken ?? "")", presented, now)

@@ -174,5 +174,6 @@ extension AuthRecord {
         username = presented.username
         domain = presented.domain
         workstation = presented.workstation
+        algorithm = presented.algorithm
     }
 }
