@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+
+/// curl told to use the proxy it was given, verifying an HTTPS proxy against the CA file only.
+private let curlThroughProxy =
+    #"\#(ClientScript.curl) -x "$MOCKAUTH_PROXY_URL" --proxy-cacert "$MOCKAUTH_CA_FILE""#
+/// curl 7.88's documented way to skip the proxy's verification: the defect.
+private let curlProxyInsecure = #"\#(ClientScript.curl) -x "$MOCKAUTH_PROXY_URL" --proxy-insecure"#
+private let proxyUser = #"--proxy-user "$MOCKAUTH_PROXY_USERNAME:$MOCKAUTH_PROXY_PASSWORD""#
+
+/// The HTTPS-proxy scenarios (issue 24 item 5), each with real clients that pass and a realistic
+/// defective one that is caught. Versions: curl 7.88.1 (OpenSSL 3.0), requests 2.34.2 with urllib3
+/// 2.8.0 (CPython 3.11), urllib of CPython 3.11.
+let httpsProxyMatrix: [AuthCase] = [
+    AuthCase(
+        scenario: "proxy-https", client: "curl 7.88.1 -x https://… --proxy-cacert",
+        script: "\(curlThroughProxy) $MOCKAUTH_URL", expectedStatus: 0,
+        note: "TLS to the proxy, CONNECT inside it, TLS to the origin inside the tunnel"),
+    AuthCase(
+        scenario: "proxy-https", client: "requests 2.34.2 (urllib3 2.8.0, https:// proxy)",
+        script: ClientScript.requests, expectedStatus: 0),
+    AuthCase(
+        scenario: "proxy-https", client: "curl 7.88.1 -x https://… --noproxy 127.0.0.1 (as NO_PROXY=127.0.0.1 does)",
+        script: #"\#(curlThroughProxy) --noproxy 127.0.0.1 $MOCKAUTH_URL"#, expectedStatus: 1,
+        note: "it goes to the origin directly: the origin is served, the proxy never sees it",
+        mustMention: "the client never connected to proxy"),
+    AuthCase(
+        scenario: "proxy-https", client: "urllib (CPython 3.11: no TLS to a proxy)", script: ClientScript.urllib,
+        expectedStatus: 1, note: "the adapter exits 89: SKIP, never a PASS", mustMention: "SKIP"),
+    AuthCase(
+        scenario: "proxy-https", client: "a client that never sends a request", script: "exit 1", expectedStatus: 1,
+        mustMention: "never connected"),
+]
+
+@Suite("HTTPS proxy scenarios with real clients")
+struct HTTPSProxyCheckTests {
+    @Test(arguments: httpsProxyMatrix)
+    func realClient(_ testCase: AuthCase) async throws {
+        try await testCase.checkWithMockAuthD()
+    }
+}
