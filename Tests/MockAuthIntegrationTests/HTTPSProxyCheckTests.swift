@@ -30,6 +30,23 @@ let httpsProxyMatrix: [AuthCase] = [
     AuthCase(
         scenario: "proxy-https", client: "a client that never sends a request", script: "exit 1", expectedStatus: 1,
         mustMention: "never connected"),
+    AuthCase(
+        scenario: "proxy-https-expired", client: "curl 7.88.1 --proxy-cacert",
+        script: "\(curlThroughProxy) $MOCKAUTH_URL", expectedStatus: 0,
+        note: "OpenSSL refuses the proxy's expired leaf (certificate_expired) before any CONNECT"),
+    AuthCase(
+        scenario: "proxy-https-expired", client: "requests 2.34.2 (urllib3 2.8.0)", script: ClientScript.requests,
+        expectedStatus: 0, note: "ProxyError: CERTIFICATE_VERIFY_FAILED, certificate has expired"),
+    AuthCase(
+        scenario: "proxy-https-expired", client: "curl 7.88.1 --proxy-insecure",
+        script: "\(curlProxyInsecure) $MOCKAUTH_URL", expectedStatus: 1,
+        note: "it skips the proxy's verification and sends its CONNECT over the expired certificate",
+        mustMention: "it accepted an expired certificate from its HTTPS proxy"),
+    AuthCase(
+        scenario: "proxy-https-expired", client: "curl 7.88.1 given no CA file for the proxy (refuses every proxy)",
+        script: #"\#(ClientScript.curl) -x "$MOCKAUTH_PROXY_URL" $MOCKAUTH_URL"#, expectedStatus: 1,
+        note: "a client that refuses every HTTPS proxy fails the control, so its refusal proves nothing",
+        mustMention: "INCONCLUSIVE"),
 ]
 
 @Suite("HTTPS proxy scenarios with real clients")
