@@ -47,6 +47,18 @@ let httpsProxyMatrix: [AuthCase] = [
         script: #"\#(ClientScript.curl) -x "$MOCKAUTH_PROXY_URL" $MOCKAUTH_URL"#, expectedStatus: 1,
         note: "a client that refuses every HTTPS proxy fails the control, so its refusal proves nothing",
         mustMention: "INCONCLUSIVE"),
+    AuthCase(
+        scenario: "proxy-https-wrong-host", client: "curl 7.88.1 --proxy-cacert",
+        script: "\(curlThroughProxy) $MOCKAUTH_URL", expectedStatus: 0,
+        note: "no subjectAltName matches 127.0.0.1: it completes the handshake, then closes without a request"),
+    AuthCase(
+        scenario: "proxy-https-wrong-host", client: "requests 2.34.2 (urllib3 2.8.0)", script: ClientScript.requests,
+        expectedStatus: 0, note: "ProxyError: CERTIFICATE_VERIFY_FAILED, IP address mismatch (alert bad_certificate)"),
+    AuthCase(
+        scenario: "proxy-https-wrong-host", client: "curl 7.88.1 --proxy-insecure",
+        script: "\(curlProxyInsecure) $MOCKAUTH_URL", expectedStatus: 1,
+        note: "--proxy-insecure skips the name check along with the chain",
+        mustMention: "it accepted a certificate for another host from its HTTPS proxy"),
 ]
 
 @Suite("HTTPS proxy scenarios with real clients")
