@@ -59,6 +59,24 @@ let httpsProxyMatrix: [AuthCase] = [
         script: "\(curlProxyInsecure) $MOCKAUTH_URL", expectedStatus: 1,
         note: "--proxy-insecure skips the name check along with the chain",
         mustMention: "it accepted a certificate for another host from its HTTPS proxy"),
+    AuthCase(
+        scenario: "proxy-https-auth", client: "curl 7.88.1 --proxy-cacert --proxy-anyauth",
+        script: "\(curlThroughProxy) --proxy-anyauth \(proxyUser) $MOCKAUTH_URL", expectedStatus: 0,
+        note: "the 407 to its first CONNECT comes inside the proxy's TLS; curl answers it there"),
+    AuthCase(
+        scenario: "proxy-https-auth", client: "requests 2.34.2 (urllib3 2.8.0, credentials in the proxy URL)",
+        script: ClientScript.requests, expectedStatus: 0, note: "it sends Basic on its first CONNECT, inside the TLS"),
+    AuthCase(
+        scenario: "proxy-https-auth", client: "curl 7.88.1 told the proxy is http:// (its URL rewritten)",
+        script: #"\#(ClientScript.curl) -x "http://${MOCKAUTH_PROXY_URL#https://}" \#(proxyUser) $MOCKAUTH_URL"#,
+        expectedStatus: 1,
+        note:
+            "its CONNECT with the proxy password goes in clear to the TLS port, whose handshake fails (HTTPS_PROXY_REQUEST)",
+        mustMention: "the client never sent a request to proxy"),
+    AuthCase(
+        scenario: "proxy-https-auth", client: "urllib (CPython 3.11, skipped: no TLS to a proxy)",
+        script: ClientScript.urllib, expectedStatus: 1, note: "the adapter exits 89: SKIP, never a PASS",
+        mustMention: "SKIP"),
 ]
 
 @Suite("HTTPS proxy scenarios with real clients")
@@ -66,5 +84,26 @@ struct HTTPSProxyCheckTests {
     @Test(arguments: httpsProxyMatrix)
     func realClient(_ testCase: AuthCase) async throws {
         try await testCase.checkWithMockAuthD()
+    }
+
+    @Test("curl's 407 and its answer travel inside one TLS connection to the proxy, as the transcript shows")
+    func challengeInsideTLS() async throws {
+        let result = try await MockAuthDBinary.check(
+            "proxy-https-auth", "\(curlThroughProxy) --proxy-anyauth \(proxyUser) $MOCKAUTH_URL",
+            extraArguments: ["--json"])
+        #expect(result.status == 0, "\(result.output)\n\(result.error)")
+        let object = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
+        let transcript = object?["transcript"] as? [String: Any]
+        let connections = (transcript?["connections"] as? [[String: Any]] ?? []).filter {
+            $0["server"] as? String == "proxy"
+        }
+        let statuses = connections.map { connection in
+            (connection["requests"] as? [[String: Any]] ?? []).compactMap { $0["responseStatus"] as? Int }
+        }
+        #expect(statuses.flatMap(\.self) == [407, 200], "\(connections)")
+        for connection in connections {
+            let tls = connection["tls"] as? [String: Any]
+            #expect(tls?["state"] as? String == "completed", "every proxy connection is TLS: \(connection)")
+        }
     }
 }
