@@ -1,5 +1,6 @@
 import MockAuthPKI
 import MockAuthScenario
+import MockAuthTestSupport
 import MockAuthTranscript
 import NIOCore
 import NIOEmbedded
@@ -98,6 +99,30 @@ struct HTTPSProxyHandlerTests {
         #expect(!client.channel.isActive)
         #expect(proxy.requests.isEmpty)
         #expect(proxy.dialer.dials.isEmpty)
+    }
+
+    @Test(
+        "random bytes, as a TLS record or not, never reach the proxy's HTTP side: a failed handshake, nothing dialled")
+    func randomBytes() throws {
+        var random = SplitMix(seed: 0x4854_5450_5350_5859)
+        for round in 0..<200 {
+            let proxy = try ProxyConnection(tls: try proxyTLS())
+            let length = Int.random(in: 1...600, using: &random)
+            var bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &random) }
+            // Half the rounds look like a handshake record, so BoringSSL reads further in.
+            if round.isMultiple(of: 2) {
+                bytes.replaceSubrange(0..<min(3, length), with: [0x16, 0x03, 0x01].prefix(length))
+            }
+            try? proxy.channel.writeInbound(ByteBuffer(bytes: bytes))
+            proxy.channel.embeddedEventLoop.run()
+            #expect(proxy.requests.isEmpty, "round \(round)")
+            #expect(proxy.dialer.dials.isEmpty, "round \(round)")
+            let state = proxy.recorder.record.tls?.state
+            #expect(
+                state == .failed || (state == .inProgress && proxy.channel.isActive),
+                "round \(round): \(String(describing: state))")
+            _ = try? proxy.channel.finish()
+        }
     }
 
     @Test("plaintext HTTP sent to the HTTPS proxy fails its handshake and closes the connection")
