@@ -1,12 +1,12 @@
 #!/bin/sh
-# A deliberately defective curl: accepts any certificate (-k), carries credentials and the headers
+# A deliberately defective curl: accepts any certificate (-k, and --proxy-insecure for an HTTPS proxy), carries credentials and the headers
 # it sets across redirects (--location-trusted), sends Basic preemptively (to a proxy too) and
 # forces its method onto every redirect (-X). `make conformance` shows what it gets caught on.
 set -u
 set --
 [ -n "${MOCKAUTH_USERNAME:-}" ] && set -- --basic -u "$MOCKAUTH_USERNAME:$MOCKAUTH_PASSWORD"
 [ -n "${MOCKAUTH_TOKEN:-}" ] && set -- "$@" -H "Authorization: Bearer $MOCKAUTH_TOKEN"
-[ -n "${MOCKAUTH_PROXY_URL:-}" ] && set -- "$@" -x "$MOCKAUTH_PROXY_URL" --proxy-user "${MOCKAUTH_PROXY_USERNAME:-}:${MOCKAUTH_PROXY_PASSWORD:-}"
+[ -n "${MOCKAUTH_PROXY_URL:-}" ] && set -- "$@" -x "$MOCKAUTH_PROXY_URL" --proxy-insecure --proxy-user "${MOCKAUTH_PROXY_USERNAME:-}:${MOCKAUTH_PROXY_PASSWORD:-}"
 # MOCKAUTH_HEADERS: one "Name: value" line each, sent with every request as -H.
 if [ -n "${MOCKAUTH_HEADERS:-}" ]; then
     while IFS= read -r line; do set -- "$@" -H "$line"; done <<EOF

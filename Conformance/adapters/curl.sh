@@ -15,6 +15,10 @@ fi
 [ -n "${MOCKAUTH_CLIENT_CERT:-}" ] && set -- "$@" --cert "$MOCKAUTH_CLIENT_CERT" --key "$MOCKAUTH_CLIENT_KEY"
 if [ -n "${MOCKAUTH_PROXY_URL:-}" ]; then
     set -- "$@" -x "$MOCKAUTH_PROXY_URL"
+    # An HTTPS proxy: its certificate is verified against the same CA file, and only it.
+    case "$MOCKAUTH_PROXY_URL" in
+    https://*) [ -n "${MOCKAUTH_CA_FILE:-}" ] && set -- "$@" --proxy-cacert "$MOCKAUTH_CA_FILE" ;;
+    esac
     if [ -n "${MOCKAUTH_PROXY_USERNAME:-}" ]; then
         user="$MOCKAUTH_PROXY_USERNAME"
         # NTLM proxies want DOMAIN\user; curl picks the scheme with --proxy-anyauth.

@@ -30,10 +30,11 @@ for line in env.get("MOCKAUTH_HEADERS", "").splitlines():
     name, _, value = line.partition(":")
     session.headers[name] = value.strip()
 if "MOCKAUTH_PROXY_URL" in env:
-    proxy = env["MOCKAUTH_PROXY_URL"].replace("http://", "")
+    # http:// or, for an HTTPS proxy, https:// (urllib3 2 verifies the proxy with the same CA file).
+    scheme, _, proxy = env["MOCKAUTH_PROXY_URL"].partition("://")
     if "MOCKAUTH_PROXY_USERNAME" in env:
         proxy = f"{env['MOCKAUTH_PROXY_USERNAME']}:{env['MOCKAUTH_PROXY_PASSWORD']}@{proxy}"
-    session.proxies = {"http": "http://" + proxy, "https": "http://" + proxy}
+    session.proxies = {"http": f"{scheme}://{proxy}", "https": f"{scheme}://{proxy}"}
 
 
 def account(position: int):

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Reference adapter: Python's standard urllib.request with its auth and proxy handlers.
 
-Exit 0 if every URL answered 2xx, 89 for what urllib cannot do (NTLM, Negotiate, pinning), 1 otherwise.
+Exit 0 if every URL answered 2xx, 89 for what urllib cannot do (NTLM, Negotiate, pinning, TLS to
+an HTTPS proxy), 1 otherwise.
 """
 import os
 import ssl
@@ -17,6 +18,10 @@ if "MOCKAUTH_PIN_SHA256" in env:
     sys.exit(89)
 if env.get("MOCKAUTH_DOMAIN"):
     print("urllib speaks neither NTLM nor Negotiate", file=sys.stderr)
+    sys.exit(89)
+if "https-proxy" in env.get("MOCKAUTH_FEATURES", "").split():
+    # http.client opens a CONNECT tunnel over plain TCP to the proxy: no TLS to the proxy itself.
+    print("urllib cannot speak TLS to an HTTPS proxy (https-proxy)", file=sys.stderr)
     sys.exit(89)
 
 # Names under .test: resolved as MOCKAUTH_RESOLVE says (the address only; names are the client's).

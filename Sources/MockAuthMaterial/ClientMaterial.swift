@@ -65,7 +65,7 @@ public struct ClientMaterial: Sendable, Hashable {
 
     /// A proxy to use.
     public struct Proxy: Sendable, Hashable, Codable {
-        /// The proxy's URL (`http://127.0.0.1:PORT`).
+        /// The proxy's URL (`http://127.0.0.1:PORT`, or `https://127.0.0.1:PORT` for an HTTPS proxy).
         public var url: String
         /// Its account, when the client is given one.
         public var credentials: Account?

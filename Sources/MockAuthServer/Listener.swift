@@ -22,7 +22,7 @@ struct Listener {
         // The listener's prologue, made once: each connection takes it by reference.
         let prologue =
             spec.isProxy
-            ? ConnectionPrologue.forwardProxy(limits: behavior.limits, gates: behavior.gates)
+            ? ConnectionPrologue.forwardProxy(limits: behavior.limits, gates: behavior.gates, tls: tls)
             : ConnectionPrologue.scenarioServer(tls: tls, behavior: behavior, http2: spec.http2)
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)

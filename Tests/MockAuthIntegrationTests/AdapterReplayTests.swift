@@ -9,7 +9,8 @@ struct AdapterReplayTests {
     static let catalog = ScenarioCatalog.directory(MockAuthDBinary.scenarios)
 
     /// curl as a careful user runs it: verifying, pinning, presenting the identity, using the proxy
-    /// (letting it pick the proxy's scheme), following redirects, answering any scheme.
+    /// (verifying an HTTPS proxy against the same CA file, letting it pick the proxy's scheme),
+    /// following redirects, answering any scheme.
     static let curl = CommandClient(
         name: "curl",
         shell: #"""
@@ -17,6 +18,7 @@ struct AdapterReplayTests {
               ${MOCKAUTH_PIN_SHA256:+--pinnedpubkey "$MOCKAUTH_PIN_SHA256"} \
               ${MOCKAUTH_CLIENT_CERT:+--cert "$MOCKAUTH_CLIENT_CERT" --key "$MOCKAUTH_CLIENT_KEY"} \
               ${MOCKAUTH_PROXY_URL:+-x "$MOCKAUTH_PROXY_URL" --proxy-anyauth} \
+              ${MOCKAUTH_PROXY_URL:+${MOCKAUTH_CA_FILE:+--proxy-cacert "$MOCKAUTH_CA_FILE"}} \
               ${MOCKAUTH_PROXY_USERNAME:+--proxy-user "$MOCKAUTH_PROXY_USERNAME:$MOCKAUTH_PROXY_PASSWORD"} \
               ${MOCKAUTH_USERNAME:+--anyauth -u "$MOCKAUTH_USERNAME:$MOCKAUTH_PASSWORD"} \
               $(for entry in ${MOCKAUTH_RESOLVE:-}; do printf -- '--resolve %s ' "$entry"; done) -L $MOCKAUTH_URLS

@@ -55,11 +55,6 @@ extension ServerSpec {
         let limits = try server.node("limits").map { (node) throws(ScenarioError) in
             try ServerTimeLimits.read(node, file: file)
         }
-        if isProxy, tls != nil {
-            throw ScenarioError(
-                .invalidValue, at: server.location(of: "tls"),
-                "a proxy server speaks plain HTTP (clients reach TLS origins through CONNECT)", hint: "remove 'tls'")
-        }
         if isProxy, http2 {
             throw ScenarioError(
                 .invalidValue, at: server.location(of: "http2"),

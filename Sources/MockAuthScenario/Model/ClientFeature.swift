@@ -13,6 +13,9 @@ public enum ClientFeature: Sendable, Hashable, Comparable, CustomStringConvertib
     case pinning
     /// Using a forward proxy.
     case proxy
+    /// Speaking TLS to the forward proxy itself (an HTTPS proxy, `MOCKAUTH_PROXY_URL=https://…`),
+    /// verifying its certificate against the anchor it is given.
+    case httpsProxy
     /// Following redirects.
     case redirects
     /// Sending header lines it is given (`MOCKAUTH_HEADERS`) with its request.
@@ -24,12 +27,15 @@ public enum ClientFeature: Sendable, Hashable, Comparable, CustomStringConvertib
 
     /// Every feature, in the order documentation lists them.
     public static var allCases: [ClientFeature] {
-        [.tls, .customTrustAnchors, .clientCertificate, .pinning, .proxy, .redirects, .customHeaders, .hostNames]
+        [
+            .tls, .customTrustAnchors, .clientCertificate, .pinning, .proxy, .httpsProxy, .redirects, .customHeaders,
+            .hostNames,
+        ]
             + AuthSchemeSpec.allCases.map(ClientFeature.scheme)
     }
 
     /// The feature's name, as `--lacks`, `MOCKAUTH_FEATURES` and reports write it: `tls`, `custom-ca`,
-    /// `client-cert`, `pinning`, `proxy`, `redirect`, `headers`, `host-names`, or a scheme's name (`digest-sha256`,
+    /// `client-cert`, `pinning`, `proxy`, `https-proxy`, `redirect`, `headers`, `host-names`, or a scheme's name (`digest-sha256`,
     /// `ntlm` …).
     public var name: String {
         switch self {
@@ -38,6 +44,7 @@ public enum ClientFeature: Sendable, Hashable, Comparable, CustomStringConvertib
         case .clientCertificate: "client-cert"
         case .pinning: "pinning"
         case .proxy: "proxy"
+        case .httpsProxy: "https-proxy"
         case .redirects: "redirect"
         case .customHeaders: "headers"
         case .hostNames: "host-names"
@@ -129,7 +136,7 @@ public struct ClientRequirements: Sendable, Hashable, CustomStringConvertible {
 
 extension Scenario {
     /// What a client needs to take part in this scenario at all: TLS, trusting the given anchor, a
-    /// client certificate, pinning, a proxy, following redirects, sending the headers it is given, and for each protection space one
+    /// client certificate, pinning, a proxy (over TLS for an HTTPS proxy), following redirects, sending the headers it is given, and for each protection space one
     /// of the schemes it offers that the scenario accepts (`uses-scheme` narrows the choice).
     public var requirements: ClientRequirements {
         var features: Set<ClientFeature> = []
@@ -139,7 +146,10 @@ extension Scenario {
         }
         if client.identity != nil { features.insert(.clientCertificate) }
         if client.pin { features.insert(.pinning) }
-        if client.proxy != nil { features.insert(.proxy) }
+        if let proxy = client.proxy {
+            features.insert(.proxy)
+            if server(proxy.server)?.tls != nil { features.insert(.httpsProxy) }
+        }
         if servers.flatMap(\.routes).contains(where: { $0.redirect != nil }) { features.insert(.redirects) }
         if !client.headers.isEmpty { features.insert(.customHeaders) }
         if servers.contains(where: { $0.host.resolvedName != nil }) { features.insert(.hostNames) }

@@ -6,7 +6,8 @@ public struct ServerSpec: Sendable, Equatable {
     public var id: String
     /// The host name the client is told to use.
     public var host: ListenHost
-    /// The TLS the server presents, or `nil` for plain HTTP.
+    /// The TLS the server presents, or `nil` for plain HTTP. On a proxy, the TLS the client speaks
+    /// to the proxy itself (an HTTPS proxy, `MOCKAUTH_PROXY_URL=https://…`).
     public var tls: TLSSpec?
     /// The routes, in order; the first whose path matches answers.
     public var routes: [RouteSpec]

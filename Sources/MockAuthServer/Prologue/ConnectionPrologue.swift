@@ -67,9 +67,11 @@ package final class ConnectionPrologue: Sendable {
             answering: .atOnce)
     }
 
-    /// A forward proxy's: plain HTTP/1.1 on the client side, answered later (the origin's answer).
-    static func forwardProxy(limits: ConnectionLimits, gates: [AuthGate]) -> ConnectionPrologue {
-        ConnectionPrologue(limits: limits, gates: gates, codec: .forwardProxy, answering: .later)
+    /// A forward proxy's: HTTP/1.1 on the client side, over `tls` when the proxy has it (an HTTPS
+    /// proxy: the client's requests, its CONNECTs and its tunnels all travel inside that TLS),
+    /// answered later (the origin's answer).
+    static func forwardProxy(limits: ConnectionLimits, gates: [AuthGate], tls: ServerTLS? = nil) -> ConnectionPrologue {
+        ConnectionPrologue(limits: limits, tls: tls, gates: gates, codec: .forwardProxy, answering: .later)
     }
 
     /// A plain-HTTP listener with no transcript and no gates that answers later (the control API):

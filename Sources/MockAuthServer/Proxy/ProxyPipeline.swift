@@ -2,7 +2,7 @@ import NIOCore
 import NIOHTTP1
 
 extension ChannelPipeline.SynchronousOperations {
-    /// Assembles a forward-proxy connection (plain HTTP/1.1 on the client side): the listener's
+    /// Assembles a forward-proxy connection (HTTP/1.1 on the client side, over TLS for an HTTPS proxy): the listener's
     /// prologue (``addConnectionPrologue(_:recorder:)``: lifetime, HTTP/1.1 with pipelining
     /// assistance, NIO's protocol error handler and the head limits, the time limits on slow
     /// clients), then ``ForwardProxyHandler``.
@@ -19,7 +19,7 @@ extension ChannelPipeline.SynchronousOperations {
     /// ```
     ///
     /// - Parameters:
-    ///   - prologue: the proxy's (``ConnectionPrologue/forwardProxy(limits:gates:)``): its time limits
+    ///   - prologue: the proxy's (``ConnectionPrologue/forwardProxy(limits:gates:tls:)``): its TLS, its time limits
     ///     (the request head, the connection; a CONNECT tunnel keeps only the connection's, what the
     ///     client sends through it being timed by the origin) and its gates.
     ///   - group: where origin connections are opened; the client connection's own event loop is

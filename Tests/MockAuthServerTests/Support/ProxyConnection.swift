@@ -20,14 +20,16 @@ struct ProxyConnection {
     /// - Parameters:
     ///   - realDialer: use ``OriginDialer`` on the embedded loop, which cannot open sockets.
     ///   - limits: the proxy's time limits.
-    init(realDialer: Bool = false, limits: ConnectionLimits = .default) throws {
+    ///   - tls: the proxy's TLS (an HTTPS proxy), for a client to connect to
+    ///     (``InMemoryTLSClient/connect(to:)``).
+    init(realDialer: Bool = false, limits: ConnectionLimits = .default, tls: ServerTLS? = nil) throws {
         channel = EmbeddedChannel()
-        recorder = Fixtures.connectionRecorder(server: "proxy")
+        recorder = Fixtures.connectionRecorder(server: "proxy", usesTLS: tls != nil)
         dialer = EmbeddedOriginDialer(loop: channel.embeddedEventLoop)
         let gate = AuthGate(
             spec: AuthSpec(realm: "proxy", schemes: [.basic], account: Self.account), isProxy: true)
         try channel.pipeline.syncOperations.addForwardProxyHandlers(
-            .forwardProxy(limits: limits, gates: [gate]),
+            .forwardProxy(limits: limits, gates: [gate], tls: tls),
             policy: ProxyPolicy(allowedTargets: [Self.origin], gate: gate),
             recorder: recorder, group: channel.embeddedEventLoop, dialer: realDialer ? nil : dialer)
         try channel.activate()
