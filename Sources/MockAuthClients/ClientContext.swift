@@ -101,8 +101,11 @@ public struct ClientContext: Sendable {
     /// A proxy to use.
     public struct Proxy: Sendable {
         public var host: String
+        /// The proxy's port (from its URL; 443 for an `https://` proxy that names none, else 80).
         public var port: Int
         public var credentials: Account?
+        /// Whether the proxy is reached over TLS (`https://`), its certificate checked like an origin's.
+        public var usesTLS: Bool = false
     }
 
     /// The context `material` describes.
@@ -137,7 +140,12 @@ public struct ClientContext: Sendable {
         body = material.body.map { Array($0.utf8) }
         proxy = material.proxy.flatMap { proxy in
             URLComponents(string: proxy.url).flatMap { components in
-                components.host.map { Proxy(host: $0, port: components.port ?? 80, credentials: proxy.credentials) }
+                components.host.map { host in
+                    let usesTLS = components.scheme?.lowercased() == "https"
+                    return Proxy(
+                        host: host, port: components.port ?? (usesTLS ? 443 : 80), credentials: proxy.credentials,
+                        usesTLS: usesTLS)
+                }
             }
         }
         requirements = ClientRequirements(environmentValue: material.features.joined(separator: " "))

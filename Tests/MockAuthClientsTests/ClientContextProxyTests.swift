@@ -1,0 +1,28 @@
+import MockAuthMaterial
+import MockAuthTesting
+import Testing
+
+/// The proxy a ``ClientContext`` gives: its address, its credentials and whether it speaks TLS.
+@Suite("ClientContext: the proxy a scenario gives")
+struct ClientContextProxyTests {
+    func proxy(_ url: String) -> ClientContext.Proxy? {
+        var material = ClientMaterial(scenario: "proxy", urls: ["https://127.0.0.1:8443/"])
+        material.proxy = ClientMaterial.Proxy(url: url, credentials: Account(username: "proxy", password: "p"))
+        return ClientContext(material).proxy
+    }
+
+    @Test("an http:// proxy is plain, an https:// one TLS; a port it names is kept")
+    func named() {
+        #expect(proxy("http://127.0.0.1:3128")?.usesTLS == false)
+        #expect(proxy("http://127.0.0.1:3128")?.port == 3128)
+        #expect(proxy("https://127.0.0.1:3129")?.usesTLS == true)
+        #expect(proxy("HTTPS://127.0.0.1:3129")?.port == 3129)
+        #expect(proxy("https://127.0.0.1:3129")?.credentials?.username == "proxy")
+    }
+
+    @Test("without a port, an https:// proxy is on 443 and an http:// one on 80")
+    func defaults() {
+        #expect(proxy("https://proxy.mockauth.test")?.port == 443)
+        #expect(proxy("http://proxy.mockauth.test")?.port == 80)
+    }
+}
