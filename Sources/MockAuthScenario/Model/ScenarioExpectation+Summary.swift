@@ -21,8 +21,10 @@ extension ExpectationRule {
         case .maxRequests(let server, let requests): "sends at most \(requests) requests to \(server)"
         case .usesScheme(let server, let schemes):
             "answers \(server) with \(schemes.map(\.token).joined(separator: " or "))"
-        case .neverReceives(let server, let header, _): "never sends \(header) to \(server)"
-        case .receives(let server, let header): "sends \(header) to \(server)"
+        case .neverReceives(let server, let header, _, let cookie):
+            "never sends \(cookie.map { "cookie \($0)" } ?? header) to \(server)"
+        case .receives(let server, let header, let cookie):
+            "sends \(cookie.map { "cookie \($0)" } ?? header) to \(server)"
         case .requestBody(let server, let path, let methods, let body):
             "\(methods.map { "\($0)s" }.joined(separator: " or ")) \(body == .given ? "the whole body" : "no body") to \(server)\(path.map { " \($0)" } ?? "")"
         case .handshakeOnOneConnection(let server): "keeps the handshake with \(server) on one connection"
