@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Reference adapter: Python's standard urllib.request with its auth and proxy handlers.
 
-Exit 0 if every URL answered 2xx, 89 for what urllib cannot do (NTLM, Negotiate, pinning), 1 otherwise.
+Exit 0 if every URL answered 2xx, 89 for what urllib cannot do (NTLM, Negotiate, pinning, and cookies:
+it is run without an HTTPCookieProcessor, as urllib is by default), 1 otherwise.
 """
 import os
 import ssl
@@ -14,6 +15,9 @@ import mockauth_resolve
 env = os.environ
 if "MOCKAUTH_PIN_SHA256" in env:
     print("urllib cannot pin public keys", file=sys.stderr)
+    sys.exit(89)
+if "cookies" in env.get("MOCKAUTH_FEATURES", "").split():
+    print("urllib keeps no cookies without a cookie jar (HTTPCookieProcessor)", file=sys.stderr)
     sys.exit(89)
 if env.get("MOCKAUTH_DOMAIN"):
     print("urllib speaks neither NTLM nor Negotiate", file=sys.stderr)

@@ -18,10 +18,11 @@ public struct AsyncHTTPClientClient: ChallengeClient {
 
     public init() {}
 
-    /// It answers Basic and sends the bearer token; it has no Digest, NTLM or Negotiate, and no pinning.
+    /// It answers Basic and sends the bearer token; it has no Digest, NTLM or Negotiate, no pinning,
+    /// and no cookie store (it parses `Set-Cookie` into a response's `cookies`, and keeps none).
     public var unsupported: Set<ClientFeature> {
         let schemes = AuthSchemeSpec.allCases.filter { $0 != .basic && $0 != .bearer }.map(ClientFeature.scheme)
-        return Set(schemes).union([.pinning])
+        return Set(schemes).union([.pinning, .cookies])
     }
 
     public func perform(_ context: ClientContext) async -> ClientReport {
