@@ -38,6 +38,18 @@ let cookieMatrix: [AuthCase] = [
         scenario: "cookie-returned", client: "urllib (CPython 3.11.7) without HTTPCookieProcessor",
         script: ClientScript.urllib, expectedStatus: 1, note: "no cookie store: it lacks the feature cookies",
         mustMention: "SKIP"),
+    AuthCase(
+        scenario: "cookie-secure-over-http", client: "curl 7.88.1 -b/-c jar", script: curlWithJar, expectedStatus: 0),
+    AuthCase(
+        scenario: "cookie-secure-over-http", client: "requests 2.34.2 (Session)", script: ClientScript.requests,
+        expectedStatus: 0),
+    AuthCase(
+        scenario: "cookie-secure-over-http", client: "a hand-written client keeping cookies by name",
+        script: dictClient, expectedStatus: 1, note: "it drops the Secure attribute",
+        mustMention: "received cookie sid with GET /page"),
+    AuthCase(
+        scenario: "cookie-secure-over-http", client: "a client that never sends a request", script: "exit 1",
+        expectedStatus: 1, note: "a client that refuses everything is not credited", mustMention: "INCONCLUSIVE"),
 ]
 
 @Suite("Cookie scenarios with real clients")
