@@ -50,6 +50,13 @@ let cookieMatrix: [AuthCase] = [
     AuthCase(
         scenario: "cookie-secure-over-http", client: "a client that never sends a request", script: "exit 1",
         expectedStatus: 1, note: "a client that refuses everything is not credited", mustMention: "INCONCLUSIVE"),
+    AuthCase(scenario: "cookie-host-only", client: "curl 7.88.1 -b/-c jar", script: curlWithJar, expectedStatus: 0),
+    AuthCase(
+        scenario: "cookie-host-only", client: "requests 2.34.2 (Session)", script: ClientScript.requests,
+        expectedStatus: 0),
+    AuthCase(
+        scenario: "cookie-host-only", client: "a hand-written client keeping cookies by name", script: dictClient,
+        expectedStatus: 1, note: "it sends every cookie to every host", mustMention: "received cookie sid with GET /"),
 ]
 
 @Suite("Cookie scenarios with real clients")
