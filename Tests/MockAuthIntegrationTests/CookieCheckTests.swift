@@ -57,6 +57,16 @@ let cookieMatrix: [AuthCase] = [
     AuthCase(
         scenario: "cookie-host-only", client: "a hand-written client keeping cookies by name", script: dictClient,
         expectedStatus: 1, note: "it sends every cookie to every host", mustMention: "received cookie sid with GET /"),
+    AuthCase(
+        scenario: "cookie-public-suffix-domain", client: "curl 7.88.1 -b/-c jar", script: curlWithJar,
+        expectedStatus: 0),
+    AuthCase(
+        scenario: "cookie-public-suffix-domain", client: "requests 2.34.2 (Session)", script: ClientScript.requests,
+        expectedStatus: 0),
+    AuthCase(
+        scenario: "cookie-public-suffix-domain", client: "a hand-written client keeping cookies by name",
+        script: dictClient, expectedStatus: 1, note: "it never reads Domain",
+        mustMention: "received cookie sid with GET /"),
 ]
 
 @Suite("Cookie scenarios with real clients")
