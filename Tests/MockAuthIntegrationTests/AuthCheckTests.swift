@@ -527,7 +527,7 @@ struct AuthCheckTests {
         for scenario in scenarios {
             let cases =
                 (authMatrix + headerLeakMatrix + redirectMatrix + bodyMatrix + http2Matrix + protocolVersionMatrix
-                + challengeMatrix)
+                + challengeMatrix + cookieMatrix)
                 .filter {
                     $0.scenario == scenario
                 }
