@@ -337,7 +337,7 @@ if Context.environment["MOCKAUTH_FUZZ"] == "1" {
         .executableTarget(
             name: "MockAuthFuzz",
             dependencies: [
-                "MockAuthSchemes", "MockAuthScenario", "MockAuthServer",
+                "MockAuthSchemes", "MockAuthScenario", "MockAuthServer", "MockAuthVocabulary",
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             path: "Fuzz/MockAuthFuzz",

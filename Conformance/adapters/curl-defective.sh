@@ -1,7 +1,8 @@
 #!/bin/sh
 # A deliberately defective curl: accepts any certificate (-k, and --proxy-insecure for an HTTPS proxy), carries credentials and the headers
 # it sets across redirects (--location-trusted), sends Basic preemptively (to a proxy too) and
-# forces its method onto every redirect (-X). `make conformance` shows what it gets caught on.
+# forces its method onto every redirect (-X). It keeps cookies in a jar as curl.sh does (curl's own
+# cookie rules, which are sound). `make conformance` shows what it gets caught on.
 set -u
 set --
 [ -n "${MOCKAUTH_USERNAME:-}" ] && set -- --basic -u "$MOCKAUTH_USERNAME:$MOCKAUTH_PASSWORD"
@@ -18,6 +19,9 @@ for entry in ${MOCKAUTH_RESOLVE:-}; do set -- "$@" --resolve "$entry"; done
 # The body with -X: the method is forced onto every redirect (a 303 stays a POST).
 [ -n "${MOCKAUTH_METHOD:-}" ] && set -- "$@" -X "$MOCKAUTH_METHOD"
 [ -n "${MOCKAUTH_BODY_FILE:-}" ] && set -- "$@" --data-binary "@$MOCKAUTH_BODY_FILE"
+jar=$(mktemp)
+trap 'rm -f "$jar"' EXIT
+set -- "$@" -b "$jar" -c "$jar"
 status=0
 for url in $MOCKAUTH_URLS; do
     code=$(curl -sS -o /dev/null -w '%{http_code}' --max-time 20 -k --location-trusted "$@" "$url") || status=1

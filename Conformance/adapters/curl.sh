@@ -1,7 +1,8 @@
 #!/bin/sh
 # Reference adapter: curl as a careful user runs it. Trusts only MOCKAUTH_CA_FILE, pins, presents the
 # identity, uses the proxy, follows redirects (-L, credentials not carried to other hosts), and lets
-# curl pick the strongest scheme (--anyauth). Exit: curl's (0 success).
+# curl pick the strongest scheme (--anyauth), and keeps cookies in a jar shared by the run's
+# requests (-b/-c). Exit: curl's (0 success).
 set -u
 [ -n "${MOCKAUTH_TOKEN:-}" ] && set -- -H "Authorization: Bearer $MOCKAUTH_TOKEN" || set --
 # MOCKAUTH_HEADERS: one "Name: value" line each, sent with every request as -H.
@@ -40,6 +41,11 @@ if [ -n "${MOCKAUTH_BODY_FILE:-}" ]; then
 elif [ -n "${MOCKAUTH_METHOD:-}" ] && [ "$MOCKAUTH_METHOD" != GET ]; then
     set -- "$@" -X "$MOCKAUTH_METHOD"
 fi
+# One cookie jar for the run's requests, as a user keeps a session: -b reads it (and turns the cookie
+# engine on), -c writes it after each curl.
+jar=$(mktemp)
+trap 'rm -f "$jar"' EXIT
+set -- "$@" -b "$jar" -c "$jar"
 status=0
 position=0
 for url in $MOCKAUTH_URLS; do

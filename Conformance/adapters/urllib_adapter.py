@@ -2,7 +2,8 @@
 """Reference adapter: Python's standard urllib.request with its auth and proxy handlers.
 
 Exit 0 if every URL answered 2xx, 89 for what urllib cannot do (NTLM, Negotiate, pinning, TLS to
-an HTTPS proxy), 1 otherwise.
+an HTTPS proxy, and cookies: it is run without an HTTPCookieProcessor, as urllib is by default),
+1 otherwise.
 """
 import os
 import ssl
@@ -15,6 +16,9 @@ import mockauth_resolve
 env = os.environ
 if "MOCKAUTH_PIN_SHA256" in env:
     print("urllib cannot pin public keys", file=sys.stderr)
+    sys.exit(89)
+if "cookies" in env.get("MOCKAUTH_FEATURES", "").split():
+    print("urllib keeps no cookies without a cookie jar (HTTPCookieProcessor)", file=sys.stderr)
     sys.exit(89)
 if env.get("MOCKAUTH_DOMAIN"):
     print("urllib speaks neither NTLM nor Negotiate", file=sys.stderr)

@@ -1,6 +1,7 @@
 import Foundation
 import MockAuthScenario
 import MockAuthSchemes
+import MockAuthVocabulary
 import NIOHTTP1
 
 @testable import MockAuthServer
@@ -16,6 +17,7 @@ enum FuzzTarget: String, CaseIterable {
     case proxyTarget = "proxy-target"
     case scenario
     case writtenChallenge = "written-challenge"
+    case cookie
 
     static let selected: FuzzTarget = {
         let name = ProcessInfo.processInfo.environment["MOCKAUTH_FUZZ_TARGET"] ?? ""
@@ -60,6 +62,10 @@ enum FuzzTarget: String, CaseIterable {
             for value in spec.challengeFields([#"Digest realm="mockauth", nonce="bm9uY2U+", opaque="b3BhcXVl""#]) {
                 _ = try? AuthParameterParser.parseChallenges(value)
             }
+        case .cookie:
+            // A client's Cookie field (the names the judge reads) and a route's Set-Cookie value.
+            _ = CookieSyntax.names(inCookieField: text)
+            _ = CookieSyntax.name(ofSetCookie: text)
         }
     }
 }

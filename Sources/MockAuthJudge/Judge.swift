@@ -113,10 +113,10 @@ public enum Judge {
             UsesScheme(server: server, schemes: schemes, because: because)
         case .usesDigestAlgorithm(let server, let algorithms):
             UsesDigestAlgorithm(server: server, algorithms: algorithms, because: because)
-        case .neverReceives(let server, let header, let paths):
-            NeverReceives(server: server, header: header, paths: paths, because: because)
-        case .receives(let server, let header):
-            Receives(server: server, header: header, because: because)
+        case .neverReceives(let server, let header, let paths, let cookie):
+            NeverReceives(server: server, header: header, paths: paths, cookie: cookie, because: because)
+        case .receives(let server, let header, let cookie):
+            Receives(server: server, header: header, cookie: cookie, because: because)
         case .requestBody(let server, let path, let methods, let body):
             RequestBody(
                 server: server, path: path, methods: methods, expected: body, given: client.body, because: because)

@@ -78,12 +78,12 @@ extension ExpectationRule {
         case .usesDigestAlgorithm:
             rule = .usesDigestAlgorithm(server: server, algorithms: try Self.digestAlgorithms(in: &entry))
         case .neverReceives:
-            let headerNode = try entry.required("header", example: "header: Authorization")
-            let header = try Self.fieldName(headerNode, file: file, rule: "never-receives")
-            rule = .neverReceives(server: server, header: header, paths: try entry.strings("paths") ?? [])
+            let (header, cookie) = try Self.field(&entry, file: file, rule: "never-receives", example: "Authorization")
+            rule = .neverReceives(
+                server: server, header: header, paths: try entry.strings("paths") ?? [], cookie: cookie)
         case .receives:
-            let headerNode = try entry.required("header", example: "header: X-Api-Key")
-            rule = .receives(server: server, header: try Self.fieldName(headerNode, file: file, rule: "receives"))
+            let (header, cookie) = try Self.field(&entry, file: file, rule: "receives", example: "X-Api-Key")
+            rule = .receives(server: server, header: header, cookie: cookie)
         case .requestBody:
             // One method, or the set a correct client may use (`method: [GET, HEAD]`).
             let methodNode = try entry.required("method", example: "method: POST")
@@ -173,6 +173,33 @@ extension ExpectationRule {
     }
 
     /// A rule's `header`: any HTTP field name.
+    /// The field a `receives` or `never-receives` rule is about: `header`, or `cookie` (one cookie of
+    /// the `Cookie` field, by name; `header` may then only say `Cookie`).
+    private static func field(_ entry: inout YAMLMapping, file: String, rule: String, example: String)
+        throws(ScenarioError) -> (header: String, cookie: String?)
+    {
+        guard let cookieNode = entry.node("cookie") else {
+            let headerNode = try entry.required("header", example: "header: \(example)")
+            return (try fieldName(headerNode, file: file, rule: rule), nil)
+        }
+        let cookie = try cookieNode.scalarString(file: file, what: "'cookie'")
+        guard HTTPFieldSyntax.isToken(cookie) else {
+            throw ScenarioError(
+                .invalidValue, at: ScenarioLocation(cookieNode, file: file),
+                "'\(rule)' needs a cookie name (a token) as 'cookie', not '\(cookie)'", hint: "cookie: sid")
+        }
+        if let headerNode = entry.node("header") {
+            let header = try fieldName(headerNode, file: file, rule: rule)
+            guard header.lowercased() == "cookie" else {
+                throw ScenarioError(
+                    .invalidValue, at: ScenarioLocation(headerNode, file: file),
+                    "'\(rule)' with 'cookie' is about the Cookie field, not \(header)", hint: "header: Cookie")
+            }
+            return (header, cookie)
+        }
+        return ("Cookie", cookie)
+    }
+
     private static func fieldName(_ node: Node, file: String, rule: String) throws(ScenarioError) -> String {
         let header = try node.scalarString(file: file, what: "'header'")
         guard HTTPFieldSyntax.isToken(header) else {

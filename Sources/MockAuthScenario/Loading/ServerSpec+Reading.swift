@@ -183,10 +183,11 @@ extension RouteSpec {
         let headers = try route.node("headers").map { (node) throws(ScenarioError) in
             try HeaderField.readList(node, file: file, context: "the route's headers")
         }
+        let cookies = try readCookies(&route)
         try route.finish()
         return RouteSpec(
-            path: path, matchesSubpaths: subpaths, status: status, body: body, headers: headers ?? [], auth: auth,
-            redirect: redirect)
+            path: path, matchesSubpaths: subpaths, status: status, body: body, headers: headers ?? [],
+            cookies: cookies, auth: auth, redirect: redirect)
     }
 }
 

@@ -22,6 +22,9 @@ public enum ClientFeature: Sendable, Hashable, Comparable, CustomStringConvertib
     case customHeaders
     /// Reaching servers by names no DNS knows, as it is told (`MOCKAUTH_RESOLVE`, a hosts file).
     case hostNames
+    /// Keeping the cookies servers set (`Set-Cookie`) and sending them back (RFC 6265bis): a cookie
+    /// store. Clients with none (Node.js `fetch`, urllib without a cookie jar) lack it.
+    case cookies
     /// Answering challenges of one scheme (sending a bearer token, for `bearer`).
     case scheme(AuthSchemeSpec)
 
@@ -29,14 +32,14 @@ public enum ClientFeature: Sendable, Hashable, Comparable, CustomStringConvertib
     public static var allCases: [ClientFeature] {
         [
             .tls, .customTrustAnchors, .clientCertificate, .pinning, .proxy, .httpsProxy, .redirects, .customHeaders,
-            .hostNames,
+            .hostNames, .cookies,
         ]
             + AuthSchemeSpec.allCases.map(ClientFeature.scheme)
     }
 
     /// The feature's name, as `--lacks`, `MOCKAUTH_FEATURES` and reports write it: `tls`, `custom-ca`,
-    /// `client-cert`, `pinning`, `proxy`, `https-proxy`, `redirect`, `headers`, `host-names`, or a scheme's name (`digest-sha256`,
-    /// `ntlm` …).
+    /// `client-cert`, `pinning`, `proxy`, `https-proxy`, `redirect`, `headers`, `host-names`, `cookies`, or a
+    /// scheme's name (`digest-sha256`, `ntlm` …).
     public var name: String {
         switch self {
         case .tls: "tls"
@@ -48,6 +51,7 @@ public enum ClientFeature: Sendable, Hashable, Comparable, CustomStringConvertib
         case .redirects: "redirect"
         case .customHeaders: "headers"
         case .hostNames: "host-names"
+        case .cookies: "cookies"
         case .scheme(let scheme): scheme.rawValue
         }
     }
@@ -136,7 +140,8 @@ public struct ClientRequirements: Sendable, Hashable, CustomStringConvertible {
 
 extension Scenario {
     /// What a client needs to take part in this scenario at all: TLS, trusting the given anchor, a
-    /// client certificate, pinning, a proxy (over TLS for an HTTPS proxy), following redirects, sending the headers it is given, and for each protection space one
+    /// client certificate, pinning, a proxy (over TLS for an HTTPS proxy), following redirects, sending the
+    /// headers it is given, keeping the cookies a server sets, and for each protection space one
     /// of the schemes it offers that the scenario accepts (`uses-scheme` narrows the choice).
     public var requirements: ClientRequirements {
         var features: Set<ClientFeature> = []
@@ -153,6 +158,7 @@ extension Scenario {
         if servers.flatMap(\.routes).contains(where: { $0.redirect != nil }) { features.insert(.redirects) }
         if !client.headers.isEmpty { features.insert(.customHeaders) }
         if servers.contains(where: { $0.host.resolvedName != nil }) { features.insert(.hostNames) }
+        if servers.flatMap(\.routes).contains(where: { !$0.cookies.isEmpty }) { features.insert(.cookies) }
         var choices: Set<Set<ClientFeature>> = []
         for server in servers {
             let accepted = acceptedSchemes(server: server.id)

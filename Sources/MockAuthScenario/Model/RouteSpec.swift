@@ -13,6 +13,9 @@ public struct RouteSpec: Sendable, Equatable {
     public var body: String
     /// Extra response headers, in order.
     public var headers: [HeaderField]
+    /// The cookies the route sets: each a `Set-Cookie` field value as written (`sid=4f2a; Secure`),
+    /// sent one field each, in order, after ``headers``.
+    public var cookies: [String]
     /// The authentication this route demands.
     public var auth: RouteAuth
     /// Where the route redirects to (after authentication, if it demands any).
@@ -20,13 +23,14 @@ public struct RouteSpec: Sendable, Equatable {
 
     public init(
         path: String, matchesSubpaths: Bool = false, status: Int = 200, body: String = "ok\n",
-        headers: [HeaderField] = [], auth: RouteAuth = .server, redirect: RedirectSpec? = nil
+        headers: [HeaderField] = [], cookies: [String] = [], auth: RouteAuth = .server, redirect: RedirectSpec? = nil
     ) {
         self.path = path
         self.matchesSubpaths = matchesSubpaths
         self.status = status
         self.body = body
         self.headers = headers
+        self.cookies = cookies
         self.auth = auth
         self.redirect = redirect
     }

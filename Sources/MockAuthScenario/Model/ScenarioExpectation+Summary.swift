@@ -23,8 +23,10 @@ extension ExpectationRule {
             "answers \(server) with \(schemes.map(\.token).joined(separator: " or "))"
         case .usesDigestAlgorithm(let server, let algorithms):
             "answers \(server)'s Digest challenges with \(algorithms.joined(separator: " or "))"
-        case .neverReceives(let server, let header, _): "never sends \(header) to \(server)"
-        case .receives(let server, let header): "sends \(header) to \(server)"
+        case .neverReceives(let server, let header, _, let cookie):
+            "never sends \(cookie.map { "cookie \($0)" } ?? header) to \(server)"
+        case .receives(let server, let header, let cookie):
+            "sends \(cookie.map { "cookie \($0)" } ?? header) to \(server)"
         case .requestBody(let server, let path, let methods, let body):
             "\(methods.map { "\($0)s" }.joined(separator: " or ")) \(body == .given ? "the whole body" : "no body") to \(server)\(path.map { " \($0)" } ?? "")"
         case .handshakeOnOneConnection(let server): "keeps the handshake with \(server) on one connection"

@@ -45,11 +45,13 @@ public enum ExpectationRule: Sendable, Equatable {
     case usesDigestAlgorithm(server: String, algorithms: [String])
     /// The server never received `header` (any field: `Authorization`, `Cookie`, `X-Api-Key` …),
     /// on any path or on the paths given. `Authorization` and `Proxy-Authorization` count in any
-    /// scheme, offered or not.
-    case neverReceives(server: String, header: String, paths: [String])
+    /// scheme, offered or not. With `cookie`, the field is `Cookie` and only a cookie of that name
+    /// counts (other cookies may come).
+    case neverReceives(server: String, header: String, paths: [String], cookie: String? = nil)
     /// The server received `header` at least once: the client sent a header it was told to send
-    /// (`client.headers`), so whether it leaks it elsewhere can be judged.
-    case receives(server: String, header: String)
+    /// (`client.headers`), so whether it leaks it elsewhere can be judged. With `cookie`, a `Cookie`
+    /// field carrying a cookie of that name: the client kept a cookie a server set and sent it back.
+    case receives(server: String, header: String, cookie: String? = nil)
     /// Every request to the server (for `path`, when given) that was answered 2xx used one of
     /// `methods` and carried the body the client was given, or none: the body resent whole after a
     /// challenge, kept on a 307, dropped on a 303 (by a GET or a HEAD: RFC 9110 §15.4.4 allows both).
@@ -117,8 +119,8 @@ public enum ExpectationRule: Sendable, Equatable {
             .authenticates(let server, _), .authenticatesAs(let server, _, _), .noPreemptiveCredentials(let server),
             .maxAttempts(let server, _),
             .maxRequests(let server, _),
-            .usesScheme(let server, _), .usesDigestAlgorithm(let server, _), .neverReceives(let server, _, _),
-            .receives(let server, _),
+            .usesScheme(let server, _), .usesDigestAlgorithm(let server, _), .neverReceives(let server, _, _, _),
+            .receives(let server, _, _),
             .requestBody(let server, _, _, _), .handshakeOnOneConnection(let server),
             .reusesCredentials(let server), .recoversFromStale(let server), .refusesRedirect(let server),
             .sessionResumption(let server, _), .httpVersion(let server, _), .heedsRevocation(let server, _):

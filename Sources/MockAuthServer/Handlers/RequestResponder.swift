@@ -226,7 +226,7 @@ private struct Answer {
 
     init(route: RouteSpec) {
         self.init(status: route.status, body: route.body)
-        headers = route.headers.map { ($0.name, $0.value) }
+        headers = route.headers.map { ($0.name, $0.value) } + route.cookies.map { ("Set-Cookie", $0) }
     }
 }
 
