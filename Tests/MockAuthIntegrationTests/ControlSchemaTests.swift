@@ -49,4 +49,20 @@ struct ControlSchemaTests {
             enumeration(transcript, ["$defs", "request", "refusal", "limit"])
                 == RequestRefusal.Limit.allCases.map(\.rawValue))
     }
+
+    @Test("transcript: an auth record with every field set has exactly the schema's properties")
+    func authRecordFields() throws {
+        let transcript = try schema("transcript")
+        let properties = ["$defs", "request", "auth"].reduce(transcript as Any?) { node, key in
+            let object = node as? [String: Any]
+            return (object?["properties"] as? [String: Any])?[key] ?? object?[key]
+        }
+        let documented = try #require((properties as? [String: Any])?["properties"] as? [String: Any])
+        let record = AuthRecord(
+            decision: .authenticated, header: "Authorization", realm: "r", offered: [.digest], scheme: "Digest",
+            username: "alice", domain: "D", workstation: "W", algorithm: "SHA-256", reason: "ok")
+        let encoded = try #require(
+            try JSONSerialization.jsonObject(with: JSONEncoder().encode(record)) as? [String: Any])
+        #expect(Set(encoded.keys) == Set(documented.keys))
+    }
 }
