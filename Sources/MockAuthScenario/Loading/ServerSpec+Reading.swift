@@ -49,11 +49,19 @@ extension ServerSpec {
             try RouteSpec.readAll(node, file: file)
         }
         let auth = try server.node("auth").map { (node) throws(ScenarioError) in try AuthSpec.read(node, file: file) }
-        let isProxy = try server.bool("proxy") ?? false
+        let (isProxy, isSOCKS) = try readProxyKind(&server)
         let http2 = try server.bool("http2") ?? false
         let isRevocation = try server.bool("revocation") ?? false
         let limits = try server.node("limits").map { (node) throws(ScenarioError) in
             try ServerTimeLimits.read(node, file: file)
+        }
+        if isSOCKS,
+            let other = [("tls", tls != nil), ("routes", routes != nil), ("auth", auth != nil)].first(where: \.1)?.0
+        {
+            throw ScenarioError(
+                .invalidValue, at: server.location(of: other),
+                "a SOCKS5 proxy has no \(other) (it relays bytes; TLS goes to the origin through its tunnel)",
+                hint: "remove '\(other)'")
         }
         if isProxy, http2 {
             throw ScenarioError(
@@ -72,7 +80,23 @@ extension ServerSpec {
         try server.finish()
         return ServerSpec(
             id: id, host: host, tls: tls, routes: routes ?? [.default], auth: auth, isProxy: isProxy,
-            limits: limits ?? ServerTimeLimits(), http2: http2, aliases: aliases, isRevocation: isRevocation)
+            limits: limits ?? ServerTimeLimits(), http2: http2, aliases: aliases, isRevocation: isRevocation,
+            isSOCKS: isSOCKS)
+    }
+
+    /// `proxy:`: `true` or `false` (an HTTP forward proxy or none), or `socks5` (a SOCKS5 proxy).
+    private static func readProxyKind(_ server: inout YAMLMapping) throws(ScenarioError) -> (proxy: Bool, socks: Bool) {
+        let location = server.location(of: "proxy")
+        guard let text = try server.string("proxy") else { return (false, false) }
+        switch text {
+        case "true", "yes": return (true, false)
+        case "false", "no": return (false, false)
+        case "socks5": return (true, true)
+        default:
+            throw ScenarioError(
+                .invalidValue, at: location, "'proxy' must be true, false or socks5, not '\(text)'",
+                hint: "proxy: socks5")
+        }
     }
 }
 
