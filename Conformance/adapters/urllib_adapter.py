@@ -2,7 +2,7 @@
 """Reference adapter: Python's standard urllib.request with its auth and proxy handlers.
 
 Exit 0 if every URL answered 2xx, 89 for what urllib cannot do (NTLM, Negotiate, pinning, TLS to
-an HTTPS proxy), 1 otherwise.
+an HTTPS proxy, SOCKS proxies), 1 otherwise.
 """
 import os
 import ssl
@@ -22,6 +22,10 @@ if env.get("MOCKAUTH_DOMAIN"):
 if "https-proxy" in env.get("MOCKAUTH_FEATURES", "").split():
     # http.client opens a CONNECT tunnel over plain TCP to the proxy: no TLS to the proxy itself.
     print("urllib cannot speak TLS to an HTTPS proxy (https-proxy)", file=sys.stderr)
+    sys.exit(89)
+if "socks" in env.get("MOCKAUTH_FEATURES", "").split():
+    # ProxyHandler knows http:// and https:// proxies only.
+    print("urllib cannot use a SOCKS proxy (socks)", file=sys.stderr)
     sys.exit(89)
 
 # Names under .test: resolved as MOCKAUTH_RESOLVE says (the address only; names are the client's).
