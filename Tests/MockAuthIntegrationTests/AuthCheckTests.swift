@@ -532,7 +532,7 @@ struct AuthCheckTests {
         for scenario in scenarios {
             let cases =
                 (authMatrix + headerLeakMatrix + redirectMatrix + bodyMatrix + http2Matrix + protocolVersionMatrix
-                + challengeMatrix + httpsProxyMatrix)
+                + challengeMatrix + httpsProxyMatrix + socksMatrix)
                 .filter {
                     $0.scenario == scenario
                 }
