@@ -16,7 +16,8 @@ struct Listener {
         proxyTargets: Set<ProxyTarget> = [], proxyAliases: [ProxyTarget: ProxyTarget] = [:]
     ) async throws -> Listener {
         let socksPolicy =
-            spec.isSOCKS ? SOCKSPolicy(allowedTargets: proxyTargets, aliases: proxyAliases) : nil
+            spec.isSOCKS
+            ? SOCKSPolicy(allowedTargets: proxyTargets, aliases: proxyAliases, account: spec.socksAccount) : nil
         let proxyPolicy =
             spec.isProxy && !spec.isSOCKS
             ? ProxyPolicy(allowedTargets: proxyTargets, aliases: proxyAliases, gate: behavior.gates.first) : nil

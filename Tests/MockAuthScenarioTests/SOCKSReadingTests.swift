@@ -58,4 +58,19 @@ struct SOCKSReadingTests {
         let socks4 = Self.base.replacingOccurrences(of: "proxy: socks5", with: "proxy: socks4")
         #expect(throws: ScenarioError.self) { try Scenario(yaml: socks4, name: "bad", file: "bad.yaml") }
     }
+
+    @Test(
+        "credentials on a SOCKS5 proxy are its RFC 1929 account; on an HTTP server, or out of 1...255 bytes, an error")
+    func credentials() throws {
+        let yaml = Self.base.replacingOccurrences(
+            of: "    proxy: socks5\n",
+            with: "    proxy: socks5\n    credentials: { username: socks-user, password: tunnel-7 }\n")
+        let scenario = try Scenario(yaml: yaml, name: "socks-auth", file: "socks-auth.yaml")
+        #expect(scenario.server("proxy")?.socksAccount?.username == "socks-user")
+        #expect(scenario.server("proxy")?.socksAccount?.password == "tunnel-7")
+        let onHTTP = yaml.replacingOccurrences(of: "proxy: socks5", with: "proxy: true")
+        #expect(throws: ScenarioError.self) { try Scenario(yaml: onHTTP, name: "bad", file: "bad.yaml") }
+        let long = yaml.replacingOccurrences(of: "tunnel-7", with: String(repeating: "p", count: 256))
+        #expect(throws: ScenarioError.self) { try Scenario(yaml: long, name: "bad", file: "bad.yaml") }
+    }
 }

@@ -156,4 +156,76 @@ struct SOCKSProxyHandlerTests {
             _ = try? proxy.channel.finish()
         }
     }
+
+    // MARK: RFC 1929
+
+    @Test("with an account: username/password is chosen, the right step gets status 0, then the CONNECT goes through")
+    func usernamePassword() throws {
+        let proxy = try SOCKSConnection(account: SOCKSConnection.account)
+        #expect(try proxy.send(SOCKSConnection.greeting([0x00, 0x02])) == [5, 0x02])
+        // The step in two pieces, as a slow client may send it.
+        let step = SOCKSConnection.step("socks-user", "tunnel-7")
+        #expect(try proxy.send(Array(step.prefix(5))).isEmpty)
+        #expect(try proxy.send(Array(step.dropFirst(5))) == [1, 0])
+        _ = try proxy.send(SOCKSConnection.connectIPv4)
+        _ = try proxy.dialer.connect()
+        proxy.channel.embeddedEventLoop.run()
+        #expect(
+            proxy.socks
+                == SOCKSRecord(
+                    methodsOffered: ["no-authentication", "username-password"], methodChosen: "username-password",
+                    username: "socks-user", authenticated: true, addressType: .ipv4, target: "127.0.0.1:8080",
+                    reply: "succeeded"))
+    }
+
+    @Test("a wrong password gets status 1 and a close; nothing is dialled, and the password is not recorded")
+    func wrongPassword() throws {
+        let proxy = try SOCKSConnection(account: SOCKSConnection.account)
+        _ = try proxy.send(SOCKSConnection.greeting([0x02]))
+        #expect(try proxy.send(SOCKSConnection.step("socks-user", "guess-1")) == [1, 1])
+        #expect(!proxy.channel.isActive)
+        #expect(proxy.dialer.dials.isEmpty)
+        #expect(proxy.socks?.username == "socks-user")
+        #expect(proxy.socks?.authenticated == false)
+        #expect(!"\(proxy.recorder.record)".contains("guess-1"))
+    }
+
+    @Test("with an account, a greeting that offers only 'no authentication' gets 0xFF")
+    func onlyNoAuthentication() throws {
+        let proxy = try SOCKSConnection(account: SOCKSConnection.account)
+        #expect(try proxy.send(SOCKSConnection.greeting([0x00])) == [5, 0xFF])
+        #expect(!proxy.channel.isActive)
+        #expect(proxy.socks?.methodChosen == "no-acceptable-methods")
+    }
+
+    @Test("a malformed or over-long step closes the connection without an answer, recorded")
+    func malformedStep() throws {
+        for bytes in [[5, 1, 0x61, 1, 0x62], Array(repeating: 1, count: 600)] as [[UInt8]] {
+            let proxy = try SOCKSConnection(account: SOCKSConnection.account)
+            _ = try proxy.send(SOCKSConnection.greeting([0x02]))
+            #expect(try proxy.send(bytes).isEmpty)
+            #expect(!proxy.channel.isActive)
+            #expect(proxy.recorder.record.protocolError?.hasPrefix("RFC 1929") == true)
+            #expect(proxy.dialer.dials.isEmpty)
+        }
+    }
+
+    @Test("random bytes after choosing username/password never authenticate nor dial (2,000 seeded rounds)")
+    func randomSteps() throws {
+        var random = SplitMix(seed: 0x5253_4F43_4B53)
+        for _ in 0..<2_000 {
+            let proxy = try SOCKSConnection(account: SOCKSConnection.account)
+            _ = try proxy.send(SOCKSConnection.greeting([0x02]))
+            var bytes = (0..<Int.random(in: 1...600, using: &random)).map { _ in
+                UInt8.random(in: 0...255, using: &random)
+            }
+            bytes[0] = 1
+            for chunk in stride(from: 0, to: bytes.count, by: 11) where proxy.channel.isActive {
+                _ = try proxy.send(Array(bytes[chunk..<min(chunk + 11, bytes.count)]))
+            }
+            #expect(proxy.socks?.authenticated != true)
+            #expect(proxy.dialer.dials.isEmpty)
+            _ = try? proxy.channel.finish()
+        }
+    }
 }

@@ -55,6 +55,23 @@ extension ServerSpec {
         let limits = try server.node("limits").map { (node) throws(ScenarioError) in
             try ServerTimeLimits.read(node, file: file)
         }
+        let socksAccount = try server.node("credentials").map { (node) throws(ScenarioError) in
+            try Account.read(node, file: file, context: "a SOCKS5 proxy's credentials")
+        }
+        if socksAccount != nil, !isSOCKS {
+            throw ScenarioError(
+                .invalidValue, at: server.location(of: "credentials"),
+                "'credentials' is the RFC 1929 account of a SOCKS5 proxy (proxy: socks5); an HTTP server takes auth",
+                hint: "proxy: socks5")
+        }
+        if let account = socksAccount,
+            !(1...255).contains(account.username.utf8.count) || !(1...255).contains(account.password.utf8.count)
+        {
+            throw ScenarioError(
+                .invalidValue, at: server.location(of: "credentials"),
+                "RFC 1929 carries a username and a password of 1 to 255 bytes each",
+                hint: "credentials: { username: socks-user, password: tunnel-7 }")
+        }
         if isSOCKS,
             let other = [("tls", tls != nil), ("routes", routes != nil), ("auth", auth != nil)].first(where: \.1)?.0
         {
@@ -81,7 +98,7 @@ extension ServerSpec {
         return ServerSpec(
             id: id, host: host, tls: tls, routes: routes ?? [.default], auth: auth, isProxy: isProxy,
             limits: limits ?? ServerTimeLimits(), http2: http2, aliases: aliases, isRevocation: isRevocation,
-            isSOCKS: isSOCKS)
+            isSOCKS: isSOCKS, socksAccount: socksAccount)
     }
 
     /// `proxy:`: `true` or `false` (an HTTP forward proxy or none), or `socks5` (a SOCKS5 proxy).

@@ -19,6 +19,9 @@ public struct ServerSpec: Sendable, Equatable {
     /// Whether the proxy speaks SOCKS5 (RFC 1928, `proxy: socks5`) rather than HTTP: the client
     /// is told `MOCKAUTH_PROXY_URL=socks5://…`. Always with ``isProxy``.
     public var isSOCKS: Bool
+    /// The account a SOCKS5 proxy demands with RFC 1929's username/password step (`credentials:`),
+    /// or `nil` for one that asks for no authentication.
+    public var socksAccount: Account?
     /// This server's own time limits on slow clients, each overriding the run's (`limits:`).
     public var limits: ServerTimeLimits
     /// Whether the server speaks HTTP/2 besides HTTP/1.1 (`http2: true`): over TLS it offers ALPN
@@ -36,15 +39,17 @@ public struct ServerSpec: Sendable, Equatable {
     public init(
         id: String, host: ListenHost = .ipv4Loopback, tls: TLSSpec? = nil, routes: [RouteSpec] = [.default],
         auth: AuthSpec? = nil, isProxy: Bool = false, limits: ServerTimeLimits = ServerTimeLimits(),
-        http2: Bool = false, aliases: [String] = [], isRevocation: Bool = false, isSOCKS: Bool = false
+        http2: Bool = false, aliases: [String] = [], isRevocation: Bool = false, isSOCKS: Bool = false,
+        socksAccount: Account? = nil
     ) {
         self.id = id
         self.host = host
         self.tls = tls
         self.routes = routes
         self.auth = auth
-        self.isProxy = isProxy || isSOCKS
-        self.isSOCKS = isSOCKS
+        self.isProxy = isProxy || isSOCKS || socksAccount != nil
+        self.isSOCKS = isSOCKS || socksAccount != nil
+        self.socksAccount = socksAccount
         self.limits = limits
         self.http2 = http2
         self.aliases = aliases

@@ -3,11 +3,14 @@ import NIOCore
 import NIOSOCKS
 
 /// The proxy side of a SOCKS5 connection, after NIOSOCKS' ``SOCKSServerHandshakeHandler`` has
-/// parsed what the client sent: records the methods offered and chooses one, then takes the
-/// CONNECT, dials the origin and glues the two connections into a tunnel.
+/// parsed what the client sent: records the methods offered and chooses one, takes RFC 1929's
+/// username/password step when the proxy has an account (``SOCKSUsernamePassword``, which NIOSOCKS
+/// does not parse), then takes the CONNECT, dials the origin and glues the two connections into a
+/// tunnel.
 ///
 /// Anything it does not serve is refused on the wire and the connection closed: a greeting that
-/// offers no method it accepts (`0xFF`), a command other than CONNECT, a target that is not one of
+/// offers no method it accepts (`0xFF`: a proxy with an account takes only username/password), a
+/// wrong username or password (RFC 1929 status 1), a command other than CONNECT, a target that is not one of
 /// the scenario's servers. Bytes that are not SOCKS5 reach ``errorCaught(context:error:)`` and close
 /// the connection; a client that stalls is closed by the connection's deadline handler.
 final class SOCKSProxyHandler: ChannelInboundHandler, RemovableChannelHandler {
@@ -26,6 +29,10 @@ final class SOCKSProxyHandler: ChannelInboundHandler, RemovableChannelHandler {
     private let deadline: ConnectionDeadlineHandler
     /// Whether a CONNECT arrived: one per connection.
     private var requested = false
+    /// The bytes of RFC 1929's step so far (at most ``SOCKSUsernamePassword/maximumLength``), and
+    /// whether it is over.
+    private var credentials: [UInt8] = []
+    private var authenticated = false
 
     init(
         policy: SOCKSPolicy, recorder: ConnectionRecorder, dialer: any OriginDialing,
@@ -43,9 +50,8 @@ final class SOCKSProxyHandler: ChannelInboundHandler, RemovableChannelHandler {
         switch message {
         case .greeting(let greeting):
             greeted(greeting, context: context)
-        case .authenticationData:
-            // No method this proxy chooses has an authentication step.
-            context.close(promise: nil)
+        case .authenticationData(let bytes):
+            credentialsArrived(bytes, context: context)
         case .request(let request):
             requestArrived(request, context: context)
         }
@@ -59,8 +65,8 @@ final class SOCKSProxyHandler: ChannelInboundHandler, RemovableChannelHandler {
     // MARK: Greeting
 
     private func greeted(_ greeting: ClientGreeting, context: ChannelHandlerContext) {
-        let chosen: AuthenticationMethod =
-            greeting.methods.contains(.noneRequired) ? .noneRequired : .noneAcceptable
+        let wanted: AuthenticationMethod = policy.demandsPassword ? .usernamePassword : .noneRequired
+        let chosen: AuthenticationMethod = greeting.methods.contains(wanted) ? wanted : .noneAcceptable
         recorder.socks { record in
             record.methodsOffered = greeting.methods.map(\.recordedName)
             record.methodChosen = chosen.recordedName
@@ -74,11 +80,60 @@ final class SOCKSProxyHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
+    // MARK: RFC 1929
+
+    private func credentialsArrived(_ buffer: ByteBuffer, context: ChannelHandlerContext) {
+        guard policy.demandsPassword, !authenticated else {
+            // No method this proxy chose has (another) authentication step.
+            refuse("bytes of an authentication step the proxy did not choose", context: context)
+            return
+        }
+        credentials += buffer.readableBytesView
+        guard credentials.count <= SOCKSUsernamePassword.maximumLength else {
+            refuse("RFC 1929: more than \(SOCKSUsernamePassword.maximumLength) bytes", context: context)
+            return
+        }
+        switch SOCKSUsernamePassword.parse(credentials) {
+        case .incomplete:
+            return
+        case .malformed(let why):
+            refuse("RFC 1929: \(why)", context: context)
+        case .complete(let request):
+            credentials = []
+            let accepted = policy.accepts(request)
+            recorder.socks { record in
+                record.username = String(decoding: request.username, as: UTF8.self)
+                record.authenticated = accepted
+            }
+            let answer = ServerMessage.authenticationData(
+                ByteBuffer(bytes: SOCKSUsernamePassword.answer(accepted: accepted)), complete: accepted)
+            let written = context.writeAndFlush(wrapOutboundOut(answer))
+            if accepted {
+                authenticated = true
+            } else {
+                // RFC 1929 §2: after a failure the server must close the connection.
+                let channel = context.channel
+                written.whenComplete { _ in channel.close(promise: nil) }
+            }
+        }
+    }
+
+    /// Records what was wrong and closes the connection without an answer.
+    private func refuse(_ why: String, context: ChannelHandlerContext) {
+        recorder.protocolErrorCaught(why)
+        context.close(promise: nil)
+    }
+
     // MARK: CONNECT
 
     private func requestArrived(_ request: SOCKSRequest, context: ChannelHandlerContext) {
         guard !requested else { return }
         requested = true
+        guard authenticated || !policy.demandsPassword else {
+            // NIOSOCKS hands on no request before the step is complete; this is a guard, not a path.
+            refuse("a CONNECT before the username/password step", context: context)
+            return
+        }
         guard let (type, named) = request.addressType.named else {
             answer(.addressUnsupported, target: nil, context: context)
             return

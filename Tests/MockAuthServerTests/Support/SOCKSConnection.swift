@@ -1,4 +1,5 @@
 import MockAuthTranscript
+import MockAuthVocabulary
 import NIOCore
 import NIOEmbedded
 
@@ -14,13 +15,16 @@ struct SOCKSConnection {
     let recorder: ConnectionRecorder
     let dialer: EmbeddedOriginDialer
 
-    init(limits: ConnectionLimits = .default) throws {
+    static let account = Account(username: "socks-user", password: "tunnel-7")
+
+    /// - Parameter account: the account RFC 1929's step must present; `nil`: no authentication.
+    init(limits: ConnectionLimits = .default, account: Account? = nil) throws {
         channel = EmbeddedChannel()
         recorder = Fixtures.connectionRecorder(server: "proxy", usesTLS: false)
         dialer = EmbeddedOriginDialer(loop: channel.embeddedEventLoop)
         try channel.pipeline.syncOperations.addSOCKSProxyHandlers(
             .socksProxy(limits: limits),
-            policy: SOCKSPolicy(allowedTargets: [Self.origin], aliases: [Self.named: Self.origin]),
+            policy: SOCKSPolicy(allowedTargets: [Self.origin], aliases: [Self.named: Self.origin], account: account),
             recorder: recorder, group: channel.embeddedEventLoop, dialer: dialer)
         try channel.activate()
     }
@@ -37,6 +41,11 @@ struct SOCKSConnection {
 
     /// A greeting offering `methods`.
     static func greeting(_ methods: [UInt8]) -> [UInt8] { [5, UInt8(methods.count)] + methods }
+
+    /// RFC 1929's request for `username` and `password`.
+    static func step(_ username: String, _ password: String) -> [UInt8] {
+        [1, UInt8(username.utf8.count)] + Array(username.utf8) + [UInt8(password.utf8.count)] + Array(password.utf8)
+    }
 
     /// A CONNECT to 127.0.0.1:8080 (address type IPv4).
     static let connectIPv4: [UInt8] = [5, 1, 0, 1, 127, 0, 0, 1, 0x1F, 0x90]
