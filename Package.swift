@@ -29,6 +29,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-nio-http2.git", from: "1.46.0"),
+        // SOCKS5 proxies (RFC 1928): the server-side handshake and message types, in MockAuthServer only.
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
@@ -113,6 +115,7 @@ let package = Package(
                 .product(name: "NIOTLS", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOHTTP2", package: "swift-nio-http2"),
+                .product(name: "NIOSOCKS", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strictSettings
@@ -273,6 +276,7 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOHTTP2", package: "swift-nio-http2"),
                 .product(name: "NIOHPACK", package: "swift-nio-http2"),
+                .product(name: "NIOSOCKS", package: "swift-nio-extras"),
             ],
             swiftSettings: strictSettings
         ),

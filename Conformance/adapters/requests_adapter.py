@@ -2,7 +2,8 @@
 """Reference adapter: Python requests (+ requests-ntlm), as an application would use it.
 
 The scheme is chosen from the server's challenge, strongest first (NTLM/Negotiate, Digest, Basic).
-Exit 0 if every URL answered 2xx, 89 for what requests cannot do (public-key pinning), 1 otherwise.
+Exit 0 if every URL answered 2xx, 89 for what requests cannot do (public-key pinning, SOCKS without
+PySocks), 1 otherwise.
 """
 import os
 import sys
@@ -29,8 +30,15 @@ if "MOCKAUTH_TOKEN" in env:
 for line in env.get("MOCKAUTH_HEADERS", "").splitlines():
     name, _, value = line.partition(":")
     session.headers[name] = value.strip()
+if "socks" in env.get("MOCKAUTH_FEATURES", "").split():
+    try:
+        import socks  # noqa: F401  (PySocks: what requests[socks] installs)
+    except ImportError:
+        print("requests cannot use a SOCKS proxy without PySocks (socks)", file=sys.stderr)
+        sys.exit(89)
 if "MOCKAUTH_PROXY_URL" in env:
-    # http:// or, for an HTTPS proxy, https:// (urllib3 2 verifies the proxy with the same CA file).
+    # http://, https:// for an HTTPS proxy (urllib3 2 verifies the proxy with the same CA file), or
+    # socks5:// / socks5h:// (urllib3's SOCKSProxyManager, through PySocks).
     scheme, _, proxy = env["MOCKAUTH_PROXY_URL"].partition("://")
     if "MOCKAUTH_PROXY_USERNAME" in env:
         proxy = f"{env['MOCKAUTH_PROXY_USERNAME']}:{env['MOCKAUTH_PROXY_PASSWORD']}@{proxy}"

@@ -2,8 +2,8 @@
 """Reference adapter: Python's standard urllib.request with its auth and proxy handlers.
 
 Exit 0 if every URL answered 2xx, 89 for what urllib cannot do (NTLM, Negotiate, pinning, TLS to
-an HTTPS proxy, and cookies: it is run without an HTTPCookieProcessor, as urllib is by default),
-1 otherwise.
+an HTTPS proxy, SOCKS proxies, and cookies: it is run without an HTTPCookieProcessor, as urllib is
+by default), 1 otherwise.
 """
 import os
 import ssl
@@ -26,6 +26,10 @@ if env.get("MOCKAUTH_DOMAIN"):
 if "https-proxy" in env.get("MOCKAUTH_FEATURES", "").split():
     # http.client opens a CONNECT tunnel over plain TCP to the proxy: no TLS to the proxy itself.
     print("urllib cannot speak TLS to an HTTPS proxy (https-proxy)", file=sys.stderr)
+    sys.exit(89)
+if "socks" in env.get("MOCKAUTH_FEATURES", "").split():
+    # ProxyHandler knows http:// and https:// proxies only.
+    print("urllib cannot use a SOCKS proxy (socks)", file=sys.stderr)
     sys.exit(89)
 
 # Names under .test: resolved as MOCKAUTH_RESOLVE says (the address only; names are the client's).

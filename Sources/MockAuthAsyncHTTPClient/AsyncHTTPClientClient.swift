@@ -21,10 +21,11 @@ public struct AsyncHTTPClientClient: ChallengeClient {
     /// It answers Basic and sends the bearer token; it has no Digest, NTLM or Negotiate, no pinning,
     /// and no cookie store (it parses `Set-Cookie` into a response's `cookies`, and keeps none). Its
     /// proxy (`HTTPClient.Configuration.Proxy`) is reached in plain HTTP only, TLS going to the
-    /// origin after the CONNECT: it cannot speak TLS to an HTTPS proxy.
+    /// origin after the CONNECT: it cannot speak TLS to an HTTPS proxy. Its SOCKS proxy
+    /// (`.socksServer`) is not configured here.
     public var unsupported: Set<ClientFeature> {
         let schemes = AuthSchemeSpec.allCases.filter { $0 != .basic && $0 != .bearer }.map(ClientFeature.scheme)
-        return Set(schemes).union([.pinning, .httpsProxy, .cookies])
+        return Set(schemes).union([.pinning, .httpsProxy, .socks, .cookies])
     }
 
     public func perform(_ context: ClientContext) async -> ClientReport {

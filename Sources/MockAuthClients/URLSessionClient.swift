@@ -26,6 +26,7 @@ import MockAuth
 /// | Digest, NTLM, Negotiate 401 | yes (the system answers) | no: they come back as raw 401s |
 /// | proxies (407) | yes (an HTTP CONNECT proxy configuration) | no |
 /// | HTTPS proxies (TLS to the proxy) | not configured: the proxy is reached in plain HTTP | no |
+/// | SOCKS5 proxies | not configured | no |
 public struct URLSessionClient: ChallengeClient {
     public let name: String
     /// Makes the session's delegate for a run.
@@ -59,14 +60,14 @@ public struct URLSessionClient: ChallengeClient {
         #if canImport(FoundationNetworking)
             let digests = AuthSchemeSpec.allCases.filter { $0.httpScheme == .digest }.map(ClientFeature.scheme)
             return Set(digests).union([
-                .customTrustAnchors, .clientCertificate, .pinning, .proxy, .httpsProxy, .scheme(.ntlm),
+                .customTrustAnchors, .clientCertificate, .pinning, .proxy, .httpsProxy, .socks, .scheme(.ntlm),
                 .scheme(.negotiate), .hostNames,
             ])
         #else
             // URLSession resolves through the system: a name under .test needs the machine's hosts
             // file (the simulator uses the Mac's), which an in-process client cannot set. Its proxy
-            // configuration is a plain HTTP CONNECT proxy: it does not speak TLS to the proxy.
-            return [.hostNames, .httpsProxy]
+            // configuration is a plain HTTP CONNECT proxy: it does not speak TLS to the proxy, nor SOCKS.
+            return [.hostNames, .httpsProxy, .socks]
         #endif
     }
 

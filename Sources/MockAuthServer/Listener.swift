@@ -15,15 +15,22 @@ struct Listener {
         group: any EventLoopGroup, addressing: ServerAddressing = .loopback, port: Int = 0,
         proxyTargets: Set<ProxyTarget> = [], proxyAliases: [ProxyTarget: ProxyTarget] = [:]
     ) async throws -> Listener {
+        let socksPolicy =
+            spec.isSOCKS
+            ? SOCKSPolicy(allowedTargets: proxyTargets, aliases: proxyAliases, account: spec.socksAccount) : nil
         let proxyPolicy =
-            spec.isProxy
+            spec.isProxy && !spec.isSOCKS
             ? ProxyPolicy(allowedTargets: proxyTargets, aliases: proxyAliases, gate: behavior.gates.first) : nil
         let log = recorder.log(for: spec.id)
         // The listener's prologue, made once: each connection takes it by reference.
         let prologue =
-            spec.isProxy
-            ? ConnectionPrologue.forwardProxy(limits: behavior.limits, gates: behavior.gates, tls: tls)
-            : ConnectionPrologue.scenarioServer(tls: tls, behavior: behavior, http2: spec.http2)
+            if spec.isSOCKS {
+                ConnectionPrologue.socksProxy(limits: behavior.limits)
+            } else if spec.isProxy {
+                ConnectionPrologue.forwardProxy(limits: behavior.limits, gates: behavior.gates, tls: tls)
+            } else {
+                ConnectionPrologue.scenarioServer(tls: tls, behavior: behavior, http2: spec.http2)
+            }
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
             // A fixed port (`--port-base`) is bound again when a run ends and another begins: its old
@@ -36,7 +43,10 @@ struct Listener {
                 channel.eventLoop.makeCompletedFuture {
                     let connection = recorder.connectionAccepted(
                         log: log, remoteAddress: channel.remoteAddress, usesTLS: tls != nil)
-                    if let proxyPolicy {
+                    if let socksPolicy {
+                        try channel.pipeline.syncOperations.addSOCKSProxyHandlers(
+                            prologue, policy: socksPolicy, recorder: connection, group: group)
+                    } else if let proxyPolicy {
                         try channel.pipeline.syncOperations.addForwardProxyHandlers(
                             prologue, policy: proxyPolicy, recorder: connection, group: group)
                     } else {

@@ -17,7 +17,7 @@ extension ChannelPipeline.SynchronousOperations {
     ) throws {
         let deadline = try addConnectionPrologue(prologue, recorder: recorder)
         switch prologue.codec {
-        case .server, .forwardProxy:
+        case .server, .forwardProxy, .bytes:
             try addHandler(RequestResponder(behavior: behavior, recorder: recorder))
         case .chosenByClient:
             try addHandler(

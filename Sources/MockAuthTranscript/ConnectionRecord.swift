@@ -19,6 +19,8 @@ public struct ConnectionRecord: Sendable, Codable, Hashable {
     /// What the server's HTTP parser refused, when the client sent bytes that are not an HTTP/1.1
     /// request (the server answered 400 and closed the connection).
     public var protocolError: String?
+    /// The SOCKS5 negotiation, on a connection to a SOCKS proxy.
+    public var socks: SOCKSRecord?
     /// How many identical connections (same server, same handshake, no request kept of their own)
     /// closed after this one and were folded into it.
     public var repeats: Int
@@ -32,7 +34,8 @@ public struct ConnectionRecord: Sendable, Codable, Hashable {
         closed: Bool = false,
         closedByLimit: ConnectionLimit? = nil,
         protocolError: String? = nil,
-        repeats: Int = 0
+        repeats: Int = 0,
+        socks: SOCKSRecord? = nil
     ) {
         self.id = id
         self.server = server
@@ -43,6 +46,7 @@ public struct ConnectionRecord: Sendable, Codable, Hashable {
         self.closedByLimit = closedByLimit
         self.protocolError = protocolError
         self.repeats = repeats
+        self.socks = socks
     }
 
     /// How many connections this record stands for: itself and its ``repeats``.
@@ -52,6 +56,7 @@ public struct ConnectionRecord: Sendable, Codable, Hashable {
     /// port, its requests, the repeats folded into it).
     public var kind: ConnectionRecord {
         ConnectionRecord(
-            id: 0, server: server, tls: tls, closed: closed, closedByLimit: closedByLimit, protocolError: protocolError)
+            id: 0, server: server, tls: tls, closed: closed, closedByLimit: closedByLimit, protocolError: protocolError,
+            socks: socks)
     }
 }

@@ -532,7 +532,7 @@ struct AuthCheckTests {
         for scenario in scenarios {
             let cases =
                 (authMatrix + headerLeakMatrix + redirectMatrix + bodyMatrix + http2Matrix + protocolVersionMatrix
-                + challengeMatrix + httpsProxyMatrix + cookieMatrix)
+                + challengeMatrix + httpsProxyMatrix + cookieMatrix + socksMatrix)
                 .filter {
                     $0.scenario == scenario
                 }

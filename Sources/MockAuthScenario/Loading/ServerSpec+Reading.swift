@@ -49,11 +49,36 @@ extension ServerSpec {
             try RouteSpec.readAll(node, file: file)
         }
         let auth = try server.node("auth").map { (node) throws(ScenarioError) in try AuthSpec.read(node, file: file) }
-        let isProxy = try server.bool("proxy") ?? false
+        let (isProxy, isSOCKS) = try readProxyKind(&server)
         let http2 = try server.bool("http2") ?? false
         let isRevocation = try server.bool("revocation") ?? false
         let limits = try server.node("limits").map { (node) throws(ScenarioError) in
             try ServerTimeLimits.read(node, file: file)
+        }
+        let socksAccount = try server.node("credentials").map { (node) throws(ScenarioError) in
+            try Account.read(node, file: file, context: "a SOCKS5 proxy's credentials")
+        }
+        if socksAccount != nil, !isSOCKS {
+            throw ScenarioError(
+                .invalidValue, at: server.location(of: "credentials"),
+                "'credentials' is the RFC 1929 account of a SOCKS5 proxy (proxy: socks5); an HTTP server takes auth",
+                hint: "proxy: socks5")
+        }
+        if let account = socksAccount,
+            !(1...255).contains(account.username.utf8.count) || !(1...255).contains(account.password.utf8.count)
+        {
+            throw ScenarioError(
+                .invalidValue, at: server.location(of: "credentials"),
+                "RFC 1929 carries a username and a password of 1 to 255 bytes each",
+                hint: "credentials: { username: socks-user, password: tunnel-7 }")
+        }
+        if isSOCKS,
+            let other = [("tls", tls != nil), ("routes", routes != nil), ("auth", auth != nil)].first(where: \.1)?.0
+        {
+            throw ScenarioError(
+                .invalidValue, at: server.location(of: other),
+                "a SOCKS5 proxy has no \(other) (it relays bytes; TLS goes to the origin through its tunnel)",
+                hint: "remove '\(other)'")
         }
         if isProxy, http2 {
             throw ScenarioError(
@@ -72,7 +97,23 @@ extension ServerSpec {
         try server.finish()
         return ServerSpec(
             id: id, host: host, tls: tls, routes: routes ?? [.default], auth: auth, isProxy: isProxy,
-            limits: limits ?? ServerTimeLimits(), http2: http2, aliases: aliases, isRevocation: isRevocation)
+            limits: limits ?? ServerTimeLimits(), http2: http2, aliases: aliases, isRevocation: isRevocation,
+            isSOCKS: isSOCKS, socksAccount: socksAccount)
+    }
+
+    /// `proxy:`: `true` or `false` (an HTTP forward proxy or none), or `socks5` (a SOCKS5 proxy).
+    private static func readProxyKind(_ server: inout YAMLMapping) throws(ScenarioError) -> (proxy: Bool, socks: Bool) {
+        let location = server.location(of: "proxy")
+        guard let text = try server.string("proxy") else { return (false, false) }
+        switch text {
+        case "true", "yes": return (true, false)
+        case "false", "no": return (false, false)
+        case "socks5": return (true, true)
+        default:
+            throw ScenarioError(
+                .invalidValue, at: location, "'proxy' must be true, false or socks5, not '\(text)'",
+                hint: "proxy: socks5")
+        }
     }
 }
 

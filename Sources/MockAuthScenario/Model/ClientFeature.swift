@@ -16,6 +16,9 @@ public enum ClientFeature: Sendable, Hashable, Comparable, CustomStringConvertib
     /// Speaking TLS to the forward proxy itself (an HTTPS proxy, `MOCKAUTH_PROXY_URL=https://…`),
     /// verifying its certificate against the anchor it is given.
     case httpsProxy
+    /// Using a SOCKS5 proxy (RFC 1928, `MOCKAUTH_PROXY_URL=socks5://…`): its greeting, its
+    /// CONNECT, and the client's own protocol through the tunnel.
+    case socks
     /// Following redirects.
     case redirects
     /// Sending header lines it is given (`MOCKAUTH_HEADERS`) with its request.
@@ -31,15 +34,15 @@ public enum ClientFeature: Sendable, Hashable, Comparable, CustomStringConvertib
     /// Every feature, in the order documentation lists them.
     public static var allCases: [ClientFeature] {
         [
-            .tls, .customTrustAnchors, .clientCertificate, .pinning, .proxy, .httpsProxy, .redirects, .customHeaders,
-            .hostNames, .cookies,
+            .tls, .customTrustAnchors, .clientCertificate, .pinning, .proxy, .httpsProxy, .socks, .redirects,
+            .customHeaders, .hostNames, .cookies,
         ]
             + AuthSchemeSpec.allCases.map(ClientFeature.scheme)
     }
 
     /// The feature's name, as `--lacks`, `MOCKAUTH_FEATURES` and reports write it: `tls`, `custom-ca`,
-    /// `client-cert`, `pinning`, `proxy`, `https-proxy`, `redirect`, `headers`, `host-names`, `cookies`, or a
-    /// scheme's name (`digest-sha256`, `ntlm` …).
+    /// `client-cert`, `pinning`, `proxy`, `https-proxy`, `socks`, `redirect`, `headers`, `host-names`,
+    /// `cookies`, or a scheme's name (`digest-sha256`, `ntlm` …).
     public var name: String {
         switch self {
         case .tls: "tls"
@@ -48,6 +51,7 @@ public enum ClientFeature: Sendable, Hashable, Comparable, CustomStringConvertib
         case .pinning: "pinning"
         case .proxy: "proxy"
         case .httpsProxy: "https-proxy"
+        case .socks: "socks"
         case .redirects: "redirect"
         case .customHeaders: "headers"
         case .hostNames: "host-names"
@@ -140,8 +144,9 @@ public struct ClientRequirements: Sendable, Hashable, CustomStringConvertible {
 
 extension Scenario {
     /// What a client needs to take part in this scenario at all: TLS, trusting the given anchor, a
-    /// client certificate, pinning, a proxy (over TLS for an HTTPS proxy), following redirects, sending the
-    /// headers it is given, keeping the cookies a server sets, and for each protection space one
+    /// client certificate, pinning, a proxy (over TLS for an HTTPS proxy, SOCKS5 for a SOCKS proxy),
+    /// following redirects, sending the headers it is given, keeping the cookies a server sets, and for
+    /// each protection space one
     /// of the schemes it offers that the scenario accepts (`uses-scheme` narrows the choice).
     public var requirements: ClientRequirements {
         var features: Set<ClientFeature> = []
@@ -154,6 +159,7 @@ extension Scenario {
         if let proxy = client.proxy {
             features.insert(.proxy)
             if server(proxy.server)?.tls != nil { features.insert(.httpsProxy) }
+            if server(proxy.server)?.isSOCKS == true { features.insert(.socks) }
         }
         if servers.flatMap(\.routes).contains(where: { $0.redirect != nil }) { features.insert(.redirects) }
         if !client.headers.isEmpty { features.insert(.customHeaders) }

@@ -13,8 +13,15 @@ public struct ServerSpec: Sendable, Equatable {
     public var routes: [RouteSpec]
     /// The authentication every route demands unless it says otherwise (401, or 407 on a proxy).
     public var auth: AuthSpec?
-    /// Whether the server is a forward proxy (absolute-form requests and CONNECT) rather than an origin.
+    /// Whether the server is a proxy rather than an origin: an HTTP forward proxy (absolute-form
+    /// requests and CONNECT), or with ``isSOCKS`` a SOCKS5 proxy.
     public var isProxy: Bool
+    /// Whether the proxy speaks SOCKS5 (RFC 1928, `proxy: socks5`) rather than HTTP: the client
+    /// is told `MOCKAUTH_PROXY_URL=socks5://…`. Always with ``isProxy``.
+    public var isSOCKS: Bool
+    /// The account a SOCKS5 proxy demands with RFC 1929's username/password step (`credentials:`),
+    /// or `nil` for one that asks for no authentication.
+    public var socksAccount: Account?
     /// This server's own time limits on slow clients, each overriding the run's (`limits:`).
     public var limits: ServerTimeLimits
     /// Whether the server speaks HTTP/2 besides HTTP/1.1 (`http2: true`): over TLS it offers ALPN
@@ -32,14 +39,17 @@ public struct ServerSpec: Sendable, Equatable {
     public init(
         id: String, host: ListenHost = .ipv4Loopback, tls: TLSSpec? = nil, routes: [RouteSpec] = [.default],
         auth: AuthSpec? = nil, isProxy: Bool = false, limits: ServerTimeLimits = ServerTimeLimits(),
-        http2: Bool = false, aliases: [String] = [], isRevocation: Bool = false
+        http2: Bool = false, aliases: [String] = [], isRevocation: Bool = false, isSOCKS: Bool = false,
+        socksAccount: Account? = nil
     ) {
         self.id = id
         self.host = host
         self.tls = tls
         self.routes = routes
         self.auth = auth
-        self.isProxy = isProxy
+        self.isProxy = isProxy || isSOCKS || socksAccount != nil
+        self.isSOCKS = isSOCKS || socksAccount != nil
+        self.socksAccount = socksAccount
         self.limits = limits
         self.http2 = http2
         self.aliases = aliases
@@ -51,8 +61,11 @@ public struct ServerSpec: Sendable, Equatable {
     /// The path of the OCSP responder on a revocation server (GET requests append the request).
     public static let ocspPath = "/ocsp"
 
-    /// `https` or `http`.
-    public var urlScheme: String { tls == nil ? "http" : "https" }
+    /// `https` or `http`; `socks5` for a SOCKS5 proxy.
+    public var urlScheme: String {
+        if isSOCKS { return "socks5" }
+        return tls == nil ? "http" : "https"
+    }
 }
 
 /// The name a server is reached by. Every server listens on loopback; a ``named(_:)`` server is

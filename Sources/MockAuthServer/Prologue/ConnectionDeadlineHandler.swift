@@ -35,6 +35,9 @@ final class ConnectionDeadlineHandler: ChannelDuplexHandler, RemovableChannelHan
     /// Whether the responses are watched for their end (the listener answers later).
     private let watchesResponses: Bool
     private let recorder: ConnectionRecorder?
+    /// Whether the listener reads bytes, not HTTP (a SOCKS5 proxy): nothing is unwrapped, and the
+    /// head limit runs until ``tunnelEstablished()``.
+    private let readsBytes: Bool
     /// The limits in force; `nil` until the connection is active.
     private var deadlines: ConnectionDeadlines?
     /// The connection's context, between `handlerAdded` and `handlerRemoved`: the timer fires
@@ -47,10 +50,12 @@ final class ConnectionDeadlineHandler: ChannelDuplexHandler, RemovableChannelHan
     ///   - answering: when the listener answers a request (``ConnectionPrologue/Answering``).
     ///   - recorder: where the limit that closed the connection is recorded; `nil` for a listener
     ///     that keeps no transcript (the control API).
+    ///   - readsBytes: the listener reads bytes, not HTTP (``ConnectionPrologue/Codec/bytes``).
     init(
         limits: ConnectionLimits, usesTLS: Bool, answering: ConnectionPrologue.Answering,
-        recorder: ConnectionRecorder?
+        recorder: ConnectionRecorder?, readsBytes: Bool = false
     ) {
+        self.readsBytes = readsBytes
         self.limits = limits
         self.usesTLS = usesTLS
         switch answering {
@@ -62,9 +67,10 @@ final class ConnectionDeadlineHandler: ChannelDuplexHandler, RemovableChannelHan
 
     /// Whether the HTTP parts of a request pass through this handler (neither HTTP/2 nor a tunnel).
     private var readsHTTP1: Bool {
+        guard !readsBytes else { return false }
         switch deadlines?.phase {
-        case .handshake, .awaitingHead, .exchange, nil: true
-        case .multiplexed, .tunnel: false
+        case .handshake, .awaitingHead, .exchange, nil: return true
+        case .multiplexed, .tunnel: return false
         }
     }
 

@@ -23,6 +23,9 @@ package final class ConnectionPrologue: Sendable {
         /// None yet: the client chooses between HTTP/1.1 and HTTP/2 (``HTTPProtocolSelector``), which
         /// adds HTTP/1.1's codec when it is chosen.
         case chosenByClient
+        /// None: the listener reads bytes (a SOCKS5 proxy). The request-head limit holds its
+        /// handshake, from the greeting to the CONNECT, until the tunnel is established.
+        case bytes
     }
 
     /// When the listener's own handler answers a request.
@@ -74,6 +77,12 @@ package final class ConnectionPrologue: Sendable {
         ConnectionPrologue(limits: limits, tls: tls, gates: gates, codec: .forwardProxy, answering: .later)
     }
 
+    /// A SOCKS5 proxy's: no TLS, no HTTP; its handshake is held to the request-head limit and its
+    /// tunnel to the connection limit, answered later (once the origin is dialled).
+    static func socksProxy(limits: ConnectionLimits) -> ConnectionPrologue {
+        ConnectionPrologue(limits: limits, codec: .bytes, answering: .later)
+    }
+
     /// A plain-HTTP listener with no transcript and no gates that answers later (the control API):
     /// NIO's server codec, `limits`, and refusals worded as `wording`.
     package static func plain(limits: ConnectionLimits, wording: RefusalWording) -> ConnectionPrologue {
@@ -120,7 +129,8 @@ extension ChannelPipeline.SynchronousOperations {
         }
         try addHTTP1Codec(prologue.codec, before: nil, wording: prologue.wording, recorder: recorder)
         let deadline = ConnectionDeadlineHandler(
-            limits: prologue.limits, usesTLS: prologue.tls != nil, answering: prologue.answering, recorder: recorder)
+            limits: prologue.limits, usesTLS: prologue.tls != nil, answering: prologue.answering, recorder: recorder,
+            readsBytes: prologue.codec == .bytes)
         try addHandler(deadline)
         return deadline
     }
@@ -149,7 +159,7 @@ extension ChannelPipeline.SynchronousOperations {
                 HTTPServerPipelineHandler(), HTTPServerProtocolErrorHandler(),
             ]
             try addHandlers(handlers, position: position)
-        case .chosenByClient:
+        case .chosenByClient, .bytes:
             return
         }
         try addHandler(RequestHeadLimitHandler(wording: wording, recorder: recorder), position: position)

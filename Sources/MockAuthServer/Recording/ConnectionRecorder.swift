@@ -166,6 +166,17 @@ final class ConnectionRecorder: Sendable {
         state.withLock { $0.record.repeats += 1 }
     }
 
+    // MARK: SOCKS
+
+    /// Updates the connection's SOCKS5 negotiation (a SOCKS proxy's connections only).
+    func socks(_ update: (inout SOCKSRecord) -> Void) {
+        state.withLock { state in
+            var record = state.record.socks ?? SOCKSRecord()
+            update(&record)
+            state.record.socks = record
+        }
+    }
+
     // MARK: Lifetime
 
     /// The server is closing the connection because `limit` passed.

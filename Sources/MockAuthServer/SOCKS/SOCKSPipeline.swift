@@ -1,0 +1,27 @@
+import NIOCore
+import NIOSOCKS
+
+extension ChannelPipeline.SynchronousOperations {
+    /// Assembles a SOCKS5 proxy connection: the listener's prologue
+    /// (``addConnectionPrologue(_:recorder:)`` with ``ConnectionPrologue/socksProxy(limits:)``:
+    /// lifetime and deadlines, no HTTP), NIOSOCKS' ``SOCKSServerHandshakeHandler``, then
+    /// ``SOCKSProxyHandler``.
+    ///
+    /// - Parameters:
+    ///   - prologue: the proxy's: its time limits (the request-head limit holds the SOCKS
+    ///     handshake, from the greeting to the CONNECT's reply; the tunnel keeps the connection's).
+    ///   - dialer: opens the origin connections; `nil` (every served proxy) means an ``OriginDialer``
+    ///     on `group`. Tests pass one that hands back `EmbeddedChannel`s.
+    func addSOCKSProxyHandlers(
+        _ prologue: ConnectionPrologue, policy: SOCKSPolicy, recorder: ConnectionRecorder,
+        group: any EventLoopGroup, dialer: (any OriginDialing)? = nil
+    ) throws {
+        let deadline = try addConnectionPrologue(prologue, recorder: recorder)
+        let handshake = SOCKSServerHandshakeHandler()
+        try addHandler(handshake)
+        try addHandler(
+            SOCKSProxyHandler(
+                policy: policy, recorder: recorder, dialer: dialer ?? OriginDialer(group: group),
+                handshake: handshake, deadline: deadline))
+    }
+}

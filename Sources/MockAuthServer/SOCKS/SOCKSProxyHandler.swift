@@ -1,0 +1,211 @@
+import MockAuthTranscript
+import NIOCore
+import NIOSOCKS
+
+/// The proxy side of a SOCKS5 connection, after NIOSOCKS' ``SOCKSServerHandshakeHandler`` has
+/// parsed what the client sent: records the methods offered and chooses one, takes RFC 1929's
+/// username/password step when the proxy has an account (``SOCKSUsernamePassword``, which NIOSOCKS
+/// does not parse), then takes the CONNECT, dials the origin and glues the two connections into a
+/// tunnel.
+///
+/// Anything it does not serve is refused on the wire and the connection closed: a greeting that
+/// offers no method it accepts (`0xFF`: a proxy with an account takes only username/password), a
+/// wrong username or password (RFC 1929 status 1), a command other than CONNECT, a target that is not one of
+/// the scenario's servers. Bytes that are not SOCKS5 reach ``errorCaught(context:error:)`` and close
+/// the connection; a client that stalls is closed by the connection's deadline handler.
+final class SOCKSProxyHandler: ChannelInboundHandler, RemovableChannelHandler {
+    /// NIOSOCKS' messages (`ClientMessage`); and the bytes it still holds when it is removed, which
+    /// reach this handler when the connection closes mid-handshake (a stalled or dribbled greeting):
+    /// those are dropped, never force-unwrapped.
+    typealias InboundIn = Any
+    typealias OutboundOut = ServerMessage
+
+    private let policy: SOCKSPolicy
+    private let recorder: ConnectionRecorder
+    private let dialer: any OriginDialing
+    /// NIOSOCKS' handshake handler in front of this one, removed once the tunnel is up.
+    private let handshake: SOCKSServerHandshakeHandler
+    /// The connection's deadline handler, told when the connection becomes a tunnel.
+    private let deadline: ConnectionDeadlineHandler
+    /// Whether a CONNECT arrived: one per connection.
+    private var requested = false
+    /// The bytes of RFC 1929's step so far (at most ``SOCKSUsernamePassword/maximumLength``), and
+    /// whether it is over.
+    private var credentials: [UInt8] = []
+    private var authenticated = false
+
+    init(
+        policy: SOCKSPolicy, recorder: ConnectionRecorder, dialer: any OriginDialing,
+        handshake: SOCKSServerHandshakeHandler, deadline: ConnectionDeadlineHandler
+    ) {
+        self.policy = policy
+        self.recorder = recorder
+        self.dialer = dialer
+        self.handshake = handshake
+        self.deadline = deadline
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard let message = unwrapInboundIn(data) as? ClientMessage else { return }
+        switch message {
+        case .greeting(let greeting):
+            greeted(greeting, context: context)
+        case .authenticationData(let bytes):
+            credentialsArrived(bytes, context: context)
+        case .request(let request):
+            requestArrived(request, context: context)
+        }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        recorder.protocolErrorCaught("SOCKS5: \(error)")
+        context.close(promise: nil)
+    }
+
+    // MARK: Greeting
+
+    private func greeted(_ greeting: ClientGreeting, context: ChannelHandlerContext) {
+        let wanted: AuthenticationMethod = policy.demandsPassword ? .usernamePassword : .noneRequired
+        let chosen: AuthenticationMethod = greeting.methods.contains(wanted) ? wanted : .noneAcceptable
+        recorder.socks { record in
+            record.methodsOffered = greeting.methods.map(\.recordedName)
+            record.methodChosen = chosen.recordedName
+        }
+        let written = context.writeAndFlush(
+            wrapOutboundOut(.selectedAuthenticationMethod(SelectedAuthenticationMethod(method: chosen))))
+        if chosen == .noneAcceptable {
+            // RFC 1928 §3: the client must close; the proxy does not wait for it.
+            let channel = context.channel
+            written.whenComplete { _ in channel.close(promise: nil) }
+        }
+    }
+
+    // MARK: RFC 1929
+
+    private func credentialsArrived(_ buffer: ByteBuffer, context: ChannelHandlerContext) {
+        guard policy.demandsPassword, !authenticated else {
+            // No method this proxy chose has (another) authentication step.
+            refuse("bytes of an authentication step the proxy did not choose", context: context)
+            return
+        }
+        credentials += buffer.readableBytesView
+        guard credentials.count <= SOCKSUsernamePassword.maximumLength else {
+            refuse("RFC 1929: more than \(SOCKSUsernamePassword.maximumLength) bytes", context: context)
+            return
+        }
+        switch SOCKSUsernamePassword.parse(credentials) {
+        case .incomplete:
+            return
+        case .malformed(let why):
+            refuse("RFC 1929: \(why)", context: context)
+        case .complete(let request):
+            credentials = []
+            let accepted = policy.accepts(request)
+            recorder.socks { record in
+                record.username = String(decoding: request.username, as: UTF8.self)
+                record.authenticated = accepted
+            }
+            let answer = ServerMessage.authenticationData(
+                ByteBuffer(bytes: SOCKSUsernamePassword.answer(accepted: accepted)), complete: accepted)
+            let written = context.writeAndFlush(wrapOutboundOut(answer))
+            if accepted {
+                authenticated = true
+            } else {
+                // RFC 1929 §2: after a failure the server must close the connection.
+                let channel = context.channel
+                written.whenComplete { _ in channel.close(promise: nil) }
+            }
+        }
+    }
+
+    /// Records what was wrong and closes the connection without an answer.
+    private func refuse(_ why: String, context: ChannelHandlerContext) {
+        recorder.protocolErrorCaught(why)
+        context.close(promise: nil)
+    }
+
+    // MARK: CONNECT
+
+    private func requestArrived(_ request: SOCKSRequest, context: ChannelHandlerContext) {
+        guard !requested else { return }
+        requested = true
+        guard authenticated || !policy.demandsPassword else {
+            // NIOSOCKS hands on no request before the step is complete; this is a guard, not a path.
+            refuse("a CONNECT before the username/password step", context: context)
+            return
+        }
+        guard let (type, named) = request.addressType.named else {
+            answer(.addressUnsupported, target: nil, context: context)
+            return
+        }
+        recorder.socks { record in
+            record.addressType = type
+            record.target = named.authority
+        }
+        recorder.requestStarted(RequestRecord(method: "CONNECT", target: named.authority))
+        guard request.command == .connect else {
+            answer(.commandUnsupported, target: named, context: context)
+            return
+        }
+        guard let dialled = policy.dialled(for: named) else {
+            answer(.notAllowed, target: named, context: context)
+            return
+        }
+        let loop = context.eventLoop
+        dialer.tunnel(to: dialled, near: loop).hop(to: loop).assumeIsolated().whenComplete { result in
+            switch result {
+            case .success(let origin):
+                self.establishTunnel(to: origin, context: context)
+            case .failure:
+                self.answer(.hostUnreachable, target: named, context: context)
+            }
+        }
+    }
+
+    /// Refuses the CONNECT with `reply` and closes the connection once the reply is written.
+    private func answer(_ reply: SOCKSServerReply, target: ProxyTarget?, context: ChannelHandlerContext) {
+        record(reply)
+        let response = SOCKSResponse(reply: reply, boundAddress: Self.unspecified)
+        let channel = context.channel
+        context.writeAndFlush(wrapOutboundOut(.response(response))).whenComplete { _ in channel.close(promise: nil) }
+    }
+
+    private func record(_ reply: SOCKSServerReply) {
+        recorder.socks { $0.reply = reply.recordedName }
+        recorder.startedRequestAnswered(status: reply.recordedStatus)
+    }
+
+    /// Answers `succeeded` with the origin connection's local address, removes SOCKS from this
+    /// connection and glues it to the origin. Bytes the client sent after its CONNECT go to the origin.
+    private func establishTunnel(to origin: any Channel, context: ChannelHandlerContext) {
+        guard context.channel.isActive else {
+            origin.close(promise: nil)
+            return
+        }
+        let pipeline = context.pipeline.syncOperations
+        do {
+            // From here on the connection carries bytes: only the connection's limit applies.
+            deadline.tunnelEstablished()
+            record(.succeeded)
+            let bound = origin.localAddress.map { SOCKSAddress.address($0) } ?? Self.unspecified
+            context.writeAndFlush(
+                wrapOutboundOut(.response(SOCKSResponse(reply: .succeeded, boundAddress: bound))), promise: nil)
+            try pipeline.addHandler(TunnelGlue(partner: origin))
+            TunnelGlue.attach(to: origin, partner: context.channel)
+            // This handler goes first, so that the bytes NIOSOCKS still holds, which it passes on
+            // when it is removed, reach the glue.
+            pipeline.removeHandler(self, promise: nil)
+            pipeline.removeHandler(handshake, promise: nil)
+        } catch {
+            origin.close(promise: nil)
+            context.close(promise: nil)
+        }
+    }
+
+    /// `0.0.0.0:0`, the bound address of a refusal (RFC 1928 leaves it unspecified then).
+    private static let unspecified: SOCKSAddress =
+        (try? SocketAddress(ipAddress: "0.0.0.0", port: 0)).map(SOCKSAddress.address) ?? .domain("", port: 0)
+}
+
+@available(*, unavailable)
+extension SOCKSProxyHandler: Sendable {}

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+/// curl through the SOCKS5 proxy it was given (`-x socks5://…`: it resolves the name itself and
+/// sends the address), verifying the origin against the CA file only.
+private let curlThroughSOCKS = #"\#(ClientScript.curl) -x "$MOCKAUTH_PROXY_URL""#
+private let proxyUser = #"--proxy-user "$MOCKAUTH_PROXY_USERNAME:$MOCKAUTH_PROXY_PASSWORD""#
+
+/// The SOCKS5 scenarios (issue 24 item 4: `socks5`, `socks5-auth`, `socks5-wrong-password`), each with real clients that pass and a realistic
+/// defective one that is caught. Versions: curl 7.88.1 (OpenSSL 3.0), requests 2.34.2 with urllib3
+/// 2.8.0 and PySocks 1.7.1 (CPython 3.11), urllib of CPython 3.11.
+let socksMatrix: [AuthCase] = [
+    AuthCase(
+        scenario: "socks5", client: "curl 7.88.1 -x socks5://…",
+        script: "\(curlThroughSOCKS) $MOCKAUTH_URL", expectedStatus: 0,
+        note: "greeting with 'no authentication', CONNECT by IPv4 address, TLS to the origin through the tunnel"),
+    AuthCase(
+        scenario: "socks5", client: "curl 7.88.1 --socks5-hostname",
+        script: #"\#(ClientScript.curl) --socks5-hostname "${MOCKAUTH_PROXY_URL#socks5://}" $MOCKAUTH_URL"#,
+        expectedStatus: 0, note: "the proxy resolves names; an IP literal such as 127.0.0.1 still goes as IPv4"),
+    AuthCase(
+        scenario: "socks5", client: "requests 2.34.2 (urllib3 2.8.0, PySocks 1.7.1, socks5:// proxy)",
+        script: ClientScript.requests, expectedStatus: 0),
+    AuthCase(
+        scenario: "socks5", client: "curl 7.88.1 -x socks5://… --noproxy 127.0.0.1 (as NO_PROXY=127.0.0.1 does)",
+        script: #"\#(curlThroughSOCKS) --noproxy 127.0.0.1 $MOCKAUTH_URL"#, expectedStatus: 1,
+        note: "it goes to the origin directly: the origin is served, the proxy never sees it",
+        mustMention: "the client never connected to proxy"),
+    AuthCase(
+        scenario: "socks5", client: "curl 7.88.1 told the proxy is http:// (its URL rewritten)",
+        script: #"\#(ClientScript.curl) -x "http://${MOCKAUTH_PROXY_URL#socks5://}" $MOCKAUTH_URL"#,
+        expectedStatus: 1, note: "its HTTP CONNECT is not SOCKS5: the proxy closes the connection at once",
+        mustMention: "never reached proxy"),
+    AuthCase(
+        scenario: "socks5", client: "urllib (CPython 3.11: no SOCKS proxies)", script: ClientScript.urllib,
+        expectedStatus: 1, note: "the adapter exits 89: SKIP, never a PASS", mustMention: "SKIP"),
+    AuthCase(
+        scenario: "socks5", client: "a client that never sends a request", script: "exit 1", expectedStatus: 1,
+        mustMention: "never connected"),
+    AuthCase(
+        scenario: "socks5-auth", client: "curl 7.88.1 -x socks5://… --proxy-user",
+        script: "\(curlThroughSOCKS) \(proxyUser) $MOCKAUTH_URL", expectedStatus: 0,
+        note: "it offers username/password besides 'no authentication' and GSS-API, and answers RFC 1929's step"),
+    AuthCase(
+        scenario: "socks5-auth", client: "requests 2.34.2 (PySocks 1.7.1, credentials in the proxy URL)",
+        script: ClientScript.requests, expectedStatus: 0),
+    AuthCase(
+        scenario: "socks5-auth", client: "curl 7.88.1 -x socks5://… without the proxy credentials it was given",
+        script: "\(curlThroughSOCKS) $MOCKAUTH_URL", expectedStatus: 1,
+        note: "it offers only 'no authentication' and GSS-API: 0xFF, and no CONNECT",
+        mustMention: "it did not authenticate to the SOCKS5 proxy"),
+    AuthCase(
+        scenario: "socks5-auth", client: "urllib (CPython 3.11: no SOCKS proxies)", script: ClientScript.urllib,
+        expectedStatus: 1, note: "the adapter exits 89: SKIP, never a PASS", mustMention: "SKIP"),
+    AuthCase(
+        scenario: "socks5-wrong-password", client: "curl 7.88.1 --proxy-user (one attempt)",
+        script: "\(curlThroughSOCKS) \(proxyUser) $MOCKAUTH_URL", expectedStatus: 0,
+        note: "status 1 to its step: it reports the failure (exit 97) and stops"),
+    AuthCase(
+        scenario: "socks5-wrong-password", client: "requests 2.34.2 (PySocks 1.7.1)", script: ClientScript.requests,
+        expectedStatus: 0, note: "ProxyError: SOCKS5 authentication failed, once"),
+    AuthCase(
+        scenario: "socks5-wrong-password", client: "curl 7.88.1 --retry 4 --retry-all-errors (a retrying wrapper)",
+        script: "\(curlThroughSOCKS) \(proxyUser) --retry 4 --retry-all-errors --retry-delay 1 $MOCKAUTH_URL",
+        expectedStatus: 1, note: "five refused steps, a second apart",
+        mustMention: "it does not give up on a bad SOCKS5 password"),
+]
+
+@Suite("SOCKS5 scenarios with real clients")
+struct SOCKSCheckTests {
+    @Test(arguments: socksMatrix)
+    func realClient(_ testCase: AuthCase) async throws {
+        try await testCase.checkWithMockAuthD()
+    }
+
+    @Test("the transcript records curl's greeting, the method chosen, the CONNECT's address type and the reply")
+    func transcriptRecordsTheNegotiation() async throws {
+        let result = try await MockAuthDBinary.check(
+            "socks5", "\(curlThroughSOCKS) $MOCKAUTH_URL", extraArguments: ["--json"])
+        #expect(result.status == 0, "\(result.output)\n\(result.error)")
+        let object = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
+        let transcript = object?["transcript"] as? [String: Any]
+        let connections = (transcript?["connections"] as? [[String: Any]] ?? []).filter {
+            $0["server"] as? String == "proxy"
+        }
+        let socks = try #require(connections.first?["socks"] as? [String: Any], "\(connections)")
+        // curl 7.88.1, built with GSS-API, offers it after "no authentication" when it has no user.
+        #expect(socks["methodsOffered"] as? [String] == ["no-authentication", "gssapi"], "\(socks)")
+        #expect(socks["methodChosen"] as? String == "no-authentication")
+        #expect(socks["addressType"] as? String == "ipv4")
+        #expect((socks["target"] as? String)?.hasPrefix("127.0.0.1:") == true)
+        #expect(socks["reply"] as? String == "succeeded")
+        let requests = connections.first?["requests"] as? [[String: Any]] ?? []
+        #expect(requests.map { $0["method"] as? String } == ["CONNECT"])
+        #expect(requests.map { $0["responseStatus"] as? Int } == [200])
+    }
+}

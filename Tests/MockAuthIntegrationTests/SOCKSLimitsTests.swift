@@ -1,0 +1,52 @@
+import Foundation
+import MockAuth
+import MockAuthTestSupport
+import Testing
+
+/// A SOCKS5 proxy's listener, over real sockets: a stalled or dribbled greeting is held to the
+/// request-head limit, and bytes that are not SOCKS5 close the connection at once.
+@Suite("SOCKS5 proxy: the listener's limits, over real sockets")
+struct SOCKSLimitsTests {
+    @Test(
+        "a stalled greeting and a slowloris handshake to the SOCKS5 proxy are closed at the request-head limit; HTTP and garbage at once; all recorded"
+    )
+    func stalledAndGarbage() async throws {
+        try await withTeardown { teardown in
+            let limits = ConnectionLimits(tlsHandshake: .seconds(5), requestHead: .seconds(1), connection: .seconds(60))
+            let run = try await ScenarioRun.start(
+                try ScenarioCatalog.directory(MockAuthDBinary.scenarios).load("socks5"), limits: limits)
+            teardown.add { await run.shutdown() }
+            let proxy = try #require(run.server.endpoint("proxy")?.port)
+            let origin = try #require(run.server.endpoint("origin")?.port)
+            // A greeting that announces two methods and sends one.
+            let stalled: [UInt8] = [0x05, 0x02, 0x00]
+            // A whole greeting and CONNECT, one byte at a time.
+            let slowloris: [UInt8] = [0x05, 0x01, 0x00, 0x05, 0x01, 0x00, 0x01, 127, 0, 0, 1, 0x1F, 0x90]
+            let http = Array("CONNECT 127.0.0.1:\(origin) HTTP/1.1\r\nHost: 127.0.0.1:\(origin)\r\n\r\n".utf8)
+            let garbage: [UInt8] = Array(repeating: 0xFF, count: 64)
+            let (times, output) = try await ListenerLimitsTests.closing([
+                ("stalled", proxy, stalled, false),
+                ("slowloris", proxy, slowloris, true),
+                ("http", proxy, http, false),
+                ("garbage", proxy, garbage, false),
+            ])
+            for name in ["stalled", "slowloris"] {
+                let seconds = try #require(times[name] ?? nil, "\(name) was not closed: \(output)")
+                #expect((0.5...3).contains(seconds), "\(name) closed after \(seconds) s, not at the 1 s limit")
+            }
+            for name in ["http", "garbage"] {
+                let seconds = try #require(times[name] ?? nil, "\(name) was not closed: \(output)")
+                #expect(seconds < 0.9, "\(name) closed after \(seconds) s, not at once")
+            }
+            await run.server.settle(timeout: .seconds(2))
+            let connections = run.transcript().connections.filter { $0.server == "proxy" }
+            #expect(
+                ListenerLimitsTests.limits(of: "proxy", in: run.transcript()) == [.requestHead, .requestHead],
+                "\(connections)")
+            let refused = connections.filter { $0.protocolError != nil }
+            #expect(refused.count + refused.map(\.repeats).reduce(0, +) == 2, "\(connections)")
+            #expect(connections.allSatisfy { $0.socks?.reply == nil }, "no CONNECT got through: \(connections)")
+            #expect(run.transcript().connections.filter { $0.server == "origin" }.isEmpty)
+        }
+    }
+}

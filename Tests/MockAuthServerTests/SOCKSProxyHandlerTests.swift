@@ -1,0 +1,231 @@
+import MockAuthTestSupport
+import MockAuthTranscript
+import NIOCore
+import NIOEmbedded
+import NIOSOCKS
+import Testing
+
+@testable import MockAuthServer
+
+@Suite("SOCKS5 proxy handler")
+struct SOCKSProxyHandlerTests {
+    @Test("no authentication, CONNECT by IPv4: succeeded, then bytes flow both ways; the transcript says how")
+    func connectByAddress() throws {
+        let proxy = try SOCKSConnection()
+        #expect(try proxy.send(SOCKSConnection.greeting([0x00, 0x02])) == [5, 0x00])
+        #expect(try proxy.send(SOCKSConnection.connectIPv4 + Array("early".utf8)).isEmpty)
+        #expect(proxy.dialer.dials.map(\.target) == [SOCKSConnection.origin])
+
+        let origin = try proxy.dialer.connect()
+        proxy.channel.embeddedEventLoop.run()
+        let reply = try proxy.channel.readOutboundBytes()
+        #expect(Array(reply.prefix(4)) == [5, 0x00, 0, 1], "succeeded, bound address IPv4: \(reply)")
+        #expect(throws: (any Error).self) {
+            try proxy.channel.pipeline.syncOperations.handler(type: SOCKSProxyHandler.self)
+        }
+        #expect(throws: (any Error).self) {
+            try proxy.channel.pipeline.syncOperations.handler(type: SOCKSServerHandshakeHandler.self)
+        }
+        #expect(try origin.readOutboundText() == "early", "bytes sent right after the CONNECT reach the origin")
+        _ = try proxy.send(Array("client hello".utf8))
+        #expect(try origin.readOutboundText() == "client hello")
+        try origin.writeInbound(text: "server hello")
+        #expect(try proxy.channel.readOutboundText() == "server hello")
+
+        #expect(
+            proxy.socks
+                == SOCKSRecord(
+                    methodsOffered: ["no-authentication", "username-password"], methodChosen: "no-authentication",
+                    addressType: .ipv4, target: "127.0.0.1:8080", reply: "succeeded"))
+        #expect(proxy.recorder.record.requests.map(\.summary) == ["CONNECT 127.0.0.1:8080"])
+        #expect(proxy.recorder.record.requests.map(\.responseStatus) == [200])
+        origin.close(promise: nil)
+        #expect(!proxy.channel.isActive)
+        #expect(proxy.recorder.isClosed)
+    }
+
+    @Test("CONNECT by a name the proxy knows: the alias's address is dialled, the name recorded")
+    func connectByName() throws {
+        let proxy = try SOCKSConnection()
+        _ = try proxy.send(SOCKSConnection.greeting([0x00]))
+        _ = try proxy.send(SOCKSConnection.connect(name: "api.mockauth.test"))
+        #expect(proxy.dialer.dials.map(\.target) == [SOCKSConnection.origin])
+        _ = try proxy.dialer.connect()
+        proxy.channel.embeddedEventLoop.run()
+        #expect(proxy.socks?.addressType == .domainName)
+        #expect(proxy.socks?.target == "api.mockauth.test:8080")
+        #expect(proxy.socks?.reply == "succeeded")
+    }
+
+    @Test("a greeting without 'no authentication' gets 0xFF and the connection closes")
+    func noAcceptableMethod() throws {
+        let proxy = try SOCKSConnection()
+        #expect(try proxy.send(SOCKSConnection.greeting([0x02])) == [5, 0xFF])
+        #expect(!proxy.channel.isActive)
+        #expect(proxy.socks?.methodsOffered == ["username-password"])
+        #expect(proxy.socks?.methodChosen == "no-acceptable-methods")
+        #expect(proxy.dialer.dials.isEmpty)
+    }
+
+    @Test("a target that is not the scenario's: connection not allowed, nothing dialled")
+    func targetNotAllowed() throws {
+        let proxy = try SOCKSConnection()
+        _ = try proxy.send(SOCKSConnection.greeting([0x00]))
+        let reply = try proxy.send(SOCKSConnection.connect(name: "example.com"))
+        #expect(Array(reply.prefix(2)) == [5, 0x02])
+        #expect(!proxy.channel.isActive)
+        #expect(proxy.dialer.dials.isEmpty)
+        #expect(proxy.socks?.reply == "connection-not-allowed")
+        #expect(proxy.recorder.record.requests.map(\.responseStatus) == [403])
+    }
+
+    @Test("BIND is not supported; a failed dial is host unreachable")
+    func refusals() throws {
+        let bind = try SOCKSConnection()
+        _ = try bind.send(SOCKSConnection.greeting([0x00]))
+        #expect(
+            Array(try bind.send(SOCKSConnection.connect(name: "api.mockauth.test", command: 2)).prefix(2)) == [5, 0x07])
+        #expect(!bind.channel.isActive)
+        #expect(bind.dialer.dials.isEmpty)
+
+        let unreachable = try SOCKSConnection()
+        _ = try unreachable.send(SOCKSConnection.greeting([0x00]))
+        _ = try unreachable.send(SOCKSConnection.connectIPv4)
+        try unreachable.dialer.fail()
+        unreachable.channel.embeddedEventLoop.run()
+        #expect(Array(try unreachable.channel.readOutboundBytes().prefix(2)) == [5, 0x04])
+        #expect(!unreachable.channel.isActive)
+        #expect(unreachable.socks?.reply == "host-unreachable")
+    }
+
+    @Test("bytes that are not SOCKS5 (an HTTP request, SOCKS4) close the connection at once, recorded")
+    func garbage() throws {
+        for bytes in [Array("CONNECT 127.0.0.1:8080 HTTP/1.1\r\n\r\n".utf8), [4, 1, 0x1F, 0x90, 127, 0, 0, 1, 0]] {
+            let proxy = try SOCKSConnection()
+            #expect(try proxy.send(bytes).isEmpty)
+            #expect(!proxy.channel.isActive, "\(bytes)")
+            #expect(proxy.recorder.record.protocolError?.hasPrefix("SOCKS5") == true)
+            #expect(proxy.dialer.dials.isEmpty)
+        }
+    }
+
+    @Test("a stalled greeting closes at the request-head limit; the tunnel keeps only the connection's")
+    func deadlines() throws {
+        let limits = ConnectionLimits(requestHead: .seconds(5), connection: .seconds(60))
+        let stalled = try SOCKSConnection(limits: limits)
+        _ = try stalled.send([5])
+        stalled.channel.embeddedEventLoop.advanceTime(by: .seconds(4))
+        #expect(stalled.channel.isActive)
+        stalled.channel.embeddedEventLoop.advanceTime(by: .seconds(1))
+        #expect(!stalled.channel.isActive)
+        #expect(stalled.recorder.record.closedByLimit == .requestHead)
+
+        let tunnel = try SOCKSConnection(limits: limits)
+        _ = try tunnel.send(SOCKSConnection.greeting([0x00]))
+        _ = try tunnel.send(SOCKSConnection.connectIPv4)
+        _ = try tunnel.dialer.connect()
+        tunnel.channel.embeddedEventLoop.run()
+        tunnel.channel.embeddedEventLoop.advanceTime(by: .seconds(30))
+        #expect(tunnel.channel.isActive, "the head limit no longer applies in the tunnel")
+        tunnel.channel.embeddedEventLoop.advanceTime(by: .seconds(30))
+        #expect(!tunnel.channel.isActive)
+        #expect(tunnel.recorder.record.closedByLimit == .connection)
+    }
+
+    @Test(
+        "random bytes, after a valid greeting or not, never crash the proxy nor dial anything but the scenario's (2,000 seeded rounds)"
+    )
+    func randomBytes() throws {
+        var random = SplitMix(seed: 0x534F_434B_5335)
+        for round in 0..<2_000 {
+            let proxy = try SOCKSConnection()
+            let length = Int.random(in: 1...300, using: &random)
+            var bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &random) }
+            // Half the rounds start as SOCKS5 does, so that the parser goes past the version byte.
+            if round.isMultiple(of: 2) { bytes[0] = 5 }
+            if round.isMultiple(of: 4) { bytes = SOCKSConnection.greeting([0x00]) + [5] + bytes }
+            for chunk in stride(from: 0, to: bytes.count, by: 7) where proxy.channel.isActive {
+                _ = try proxy.send(Array(bytes[chunk..<min(chunk + 7, bytes.count)]))
+            }
+            for dial in proxy.dialer.dials {
+                #expect(dial.target == SOCKSConnection.origin, "round \(round) dialled \(dial.target)")
+            }
+            // A dial still pending is failed, as a refused connection is: no promise is left behind.
+            if !proxy.dialer.dials.isEmpty { try? proxy.dialer.fail() }
+            proxy.channel.embeddedEventLoop.run()
+            _ = try? proxy.channel.finish()
+        }
+    }
+
+    // MARK: RFC 1929
+
+    @Test("with an account: username/password is chosen, the right step gets status 0, then the CONNECT goes through")
+    func usernamePassword() throws {
+        let proxy = try SOCKSConnection(account: SOCKSConnection.account)
+        #expect(try proxy.send(SOCKSConnection.greeting([0x00, 0x02])) == [5, 0x02])
+        // The step in two pieces, as a slow client may send it.
+        let step = SOCKSConnection.step("socks-user", "tunnel-7")
+        #expect(try proxy.send(Array(step.prefix(5))).isEmpty)
+        #expect(try proxy.send(Array(step.dropFirst(5))) == [1, 0])
+        _ = try proxy.send(SOCKSConnection.connectIPv4)
+        _ = try proxy.dialer.connect()
+        proxy.channel.embeddedEventLoop.run()
+        #expect(
+            proxy.socks
+                == SOCKSRecord(
+                    methodsOffered: ["no-authentication", "username-password"], methodChosen: "username-password",
+                    username: "socks-user", authenticated: true, addressType: .ipv4, target: "127.0.0.1:8080",
+                    reply: "succeeded"))
+    }
+
+    @Test("a wrong password gets status 1 and a close; nothing is dialled, and the password is not recorded")
+    func wrongPassword() throws {
+        let proxy = try SOCKSConnection(account: SOCKSConnection.account)
+        _ = try proxy.send(SOCKSConnection.greeting([0x02]))
+        #expect(try proxy.send(SOCKSConnection.step("socks-user", "guess-1")) == [1, 1])
+        #expect(!proxy.channel.isActive)
+        #expect(proxy.dialer.dials.isEmpty)
+        #expect(proxy.socks?.username == "socks-user")
+        #expect(proxy.socks?.authenticated == false)
+        #expect(!"\(proxy.recorder.record)".contains("guess-1"))
+    }
+
+    @Test("with an account, a greeting that offers only 'no authentication' gets 0xFF")
+    func onlyNoAuthentication() throws {
+        let proxy = try SOCKSConnection(account: SOCKSConnection.account)
+        #expect(try proxy.send(SOCKSConnection.greeting([0x00])) == [5, 0xFF])
+        #expect(!proxy.channel.isActive)
+        #expect(proxy.socks?.methodChosen == "no-acceptable-methods")
+    }
+
+    @Test("a malformed or over-long step closes the connection without an answer, recorded")
+    func malformedStep() throws {
+        for bytes in [[5, 1, 0x61, 1, 0x62], Array(repeating: 1, count: 600)] as [[UInt8]] {
+            let proxy = try SOCKSConnection(account: SOCKSConnection.account)
+            _ = try proxy.send(SOCKSConnection.greeting([0x02]))
+            #expect(try proxy.send(bytes).isEmpty)
+            #expect(!proxy.channel.isActive)
+            #expect(proxy.recorder.record.protocolError?.hasPrefix("RFC 1929") == true)
+            #expect(proxy.dialer.dials.isEmpty)
+        }
+    }
+
+    @Test("random bytes after choosing username/password never authenticate nor dial (2,000 seeded rounds)")
+    func randomSteps() throws {
+        var random = SplitMix(seed: 0x5253_4F43_4B53)
+        for _ in 0..<2_000 {
+            let proxy = try SOCKSConnection(account: SOCKSConnection.account)
+            _ = try proxy.send(SOCKSConnection.greeting([0x02]))
+            var bytes = (0..<Int.random(in: 1...600, using: &random)).map { _ in
+                UInt8.random(in: 0...255, using: &random)
+            }
+            bytes[0] = 1
+            for chunk in stride(from: 0, to: bytes.count, by: 11) where proxy.channel.isActive {
+                _ = try proxy.send(Array(bytes[chunk..<min(chunk + 11, bytes.count)]))
+            }
+            #expect(proxy.socks?.authenticated != true)
+            #expect(proxy.dialer.dials.isEmpty)
+            _ = try? proxy.channel.finish()
+        }
+    }
+}
