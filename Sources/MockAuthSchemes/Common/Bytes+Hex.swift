@@ -39,8 +39,9 @@ extension Array where Element == UInt8 {
     }
 }
 
-/// Compares two byte sequences in time that depends only on their lengths.
-func constantTimeEquals(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
+/// Compares two byte sequences in time that depends only on their lengths (the schemes' verifiers,
+/// and the SOCKS5 proxy's RFC 1929 step).
+package func constantTimeEquals(_ lhs: [UInt8], _ rhs: [UInt8]) -> Bool {
     guard lhs.count == rhs.count else { return false }
     var difference: UInt8 = 0
     for index in lhs.indices { difference |= lhs[index] ^ rhs[index] }

@@ -1,3 +1,4 @@
+import MockAuthSchemes
 import MockAuthVocabulary
 
 /// What a SOCKS5 proxy may reach: the scenario's own servers, as its HTTP forward proxy may
@@ -18,7 +19,10 @@ struct SOCKSPolicy: Sendable {
     /// Whether RFC 1929's step presented the account, byte for byte.
     func accepts(_ request: SOCKSUsernamePassword) -> Bool {
         guard let account else { return false }
-        return request.username == Array(account.username.utf8) && request.password == Array(account.password.utf8)
+        // Both compared whole, in time that depends only on the lengths, like the schemes' verifiers.
+        let user = constantTimeEquals(request.username, Array(account.username.utf8))
+        let password = constantTimeEquals(request.password, Array(account.password.utf8))
+        return user && password
     }
 
     /// Where the proxy dials for a target a client named, or `nil` when it may not.
