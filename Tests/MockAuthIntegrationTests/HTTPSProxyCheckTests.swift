@@ -92,11 +92,7 @@ struct HTTPSProxyCheckTests {
             "proxy-https-auth", "\(curlThroughProxy) --proxy-anyauth \(proxyUser) $MOCKAUTH_URL",
             extraArguments: ["--json"])
         #expect(result.status == 0, "\(result.output)\n\(result.error)")
-        let object = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
-        let transcript = object?["transcript"] as? [String: Any]
-        let connections = (transcript?["connections"] as? [[String: Any]] ?? []).filter {
-            $0["server"] as? String == "proxy"
-        }
+        let connections = try MockAuthDBinary.connections(to: "proxy", inCheckJSON: result.output)
         let statuses = connections.map { connection in
             (connection["requests"] as? [[String: Any]] ?? []).compactMap { $0["responseStatus"] as? Int }
         }

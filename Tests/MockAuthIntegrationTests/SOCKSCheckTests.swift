@@ -78,11 +78,7 @@ struct SOCKSCheckTests {
         let result = try await MockAuthDBinary.check(
             "socks5", "\(curlThroughSOCKS) $MOCKAUTH_URL", extraArguments: ["--json"])
         #expect(result.status == 0, "\(result.output)\n\(result.error)")
-        let object = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
-        let transcript = object?["transcript"] as? [String: Any]
-        let connections = (transcript?["connections"] as? [[String: Any]] ?? []).filter {
-            $0["server"] as? String == "proxy"
-        }
+        let connections = try MockAuthDBinary.connections(to: "proxy", inCheckJSON: result.output)
         let socks = try #require(connections.first?["socks"] as? [String: Any], "\(connections)")
         // curl 7.88.1, built with GSS-API, offers it after "no authentication" when it has no user.
         #expect(socks["methodsOffered"] as? [String] == ["no-authentication", "gssapi"], "\(socks)")

@@ -39,4 +39,11 @@ enum MockAuthDBinary {
             [path, "check", scenario, "--scenarios", scenarios] + extraArguments + ["--", "/bin/bash", "-c", script],
             timeout: 90)
     }
+
+    /// The connections to `server` in the transcript that `check --json` printed as `output`.
+    static func connections(to server: String, inCheckJSON output: String) throws -> [[String: Any]] {
+        let object = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
+        let transcript = object?["transcript"] as? [String: Any]
+        return (transcript?["connections"] as? [[String: Any]] ?? []).filter { $0["server"] as? String == server }
+    }
 }
