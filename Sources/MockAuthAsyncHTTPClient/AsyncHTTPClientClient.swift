@@ -21,11 +21,12 @@ public struct AsyncHTTPClientClient: ChallengeClient {
     /// It answers Basic and sends the bearer token; it has no Digest, NTLM or Negotiate, no pinning,
     /// and no cookie store (it parses `Set-Cookie` into a response's `cookies`, and keeps none). Its
     /// proxy (`HTTPClient.Configuration.Proxy`) is reached in plain HTTP only, TLS going to the
-    /// origin after the CONNECT: it cannot speak TLS to an HTTPS proxy. Its SOCKS proxy
-    /// (`.socksServer`) is not configured here.
+    /// origin after the CONNECT: it cannot speak TLS to an HTTPS proxy. Its SOCKS5 proxy
+    /// (`.socksServer`) sends the origin's name for the proxy to resolve, and offers only "no
+    /// authentication": it cannot answer RFC 1929's username/password step.
     public var unsupported: Set<ClientFeature> {
         let schemes = AuthSchemeSpec.allCases.filter { $0 != .basic && $0 != .bearer }.map(ClientFeature.scheme)
-        return Set(schemes).union([.pinning, .httpsProxy, .socks, .cookies])
+        return Set(schemes).union([.pinning, .httpsProxy, .socksAuth, .cookies])
     }
 
     public func perform(_ context: ClientContext) async -> ClientReport {
@@ -66,10 +67,16 @@ public struct AsyncHTTPClientClient: ChallengeClient {
         configuration.dnsOverride = Dictionary(
             context.hostMappings.map { ($0.name, $0.address) }, uniquingKeysWith: { first, _ in first })
         if let proxy = context.proxy {
-            let authorization = proxy.credentials.map {
-                HTTPClient.Authorization.basic(username: $0.username, password: $0.password)
+            switch proxy.scheme {
+            case .http, .https:
+                // An https:// proxy is refused before this (`https-proxy` is lacking).
+                let authorization = proxy.credentials.map {
+                    HTTPClient.Authorization.basic(username: $0.username, password: $0.password)
+                }
+                configuration.proxy = .server(host: proxy.host, port: proxy.port, authorization: authorization)
+            case .socks5, .socks5h:
+                configuration.proxy = .socksServer(host: proxy.host, port: proxy.port)
             }
-            configuration.proxy = .server(host: proxy.host, port: proxy.port, authorization: authorization)
         }
         return HTTPClient(
             // NIOPosix and NIOSSL on every platform: on Apple platforms `.singleton` would be

@@ -34,7 +34,8 @@ public struct ClientContext: Sendable {
     public var credentials: Account?
     /// The bearer token, when the scenario gives one.
     public var token: String?
-    /// The proxy and its credentials, when the scenario uses one.
+    /// The proxy and its credentials, when the scenario uses one (and its URL reads as a proxy's:
+    /// ``init(environment:requestTimeoutSeconds:)`` throws when it does not).
     public var proxy: Proxy?
     /// Header lines to send with each request it makes (`MOCKAUTH_HEADERS`), in order; empty when none.
     public var headers: [HeaderField]
@@ -100,12 +101,42 @@ public struct ClientContext: Sendable {
 
     /// A proxy to use.
     public struct Proxy: Sendable {
+        /// How the client speaks to the proxy: the scheme of its URL (`MOCKAUTH_PROXY_URL`).
+        public enum Scheme: String, Sendable, CaseIterable {
+            /// An HTTP forward proxy, in plain HTTP.
+            case http
+            /// An HTTP forward proxy reached over TLS: its certificate is checked like an origin's.
+            case https
+            /// A SOCKS5 proxy (RFC 1928); the client may resolve the origin's name itself.
+            case socks5
+            /// A SOCKS5 proxy that resolves the origin's name: the client sends the name, not an address.
+            case socks5h
+
+            /// The port a URL of this scheme means when it names none.
+            var defaultPort: Int {
+                switch self {
+                case .http: 80
+                case .https: 443
+                case .socks5, .socks5h: 1080
+                }
+            }
+        }
+
         public var host: String
-        /// The proxy's port (from its URL; 443 for an `https://` proxy that names none, else 80).
+        /// The proxy's port (from its URL; when it names none, 80, 443 for `https://`, 1080 for SOCKS).
         public var port: Int
         public var credentials: Account?
+        /// How the proxy is spoken to.
+        public var scheme: Scheme = .http
         /// Whether the proxy is reached over TLS (`https://`), its certificate checked like an origin's.
-        public var usesTLS: Bool = false
+        public var usesTLS: Bool { scheme == .https }
+        /// Whether the proxy speaks SOCKS5 rather than HTTP.
+        public var isSOCKS: Bool {
+            switch scheme {
+            case .http, .https: false
+            case .socks5, .socks5h: true
+            }
+        }
     }
 
     /// The context `material` describes.
@@ -140,11 +171,12 @@ public struct ClientContext: Sendable {
         body = material.body.map { Array($0.utf8) }
         proxy = material.proxy.flatMap { proxy in
             URLComponents(string: proxy.url).flatMap { components in
-                components.host.map { host in
-                    let usesTLS = components.scheme?.lowercased() == "https"
-                    return Proxy(
-                        host: host, port: components.port ?? (usesTLS ? 443 : 80), credentials: proxy.credentials,
-                        usesTLS: usesTLS)
+                components.host.flatMap { host in
+                    Proxy.Scheme(rawValue: components.scheme?.lowercased() ?? "").map { scheme in
+                        Proxy(
+                            host: host, port: components.port ?? scheme.defaultPort, credentials: proxy.credentials,
+                            scheme: scheme)
+                    }
                 }
             }
         }
@@ -162,7 +194,8 @@ public struct ClientContext: Sendable {
     /// …), for adapters run as commands: ``ClientMaterial/init(environment:readingFilesWith:)``, whose
     /// files are read; what is unset stays `nil`.
     ///
-    /// - Throws: ``ClientContextError`` when a file cannot be read or an identity comes in part.
+    /// - Throws: ``ClientContextError`` when a file cannot be read, an identity comes in part, or the
+    ///   proxy's URL is not an `http`, `https`, `socks5` or `socks5h` URL with a host.
     public init(environment: [String: String], requestTimeoutSeconds: Int = 10) throws {
         let material: ClientMaterial
         do {
@@ -171,6 +204,12 @@ public struct ClientContext: Sendable {
             throw ClientContextError(error.reason)
         }
         self.init(material, environment: environment, requestTimeoutSeconds: requestTimeoutSeconds)
+        if let given = material.proxy, proxy == nil {
+            let schemes = Proxy.Scheme.allCases.map(\.rawValue).joined(separator: ", ")
+            throw ClientContextError(
+                "\(ClientVariable.proxyURL.name) is '\(given.url)': not a URL with a host and one of the schemes \(schemes)"
+            )
+        }
     }
 }
 

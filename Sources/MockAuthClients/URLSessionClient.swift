@@ -24,9 +24,10 @@ import MockAuth
 /// | client certificates | yes (identity from the PKCS#12, in memory) | no |
 /// | Basic 401 | yes | yes (a realm is needed) |
 /// | Digest, NTLM, Negotiate 401 | yes (the system answers) | no: they come back as raw 401s |
-/// | proxies (407) | yes (an HTTP CONNECT proxy configuration) | no |
-/// | HTTPS proxies (TLS to the proxy) | not configured: the proxy is reached in plain HTTP | no |
-/// | SOCKS5 proxies | not configured | no |
+/// | proxies (407) | yes (an HTTP CONNECT `ProxyConfiguration`, no failover) | no |
+/// | HTTPS proxies (TLS to the proxy) | yes (its certificate checked against the anchors, for its host) | no |
+/// | SOCKS5 proxies, RFC 1929 | yes (`ProxyConfiguration(socksv5Proxy:)`, `applyCredential`) | no |
+/// | cookies | yes (the ephemeral session's own `HTTPCookieStorage`) | yes |
 public struct URLSessionClient: ChallengeClient {
     public let name: String
     /// Makes the session's delegate for a run.
@@ -60,14 +61,13 @@ public struct URLSessionClient: ChallengeClient {
         #if canImport(FoundationNetworking)
             let digests = AuthSchemeSpec.allCases.filter { $0.httpScheme == .digest }.map(ClientFeature.scheme)
             return Set(digests).union([
-                .customTrustAnchors, .clientCertificate, .pinning, .proxy, .httpsProxy, .socks, .scheme(.ntlm),
-                .scheme(.negotiate), .hostNames,
+                .customTrustAnchors, .clientCertificate, .pinning, .proxy, .httpsProxy, .socks, .socksAuth,
+                .scheme(.ntlm), .scheme(.negotiate), .hostNames,
             ])
         #else
             // URLSession resolves through the system: a name under .test needs the machine's hosts
-            // file (the simulator uses the Mac's), which an in-process client cannot set. Its proxy
-            // configuration is a plain HTTP CONNECT proxy: it does not speak TLS to the proxy, nor SOCKS.
-            return [.hostNames, .httpsProxy, .socks]
+            // file (the simulator uses the Mac's), which an in-process client cannot set.
+            return [.hostNames]
         #endif
     }
 
@@ -82,11 +82,11 @@ public struct URLSessionClient: ChallengeClient {
         configuration.timeoutIntervalForRequest = TimeInterval(context.requestTimeoutSeconds)
         configuration.timeoutIntervalForResource = TimeInterval(context.requestTimeoutSeconds)
         #if canImport(Network)
-            if let proxy = context.proxy, let port = NWEndpoint.Port(rawValue: UInt16(clamping: proxy.port)) {
-                // Credentials are not applied up front: the delegate answers the proxy's 407.
-                configuration.proxyConfigurations = [
-                    ProxyConfiguration(httpCONNECTProxy: .hostPort(host: NWEndpoint.Host(proxy.host), port: port))
-                ]
+            if let proxy = context.proxy {
+                guard let proxyConfiguration = proxy.configuration(trustAnchorsDER: context.trustAnchorsDER) else {
+                    return ClientReport(notAttempted: "the proxy's port \(proxy.port) is not a TCP port")
+                }
+                configuration.proxyConfigurations = [proxyConfiguration]
             }
         #endif
         let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)

@@ -20,9 +20,33 @@ struct ClientContextProxyTests {
         #expect(proxy("https://127.0.0.1:3129")?.credentials?.username == "proxy")
     }
 
-    @Test("without a port, an https:// proxy is on 443 and an http:// one on 80")
+    @Test("without a port, an https:// proxy is on 443, an http:// one on 80 and a SOCKS one on 1080")
     func defaults() {
         #expect(proxy("https://proxy.mockauth.test")?.port == 443)
         #expect(proxy("http://proxy.mockauth.test")?.port == 80)
+        #expect(proxy("socks5://proxy.mockauth.test")?.port == 1080)
+        #expect(proxy("socks5h://proxy.mockauth.test")?.port == 1080)
+    }
+
+    @Test("socks5:// and socks5h:// are SOCKS proxies, reached without TLS, the scheme kept")
+    func socks() {
+        #expect(proxy("socks5://127.0.0.1:1080")?.scheme == .socks5)
+        #expect(proxy("SOCKS5H://127.0.0.1:1080")?.scheme == .socks5h)
+        #expect(proxy("socks5://127.0.0.1:1080")?.isSOCKS == true)
+        #expect(proxy("socks5://127.0.0.1:1080")?.usesTLS == false)
+        #expect(proxy("https://127.0.0.1:1080")?.isSOCKS == false)
+    }
+
+    @Test("a proxy URL of another scheme, or without a host, is no proxy; read from the environment, an error")
+    func unreadable() throws {
+        #expect(proxy("ftp://127.0.0.1:21") == nil)
+        #expect(proxy("socks4://127.0.0.1:1080") == nil)
+        let environment = [
+            ClientVariable.url.name: "https://127.0.0.1:8443/", ClientVariable.proxyURL.name: "socks4://127.0.0.1:1080",
+        ]
+        #expect(throws: ClientContextError.self) { try ClientContext(environment: environment) }
+        var readable = environment
+        readable[ClientVariable.proxyURL.name] = "socks5h://127.0.0.1:1080"
+        #expect(try ClientContext(environment: readable).proxy?.scheme == .socks5h)
     }
 }

@@ -46,8 +46,11 @@ struct AdapterReplayTests {
         let skipped = report.runs.filter { $0.verdict.result == .skip }.map(\.scenario.name)
         #expect(skipped.contains("ntlm") && skipped.contains("tls-pin-mismatch") && skipped.contains("digest-sha256"))
         #expect(report.runs.first { $0.scenario.name == "ntlm" }?.verdict.note == "AsyncHTTPClient lacks ntlm")
+        #expect(
+            report.runs.first { $0.scenario.name == "socks5-auth" }?.verdict.note == "AsyncHTTPClient lacks socks-auth")
         for scenario in [
             "tls-valid", "tls-expired", "tls-client-cert-required", "basic", "proxy-connect", "redirect-cross-host",
+            "socks5",
         ] {
             #expect(
                 report.runs.first { $0.scenario.name == scenario }?.verdict.passed == true,

@@ -19,6 +19,10 @@ public enum ClientFeature: Sendable, Hashable, Comparable, CustomStringConvertib
     /// Using a SOCKS5 proxy (RFC 1928, `MOCKAUTH_PROXY_URL=socks5://…`): its greeting, its
     /// CONNECT, and the client's own protocol through the tunnel.
     case socks
+    /// Answering a SOCKS5 proxy's username/password step (RFC 1929) with the account it is given
+    /// (`MOCKAUTH_PROXY_USERNAME`, `_PASSWORD`). Clients whose SOCKS support offers only "no
+    /// authentication" (AsyncHTTPClient) lack it.
+    case socksAuth
     /// Following redirects.
     case redirects
     /// Sending header lines it is given (`MOCKAUTH_HEADERS`) with its request.
@@ -34,14 +38,14 @@ public enum ClientFeature: Sendable, Hashable, Comparable, CustomStringConvertib
     /// Every feature, in the order documentation lists them.
     public static var allCases: [ClientFeature] {
         [
-            .tls, .customTrustAnchors, .clientCertificate, .pinning, .proxy, .httpsProxy, .socks, .redirects,
-            .customHeaders, .hostNames, .cookies,
+            .tls, .customTrustAnchors, .clientCertificate, .pinning, .proxy, .httpsProxy, .socks, .socksAuth,
+            .redirects, .customHeaders, .hostNames, .cookies,
         ]
             + AuthSchemeSpec.allCases.map(ClientFeature.scheme)
     }
 
     /// The feature's name, as `--lacks`, `MOCKAUTH_FEATURES` and reports write it: `tls`, `custom-ca`,
-    /// `client-cert`, `pinning`, `proxy`, `https-proxy`, `socks`, `redirect`, `headers`, `host-names`,
+    /// `client-cert`, `pinning`, `proxy`, `https-proxy`, `socks`, `socks-auth`, `redirect`, `headers`, `host-names`,
     /// `cookies`, or a scheme's name (`digest-sha256`, `ntlm` …).
     public var name: String {
         switch self {
@@ -52,6 +56,7 @@ public enum ClientFeature: Sendable, Hashable, Comparable, CustomStringConvertib
         case .proxy: "proxy"
         case .httpsProxy: "https-proxy"
         case .socks: "socks"
+        case .socksAuth: "socks-auth"
         case .redirects: "redirect"
         case .customHeaders: "headers"
         case .hostNames: "host-names"
@@ -144,7 +149,8 @@ public struct ClientRequirements: Sendable, Hashable, CustomStringConvertible {
 
 extension Scenario {
     /// What a client needs to take part in this scenario at all: TLS, trusting the given anchor, a
-    /// client certificate, pinning, a proxy (over TLS for an HTTPS proxy, SOCKS5 for a SOCKS proxy),
+    /// client certificate, pinning, a proxy (over TLS for an HTTPS proxy, SOCKS5 for a SOCKS proxy, with RFC 1929's step when it
+    /// asks for an account),
     /// following redirects, sending the headers it is given, keeping the cookies a server sets, and for
     /// each protection space one
     /// of the schemes it offers that the scenario accepts (`uses-scheme` narrows the choice).
@@ -159,7 +165,10 @@ extension Scenario {
         if let proxy = client.proxy {
             features.insert(.proxy)
             if server(proxy.server)?.tls != nil { features.insert(.httpsProxy) }
-            if server(proxy.server)?.isSOCKS == true { features.insert(.socks) }
+            if let socks = server(proxy.server), socks.isSOCKS {
+                features.insert(.socks)
+                if socks.socksAccount != nil { features.insert(.socksAuth) }
+            }
         }
         if servers.flatMap(\.routes).contains(where: { $0.redirect != nil }) { features.insert(.redirects) }
         if !client.headers.isEmpty { features.insert(.customHeaders) }

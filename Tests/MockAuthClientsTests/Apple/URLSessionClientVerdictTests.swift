@@ -67,5 +67,29 @@
             let run = try await judged("proxy-connect", with: URLSessionClient())
             #expect(run.verdict.result == .pass, "\(run.explanation)")
         }
+
+        @Test(
+            "the HTTPS-proxy scenarios pass through an HTTP CONNECT ProxyConfiguration with TLS options (assumes the verify block decides the proxy's trust, and proxy-https-auth's 407 reaches the task delegate as a proxy protection space)",
+            arguments: ["proxy-https", "proxy-https-expired", "proxy-https-wrong-host", "proxy-https-auth"])
+        func httpsProxy(_ name: String) async throws {
+            let run = try await judged(name, with: URLSessionClient())
+            #expect(run.verdict.result == .pass, "\(run.explanation)")
+        }
+
+        @Test(
+            "the SOCKS5 scenarios pass through a SOCKSv5 ProxyConfiguration (assumes applyCredential answers RFC 1929's username/password step)",
+            arguments: ["socks5", "socks5-auth"])
+        func socks(_ name: String) async throws {
+            let run = try await judged(name, with: URLSessionClient())
+            #expect(run.verdict.result == .pass, "\(run.explanation)")
+        }
+
+        @Test(
+            "cookie-returned passes (assumes the ephemeral session keeps the cookie in its own store and sends it back)"
+        )
+        func cookieReturned() async throws {
+            let run = try await judged("cookie-returned", with: URLSessionClient())
+            #expect(run.verdict.result == .pass, "\(run.explanation)")
+        }
     }
 #endif
