@@ -263,9 +263,9 @@ struct ForwardProxyTests {
     @Test("an unreachable origin gets 502")
     func unreachableOrigin() async throws {
         try await withTeardown { teardown in
-            let origin = try await plainOrigin()
-            let closed = origin.target
-            await origin.run.shutdown()
+            // Port 1 (tcpmux, privileged): nothing listens there, and no server of the tests binds it,
+            // whereas a port just closed may be handed to the next server that binds port 0.
+            let closed = ProxyTarget(host: "127.0.0.1", port: 1)
             let proxy = try await TestForwardProxy.start(allowing: [closed])
             teardown.add { await proxy.shutdown() }
 
