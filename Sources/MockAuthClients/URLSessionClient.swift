@@ -27,7 +27,7 @@ import MockAuth
 /// | proxies (407) | yes (an HTTP CONNECT `ProxyConfiguration`, no failover) | no |
 /// | HTTPS proxies (TLS to the proxy) | yes (its certificate checked against the anchors, for its host) | no |
 /// | SOCKS5 proxies, RFC 1929 | yes (`ProxyConfiguration(socksv5Proxy:)`, `applyCredential`) | no |
-/// | cookies | yes (the ephemeral session's own `HTTPCookieStorage`) | yes |
+/// | cookies | yes (the ephemeral session's own `HTTPCookieStorage`) | yes, but Path and deletions are ignored |
 public struct URLSessionClient: ChallengeClient {
     public let name: String
     /// Makes the session's delegate for a run.

@@ -4,8 +4,9 @@ each of MOCKAUTH_URLS in turn with http.client, keeps every Set-Cookie it gets i
 the cookie's name alone (the name=value before the first `;`, the attributes thrown away), and
 sends the whole dict with every later request, whatever its host or scheme. It passes
 cookie-returned; it sends a Secure cookie over plain HTTP (cookie-secure-over-http), a host-only
-cookie to another host (cookie-host-only) and a Domain=test cookie to another site
-(cookie-public-suffix-domain).
+cookie to another host (cookie-host-only), a Domain=test cookie to another site
+(cookie-public-suffix-domain), a cookie scoped to /account to /admin (cookie-path-scoped), and a
+deleted cookie (Max-Age=0) with its empty value (cookie-deleted).
 """
 import http.client
 import os

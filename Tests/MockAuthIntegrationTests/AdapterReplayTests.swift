@@ -80,13 +80,20 @@ struct AdapterReplayTests {
 
     #if canImport(FoundationNetworking)
         @Test(
-            "URLSession on Linux cannot take the harness anchor: every catalog scenario is skipped, saying why, but cookie-returned (plain HTTP, 127.0.0.1), which it passes"
+            "URLSession on Linux cannot take the harness anchor: every catalog scenario is skipped, saying why, but the cookie scenarios on plain HTTP at 127.0.0.1: it passes cookie-returned, and its cookie storage ignores Path and deletions"
         )
         func urlSessionOnLinuxSkipsWithReasons() async throws {
             let report = try await replay(tagged: nil, catalog: Self.catalog, with: URLSessionClient())
             let taken = report.runs.filter { $0.verdict.result != .skip }
-            #expect(taken.map(\.scenario.name) == ["cookie-returned"], "\(report.summary)")
-            #expect(taken.allSatisfy { $0.verdict.result == .pass }, "\(report.summary)")
+            #expect(
+                taken.map(\.scenario.name) == ["cookie-deleted", "cookie-path-scoped", "cookie-returned"],
+                "\(report.summary)")
+            #expect(
+                taken.map(\.verdict.result) == [.fail, .fail, .pass], "\(report.summary)")
+            let deleted = report.runs.first { $0.scenario.name == "cookie-deleted" }?.verdict.problems ?? ""
+            #expect(deleted.contains("received cookie sid with GET /account"), "\(deleted)")
+            let scoped = report.runs.first { $0.scenario.name == "cookie-path-scoped" }?.verdict.problems ?? ""
+            #expect(scoped.contains("received cookie sid with GET /admin"), "\(scoped)")
             #expect(
                 report.runs.first { $0.scenario.name == "tls-valid" }?.verdict.note == "URLSession lacks custom-ca")
         }

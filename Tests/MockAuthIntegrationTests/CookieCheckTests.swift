@@ -67,6 +67,23 @@ let cookieMatrix: [AuthCase] = [
         scenario: "cookie-public-suffix-domain", client: "a hand-written client keeping cookies by name",
         script: dictClient, expectedStatus: 1, note: "it never reads Domain",
         mustMention: "received cookie sid with GET /"),
+    AuthCase(scenario: "cookie-path-scoped", client: "curl 7.88.1 -b/-c jar", script: curlWithJar, expectedStatus: 0),
+    AuthCase(
+        scenario: "cookie-path-scoped", client: "requests 2.34.2 (Session)", script: ClientScript.requests,
+        expectedStatus: 0),
+    AuthCase(
+        scenario: "cookie-path-scoped", client: "a hand-written client keeping cookies by name", script: dictClient,
+        expectedStatus: 1, note: "it never reads Path", mustMention: "received cookie sid with GET /admin"),
+    AuthCase(
+        scenario: "cookie-path-scoped", client: "a client that never sends a request", script: "exit 1",
+        expectedStatus: 1, note: "a client that refuses everything is not credited", mustMention: "INCONCLUSIVE"),
+    AuthCase(scenario: "cookie-deleted", client: "curl 7.88.1 -b/-c jar", script: curlWithJar, expectedStatus: 0),
+    AuthCase(
+        scenario: "cookie-deleted", client: "requests 2.34.2 (Session)", script: ClientScript.requests,
+        expectedStatus: 0),
+    AuthCase(
+        scenario: "cookie-deleted", client: "a hand-written client keeping cookies by name", script: dictClient,
+        expectedStatus: 1, note: "it ignores Max-Age and Expires", mustMention: "received cookie sid with GET /account"),
 ]
 
 @Suite("Cookie scenarios with real clients")

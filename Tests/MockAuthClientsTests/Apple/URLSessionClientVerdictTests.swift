@@ -85,10 +85,10 @@
         }
 
         @Test(
-            "cookie-returned passes (assumes the ephemeral session keeps the cookie in its own store and sends it back)"
-        )
-        func cookieReturned() async throws {
-            let run = try await judged("cookie-returned", with: URLSessionClient())
+            "the cookie scenarios on 127.0.0.1 pass (assumes the ephemeral session keeps cookies in its own store, sends them back within their Path only, and removes one the server deletes, unlike FoundationNetworking 6.3.1)",
+            arguments: ["cookie-returned", "cookie-path-scoped", "cookie-deleted"])
+        func cookies(_ name: String) async throws {
+            let run = try await judged(name, with: URLSessionClient())
             #expect(run.verdict.result == .pass, "\(run.explanation)")
         }
     }
