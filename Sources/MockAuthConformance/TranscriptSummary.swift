@@ -8,7 +8,9 @@ enum TranscriptSummary {
             var line = "  #\(connection.id) \(connection.server)"
             if let tls = connection.tls {
                 line += " TLS \(tls.state.rawValue)"
-                if let alert = tls.alert {
+                if let method = tls.plainHTTPMethod {
+                    line += ", a plain-text HTTP request (\(method))"
+                } else if let alert = tls.alert {
                     line += ", alert \(alert)"
                 } else if let error = tls.error {
                     line += ", \(error)"

@@ -22,6 +22,9 @@ extension ConnectionRecord {
             case nil:
                 break
             }
+            if let method = tls.plainHTTPMethod {
+                return "sent an HTTP request (\(method)) in plain text where the TLS handshake was expected"
+            }
             if let alert = tls.alert { return "aborted the handshake with alert \(alert)" }
             return "failed the handshake (\(tls.error ?? "no detail"))"
         case .abandoned:

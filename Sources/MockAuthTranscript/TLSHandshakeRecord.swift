@@ -28,6 +28,10 @@ public struct TLSHandshakeRecord: Sendable, Codable, Hashable {
     public var certificateRequest: CertificateRequestRecord?
     /// Why the server ended the handshake over the client's certificate, when it did.
     public var clientCertificateRefusal: ClientCertificateRefusal?
+    /// The method of an HTTP/1 request line the client sent in plain text where its TLS handshake
+    /// was expected (`GET`, `CONNECT` …): it was given, or chose, an `http://` URL for a TLS port.
+    /// Only the method is kept: the target and the fields that followed may carry secrets.
+    public var plainHTTPMethod: String?
 
     package init(
         state: State,
@@ -36,7 +40,8 @@ public struct TLSHandshakeRecord: Sendable, Codable, Hashable {
         clientCertificate: ClientCertificateRecord? = nil,
         resumed: Bool? = nil,
         certificateRequest: CertificateRequestRecord? = nil,
-        clientCertificateRefusal: ClientCertificateRefusal? = nil
+        clientCertificateRefusal: ClientCertificateRefusal? = nil,
+        plainHTTPMethod: String? = nil
     ) {
         self.state = state
         self.alert = alert
@@ -45,6 +50,7 @@ public struct TLSHandshakeRecord: Sendable, Codable, Hashable {
         self.resumed = resumed
         self.certificateRequest = certificateRequest
         self.clientCertificateRefusal = clientCertificateRefusal
+        self.plainHTTPMethod = plainHTTPMethod
     }
 }
 

@@ -9,6 +9,9 @@ import NIOCore
 ///   headers recovers the alert the client really sent (`unknown_ca`, `certificate_expired` …).
 /// - The server's first flight as it leaves, for whether the handshake resumed a session
 ///   (``ServerHelloReader``; BoringSSL's `SSL_session_reused` is not exposed).
+/// - The client's first line, for an HTTP request sent in plain text where the handshake was
+///   expected (``PlainHTTPRequestLine``): BoringSSL names only some methods (`HTTP_REQUEST`,
+///   `HTTPS_PROXY_REQUEST`) and words any other as a bad record.
 ///
 /// It leaves the pipeline once both are answered, which the client's first encrypted record
 /// settles (after it, an alert could only be encrypted), or once the client sent an alert; so the
@@ -23,6 +26,7 @@ final class TLSHandshakeSniffer: ChannelDuplexHandler, RemovableChannelHandler {
     private let recorder: ConnectionRecorder?
     private var scanner = TLSRecordScanner()
     private var reader = ServerHelloReader()
+    private var requestLine = PlainHTTPRequestLine()
 
     init(recorder: ConnectionRecorder?) {
         self.recorder = recorder
@@ -30,6 +34,9 @@ final class TLSHandshakeSniffer: ChannelDuplexHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         var bytes = unwrapInboundIn(data)
+        if !requestLine.isDone, let method = requestLine.scan(bytes.readableBytesView) {
+            recorder?.clientSentPlainHTTP(method: method)
+        }
         let alert = scanner.scan(&bytes)
         if let alert { recorder?.clientSentAlert(alert) }
         context.fireChannelRead(data)

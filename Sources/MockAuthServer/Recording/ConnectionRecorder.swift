@@ -77,7 +77,8 @@ final class ConnectionRecorder: Sendable {
     private var handshake: TLSHandshakeRecord? { state.withLock { $0.record.tls } }
 
     /// Records how the handshake ended. An alert the client sent in plaintext (noted by
-    /// ``clientSentAlert(_:)``) wins over what the TLS library reported. Once the connection has
+    /// ``clientSentAlert(_:)``) wins over what the TLS library reported, and a request line sent
+    /// in plain text (``clientSentPlainHTTP(method:)``) is kept. Once the connection has
     /// closed, ``closed()`` has settled the handshake: the error NIOSSL reports after a close
     /// during the handshake ("EOF during handshake") does not turn `abandoned` into `failed`.
     func handshakeEnded(_ handshake: TLSHandshakeRecord) {
@@ -85,15 +86,26 @@ final class ConnectionRecorder: Sendable {
             guard !state.record.closed else { return }
             let sniffedAlert = state.record.tls?.alert
             let sniffedResumption = state.record.tls?.resumed
+            let sniffedMethod = state.record.tls?.plainHTTPMethod
             state.record.tls = handshake
             if handshake.state != .completed, let sniffedAlert { state.record.tls?.alert = sniffedAlert }
             if handshake.resumed == nil { state.record.tls?.resumed = sniffedResumption }
+            if handshake.plainHTTPMethod == nil { state.record.tls?.plainHTTPMethod = sniffedMethod }
         }
     }
 
     /// The server's hello showed whether the handshake resumed a session.
     func handshakeResumption(_ resumed: Bool) {
         state.withLock { $0.record.tls?.resumed = resumed }
+    }
+
+    /// Notes an HTTP request line (its method only) the client sent in plain text where the
+    /// handshake was expected.
+    func clientSentPlainHTTP(method: String) {
+        state.withLock { state in
+            guard state.record.tls?.state == .inProgress else { return }
+            state.record.tls?.plainHTTPMethod = method
+        }
     }
 
     /// Notes an alert the client sent before the handshake ended.
