@@ -4,7 +4,9 @@ extension ClientMaterial {
     /// control API's material, `ClientContext`) is a projection of this value.
     init(_ scenario: Scenario, server: ScenarioServer, pki: HarnessPKI) {
         let client = scenario.client
-        let urls = client.requests.compactMap { request in server.endpoint(request.server)?.url(path: request.path) }
+        let urls = client.requests.compactMap { request in
+            server.endpoint(request.server)?.url(path: request.path, scheme: request.scheme?.rawValue)
+        }
         self.init(scenario: scenario.name, urls: urls)
         features = scenario.requirements.environmentValue.split(separator: " ").map(String.init)
         switch client.trust {

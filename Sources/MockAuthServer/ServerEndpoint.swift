@@ -46,13 +46,16 @@ public struct ServerEndpoint: Sendable, Equatable {
     }
 
     /// The base URL, e.g. `https://127.0.0.1:49152` (an IPv6 host in brackets).
-    public var baseURL: String {
+    public var baseURL: String { baseURL(scheme: scheme) }
+
+    /// The base URL with `scheme` instead of the server's own (`http://` for a TLS server's port).
+    public func baseURL(scheme: String) -> String {
         let shown = urlHost.contains(":") && !urlHost.hasPrefix("[") ? "[\(urlHost)]" : urlHost
         return "\(scheme)://\(shown):\(port)"
     }
 
-    /// The URL of `path` on this server.
-    public func url(path: String) -> String {
-        baseURL + (path.hasPrefix("/") ? path : "/" + path)
+    /// The URL of `path` on this server, with `scheme` when given instead of the server's own.
+    public func url(path: String, scheme: String? = nil) -> String {
+        baseURL(scheme: scheme ?? self.scheme) + (path.hasPrefix("/") ? path : "/" + path)
     }
 }

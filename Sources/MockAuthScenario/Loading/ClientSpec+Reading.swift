@@ -20,9 +20,11 @@ extension ClientSpec {
                 let credentials = try request.node("credentials").map { (node) throws(ScenarioError) in
                     try Account.read(node, file: file, context: "a request's credentials")
                 }
+                let scheme = try request.word("scheme", RequestScheme.self, what: "scheme")
                 try request.finish()
                 return RequestSpec(
-                    server: try server.scalarString(file: file, what: "'server'"), path: path, credentials: credentials)
+                    server: try server.scalarString(file: file, what: "'server'"), path: path, credentials: credentials,
+                    scheme: scheme)
             }
             if requests.first?.credentials != nil {
                 throw ScenarioError(

@@ -81,6 +81,12 @@ extension Scenario {
         let clientLocation = clientNode.map { ScenarioLocation($0, file: file) } ?? document.location
         for request in client.requests {
             try check(request.server, at: clientLocation)
+            if request.scheme == .https, self.server(request.server)?.tls == nil {
+                throw ScenarioError(
+                    .invalidValue, at: clientLocation,
+                    "a request to '\(request.server)' has 'scheme: https', but '\(request.server)' speaks plain HTTP",
+                    hint: "scheme: http, or tls: { profile: valid } on '\(request.server)'")
+            }
         }
         if let proxy = client.proxy {
             try check(proxy.server, at: clientLocation)
@@ -137,6 +143,17 @@ extension Scenario {
                             .invalidValue, at: location, "'\(revocation)' is not the scenario's revocation server",
                             hint: "servers:\n      \(revocation):\n        revocation: true")
                     }
+                }
+                if case .upgradesToHTTPS(let server, _) = rule,
+                    self.server(server)?.tls == nil
+                        || self.server(server)?.routes.contains(where: \.setsStrictTransportSecurity) != true
+                {
+                    throw ScenarioError(
+                        .invalidValue, at: location,
+                        "'upgrades-to-https' needs server '\(server)' to speak TLS and a route of it to send Strict-Transport-Security",
+                        hint:
+                            "tls: { profile: valid }\n    routes:\n      - { path: /, headers: { Strict-Transport-Security: max-age=600 } }"
+                    )
                 }
                 if case .requestBody(_, _, _, .given) = rule, client.body == nil {
                     throw ScenarioError(

@@ -142,6 +142,9 @@ extension ExpectationRule {
             let revocation = try entry.required("revocation", example: "revocation: revocation")
                 .scalarString(file: file, what: "'revocation'")
             rule = .heedsRevocation(server: server, revocation: revocation)
+        case .upgradesToHTTPS:
+            let path = try entry.required("path", example: "path: /next").scalarString(file: file, what: "'path'")
+            rule = .upgradesToHTTPS(server: server, path: path)
         case .anyOf:
             // Read before the server, above; the switch stays exhaustive.
             rule = try readAlternatives(&entry, file: file)

@@ -32,6 +32,10 @@ public enum ClientFeature: Sendable, Hashable, Comparable, CustomStringConvertib
     /// Keeping the cookies servers set (`Set-Cookie`) and sending them back (RFC 6265bis): a cookie
     /// store. Clients with none (Node.js `fetch`, urllib without a cookie jar) lack it.
     case cookies
+    /// Keeping the Strict-Transport-Security policy a host sends over HTTPS (RFC 6797) and using
+    /// HTTPS for that host from then on, even when given an `http://` URL: an HSTS store (curl with
+    /// `--hsts`, browsers). Clients with none (requests, urllib, AsyncHTTPClient) lack it.
+    case hsts
     /// Answering challenges of one scheme (sending a bearer token, for `bearer`).
     case scheme(AuthSchemeSpec)
 
@@ -39,14 +43,14 @@ public enum ClientFeature: Sendable, Hashable, Comparable, CustomStringConvertib
     public static var allCases: [ClientFeature] {
         [
             .tls, .customTrustAnchors, .clientCertificate, .pinning, .proxy, .httpsProxy, .socks, .socksAuth,
-            .redirects, .customHeaders, .hostNames, .cookies,
+            .redirects, .customHeaders, .hostNames, .cookies, .hsts,
         ]
             + AuthSchemeSpec.allCases.map(ClientFeature.scheme)
     }
 
     /// The feature's name, as `--lacks`, `MOCKAUTH_FEATURES` and reports write it: `tls`, `custom-ca`,
     /// `client-cert`, `pinning`, `proxy`, `https-proxy`, `socks`, `socks-auth`, `redirect`, `headers`, `host-names`,
-    /// `cookies`, or a scheme's name (`digest-sha256`, `ntlm` …).
+    /// `cookies`, `hsts`, or a scheme's name (`digest-sha256`, `ntlm` …).
     public var name: String {
         switch self {
         case .tls: "tls"
@@ -61,6 +65,7 @@ public enum ClientFeature: Sendable, Hashable, Comparable, CustomStringConvertib
         case .customHeaders: "headers"
         case .hostNames: "host-names"
         case .cookies: "cookies"
+        case .hsts: "hsts"
         case .scheme(let scheme): scheme.rawValue
         }
     }
@@ -151,7 +156,8 @@ extension Scenario {
     /// What a client needs to take part in this scenario at all: TLS, trusting the given anchor, a
     /// client certificate, pinning, a proxy (over TLS for an HTTPS proxy, SOCKS5 for a SOCKS proxy, with RFC 1929's step when it
     /// asks for an account),
-    /// following redirects, sending the headers it is given, keeping the cookies a server sets, and for
+    /// following redirects, sending the headers it is given, keeping the cookies a server sets,
+    /// keeping a host's Strict-Transport-Security policy (a route sends the field), and for
     /// each protection space one
     /// of the schemes it offers that the scenario accepts (`uses-scheme` narrows the choice).
     public var requirements: ClientRequirements {
@@ -174,6 +180,7 @@ extension Scenario {
         if !client.headers.isEmpty { features.insert(.customHeaders) }
         if servers.contains(where: { $0.host.resolvedName != nil }) { features.insert(.hostNames) }
         if servers.flatMap(\.routes).contains(where: { !$0.cookies.isEmpty }) { features.insert(.cookies) }
+        if servers.flatMap(\.routes).contains(where: \.setsStrictTransportSecurity) { features.insert(.hsts) }
         var choices: Set<Set<ClientFeature>> = []
         for server in servers {
             let accepted = acceptedSchemes(server: server.id)
@@ -206,7 +213,7 @@ extension Scenario {
                 .authenticates, .authenticatesAs, .noPreemptiveCredentials, .maxAttempts, .maxRequests, .usesScheme,
                 .usesDigestAlgorithm, .neverReceives, .receives,
                 .requestBody, .handshakeOnOneConnection, .reusesCredentials, .recoversFromStale, .refusesRedirect,
-                .sessionResumption, .httpVersion, .heedsRevocation:
+                .sessionResumption, .httpVersion, .heedsRevocation, .upgradesToHTTPS:
                 continue
             case .anyOf:
                 // An alternative is not a requirement.

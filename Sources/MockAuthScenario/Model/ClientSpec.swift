@@ -58,11 +58,15 @@ public struct RequestSpec: Sendable, Equatable {
     /// The account for this request when it is not the client's (`credentials`): the second user
     /// of a scenario (`MOCKAUTH_USERNAME_2` … for the second request). Never on the first request.
     public var credentials: Account?
+    /// The scheme the request's URL is given with, when it is not the server's own: `http` for a
+    /// TLS server (`hsts-upgrade`).
+    public var scheme: RequestScheme?
 
-    public init(server: String, path: String = "/", credentials: Account? = nil) {
+    public init(server: String, path: String = "/", credentials: Account? = nil, scheme: RequestScheme? = nil) {
         self.server = server
         self.path = path
         self.credentials = credentials
+        self.scheme = scheme
     }
 }
 

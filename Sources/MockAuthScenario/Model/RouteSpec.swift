@@ -35,6 +35,12 @@ public struct RouteSpec: Sendable, Equatable {
         self.redirect = redirect
     }
 
+    /// Whether the route sends a `Strict-Transport-Security` field (RFC 6797): a client must keep
+    /// the host's HSTS policy to take part (the feature `hsts`).
+    public var setsStrictTransportSecurity: Bool {
+        headers.contains { $0.name.lowercased() == "strict-transport-security" }
+    }
+
     /// Whether this route answers `path` (the request-target without its query).
     public func matches(path requested: String) -> Bool {
         if requested == path { return true }

@@ -38,6 +38,8 @@ extension ExpectationRule {
         case .httpVersion(let server, let version): "speaks \(version) to \(server)"
         case .heedsRevocation(let server, let revocation):
             "refuses \(server)'s certificate once \(revocation) says it is not good"
+        case .upgradesToHTTPS(let server, let path):
+            "requests http://…\(path) over TLS once \(server) sent Strict-Transport-Security, nothing in plain text"
         case .anyOf(let alternatives): alternatives.map(\.summary).joined(separator: ", or ")
         }
     }

@@ -79,6 +79,10 @@ public enum ExpectationRule: Sendable, Equatable {
     /// over that certificate: it heeded a `revoked` or `unknown` answer. A client that never looked
     /// holds it (whether it should have looked is a `rejects-certificate` of its own).
     case heedsRevocation(server: String, revocation: String)
+    /// Once the server (a TLS server whose route sends Strict-Transport-Security) has answered a
+    /// request 2xx, the client, given an `http://` URL for `path` on that host and port, requests it
+    /// over TLS and sends nothing there in plain text (RFC 6797 §8.3).
+    case upgradesToHTTPS(server: String, path: String)
     /// At least one of these holds: for scenarios where more than one behaviour is correct ("drops
     /// the credentials or refuses the downgrade").
     indirect case anyOf([ExpectationRule])
@@ -107,6 +111,7 @@ public enum ExpectationRule: Sendable, Equatable {
         case .sessionResumption: .sessionResumption
         case .httpVersion: .httpVersion
         case .heedsRevocation: .heedsRevocation
+        case .upgradesToHTTPS: .upgradesToHTTPS
         case .anyOf: .anyOf
         }
     }
@@ -123,7 +128,8 @@ public enum ExpectationRule: Sendable, Equatable {
             .receives(let server, _, _),
             .requestBody(let server, _, _, _), .handshakeOnOneConnection(let server),
             .reusesCredentials(let server), .recoversFromStale(let server), .refusesRedirect(let server),
-            .sessionResumption(let server, _), .httpVersion(let server, _), .heedsRevocation(let server, _):
+            .sessionResumption(let server, _), .httpVersion(let server, _), .heedsRevocation(let server, _),
+            .upgradesToHTTPS(let server, _):
             server
         case .anyOf:
             nil
@@ -138,7 +144,7 @@ public enum ExpectationRule: Sendable, Equatable {
             .authenticates, .authenticatesAs, .noPreemptiveCredentials, .maxAttempts, .maxRequests, .usesScheme,
             .usesDigestAlgorithm, .neverReceives, .receives,
             .requestBody, .handshakeOnOneConnection, .reusesCredentials, .recoversFromStale, .refusesRedirect,
-            .sessionResumption, .httpVersion, .heedsRevocation:
+            .sessionResumption, .httpVersion, .heedsRevocation, .upgradesToHTTPS:
             [self]
         }
     }
