@@ -1,8 +1,9 @@
 #!/bin/sh
 # Reference adapter: curl as a careful user runs it. Trusts only MOCKAUTH_CA_FILE, pins, presents the
 # identity, uses the proxy, follows redirects (-L, credentials not carried to other hosts), and lets
-# curl pick the strongest scheme (--anyauth), and keeps cookies in a jar shared by the run's
-# requests (-b/-c). Exit: curl's (0 success).
+# curl pick the strongest scheme (--anyauth), keeps cookies in a jar shared by the run's
+# requests (-b/-c), and keeps hosts' Strict-Transport-Security policies in an HSTS cache shared by
+# them too (--hsts). Exit: curl's (0 success).
 set -u
 [ -n "${MOCKAUTH_TOKEN:-}" ] && set -- -H "Authorization: Bearer $MOCKAUTH_TOKEN" || set --
 # MOCKAUTH_HEADERS: one "Name: value" line each, sent with every request as -H.
@@ -44,8 +45,11 @@ fi
 # One cookie jar for the run's requests, as a user keeps a session: -b reads it (and turns the cookie
 # engine on), -c writes it after each curl.
 jar=$(mktemp)
-trap 'rm -f "$jar"' EXIT
-set -- "$@" -b "$jar" -c "$jar"
+# The HSTS cache (RFC 6797): read before each curl, written after, so a policy a host sent over
+# HTTPS upgrades a later http:// URL for it, on the same port.
+hsts=$(mktemp)
+trap 'rm -f "$jar" "$hsts"' EXIT
+set -- "$@" -b "$jar" -c "$jar" --hsts "$hsts"
 status=0
 position=0
 for url in $MOCKAUTH_URLS; do

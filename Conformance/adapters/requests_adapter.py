@@ -3,7 +3,7 @@
 
 The scheme is chosen from the server's challenge, strongest first (NTLM/Negotiate, Digest, Basic).
 Exit 0 if every URL answered 2xx, 89 for what requests cannot do (public-key pinning, SOCKS without
-PySocks), 1 otherwise.
+PySocks, HSTS), 1 otherwise.
 """
 import os
 import sys
@@ -15,6 +15,10 @@ from requests.auth import HTTPBasicAuth, HTTPDigestAuth
 env = os.environ
 if "MOCKAUTH_PIN_SHA256" in env:
     print("requests cannot pin public keys", file=sys.stderr)
+    sys.exit(89)
+if "hsts" in env.get("MOCKAUTH_FEATURES", "").split():
+    # Neither requests nor urllib3 reads Strict-Transport-Security: an http:// URL is fetched as given.
+    print("requests keeps no HSTS policy (hsts)", file=sys.stderr)
     sys.exit(89)
 
 # Names under .test: resolved as MOCKAUTH_RESOLVE says (the address only; names are the client's).

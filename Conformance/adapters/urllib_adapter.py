@@ -2,8 +2,8 @@
 """Reference adapter: Python's standard urllib.request with its auth and proxy handlers.
 
 Exit 0 if every URL answered 2xx, 89 for what urllib cannot do (NTLM, Negotiate, pinning, TLS to
-an HTTPS proxy, SOCKS proxies, and cookies: it is run without an HTTPCookieProcessor, as urllib is
-by default), 1 otherwise.
+an HTTPS proxy, SOCKS proxies, cookies: it is run without an HTTPCookieProcessor, as urllib is
+by default, and HSTS, which it does not keep), 1 otherwise.
 """
 import os
 import ssl
@@ -19,6 +19,10 @@ if "MOCKAUTH_PIN_SHA256" in env:
     sys.exit(89)
 if "cookies" in env.get("MOCKAUTH_FEATURES", "").split():
     print("urllib keeps no cookies without a cookie jar (HTTPCookieProcessor)", file=sys.stderr)
+    sys.exit(89)
+if "hsts" in env.get("MOCKAUTH_FEATURES", "").split():
+    # Nothing in urllib reads Strict-Transport-Security: an http:// URL is fetched as given.
+    print("urllib keeps no HSTS policy (hsts)", file=sys.stderr)
     sys.exit(89)
 if env.get("MOCKAUTH_DOMAIN"):
     print("urllib speaks neither NTLM nor Negotiate", file=sys.stderr)

@@ -28,6 +28,7 @@ import MockAuth
 /// | HTTPS proxies (TLS to the proxy) | yes (its certificate checked against the anchors, for its host) | no |
 /// | SOCKS5 proxies, RFC 1929 | yes (`ProxyConfiguration(socksv5Proxy:)`, `applyCredential`) | no |
 /// | cookies | yes (the ephemeral session's own `HTTPCookieStorage`) | yes, but Path and deletions are ignored |
+/// | HSTS (Strict-Transport-Security) | the system's own store, not run here (the HSTS scenarios name hosts under `.test`, which need host names) | no: it keeps no policy |
 public struct URLSessionClient: ChallengeClient {
     public let name: String
     /// Makes the session's delegate for a run.
@@ -62,7 +63,7 @@ public struct URLSessionClient: ChallengeClient {
             let digests = AuthSchemeSpec.allCases.filter { $0.httpScheme == .digest }.map(ClientFeature.scheme)
             return Set(digests).union([
                 .customTrustAnchors, .clientCertificate, .pinning, .proxy, .httpsProxy, .socks, .socksAuth,
-                .scheme(.ntlm), .scheme(.negotiate), .hostNames,
+                .scheme(.ntlm), .scheme(.negotiate), .hostNames, .hsts,
             ])
         #else
             // URLSession resolves through the system: a name under .test needs the machine's hosts
