@@ -1,8 +1,9 @@
 #!/bin/sh
 # A deliberately defective curl: accepts any certificate (-k, and --proxy-insecure for an HTTPS proxy), carries credentials and the headers
 # it sets across redirects (--location-trusted), sends Basic preemptively (to a proxy too) and
-# forces its method onto every redirect (-X). It keeps cookies in a jar as curl.sh does (curl's own
-# cookie rules, which are sound). `make conformance` shows what it gets caught on.
+# forces its method onto every redirect (-X), and keeps no HSTS cache (no --hsts: an http:// URL for
+# a host that sent Strict-Transport-Security goes out in plain text). It keeps cookies in a jar as
+# curl.sh does (curl's own cookie rules, which are sound). `make conformance` shows what it gets caught on.
 set -u
 set --
 [ -n "${MOCKAUTH_USERNAME:-}" ] && set -- --basic -u "$MOCKAUTH_USERNAME:$MOCKAUTH_PASSWORD"

@@ -11,7 +11,8 @@ struct AdapterReplayTests {
     /// curl as a careful user runs it: verifying, pinning, presenting the identity, using the proxy
     /// (verifying an HTTPS proxy against the same CA file, letting it pick the proxy's scheme),
     /// following redirects, answering any scheme, keeping the cookies servers set across its URLs
-    /// (`-b ''` turns the cookie engine on, with no file).
+    /// (`-b ''` turns the cookie engine on, with no file) and the hosts' Strict-Transport-Security
+    /// policies (`--hsts ''`: the HSTS engine in memory, with no file).
     static let curl = CommandClient(
         name: "curl",
         shell: #"""
@@ -22,7 +23,7 @@ struct AdapterReplayTests {
               ${MOCKAUTH_PROXY_URL:+${MOCKAUTH_CA_FILE:+--proxy-cacert "$MOCKAUTH_CA_FILE"}} \
               ${MOCKAUTH_PROXY_USERNAME:+--proxy-user "$MOCKAUTH_PROXY_USERNAME:$MOCKAUTH_PROXY_PASSWORD"} \
               ${MOCKAUTH_USERNAME:+--anyauth -u "$MOCKAUTH_USERNAME:$MOCKAUTH_PASSWORD"} \
-              $(for entry in ${MOCKAUTH_RESOLVE:-}; do printf -- '--resolve %s ' "$entry"; done) -b '' -L $MOCKAUTH_URLS
+              $(for entry in ${MOCKAUTH_RESOLVE:-}; do printf -- '--resolve %s ' "$entry"; done) -b '' --hsts '' -L $MOCKAUTH_URLS
             """#)
 
     @Test(
