@@ -532,7 +532,7 @@ struct AuthCheckTests {
         for scenario in scenarios {
             let cases =
                 (authMatrix + headerLeakMatrix + redirectMatrix + bodyMatrix + http2Matrix + protocolVersionMatrix
-                + challengeMatrix + httpsProxyMatrix + cookieMatrix + socksMatrix)
+                + challengeMatrix + httpsProxyMatrix + cookieMatrix + socksMatrix + hstsMatrix)
                 .filter {
                     $0.scenario == scenario
                 }
