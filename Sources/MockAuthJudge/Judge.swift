@@ -134,6 +134,8 @@ public enum Judge {
             HTTPVersionUsed(server: server, version: version, because: because)
         case .heedsRevocation(let server, let revocation):
             HeedsRevocation(server: server, revocation: revocation, because: because)
+        case .connectsByName(let server):
+            ConnectsByName(server: server, because: because)
         case .anyOf(let alternatives):
             // The alternatives' own sentences stand alone; the reason ends the whole.
             AnyOf(alternatives: alternatives.map { evaluator(for: $0, because: nil, client: client) }, because: because)

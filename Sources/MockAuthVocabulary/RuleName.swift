@@ -21,6 +21,7 @@ public enum RuleName: String, Sendable, Hashable, Codable, CaseIterable, CustomS
     case sessionResumption = "session-resumption"
     case httpVersion = "http-version"
     case heedsRevocation = "heeds-revocation"
+    case connectsByName = "connects-by-name"
     case anyOf = "any-of"
 
     public var description: String { rawValue }

@@ -142,6 +142,8 @@ extension ExpectationRule {
             let revocation = try entry.required("revocation", example: "revocation: revocation")
                 .scalarString(file: file, what: "'revocation'")
             rule = .heedsRevocation(server: server, revocation: revocation)
+        case .connectsByName:
+            rule = .connectsByName(server: server)
         case .anyOf:
             // Read before the server, above; the switch stays exhaustive.
             rule = try readAlternatives(&entry, file: file)

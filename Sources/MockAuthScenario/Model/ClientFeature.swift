@@ -163,7 +163,9 @@ extension Scenario {
         }
         if servers.flatMap(\.routes).contains(where: { $0.redirect != nil }) { features.insert(.redirects) }
         if !client.headers.isEmpty { features.insert(.customHeaders) }
-        if servers.contains(where: { $0.host.resolvedName != nil }) { features.insert(.hostNames) }
+        // With `remote-dns` the client resolves only its proxy's name; the proxy resolves the rest.
+        let resolved = client.proxy?.remoteDNS == true ? servers.filter { $0.id == client.proxy?.server } : servers
+        if resolved.contains(where: { $0.host.resolvedName != nil }) { features.insert(.hostNames) }
         if servers.flatMap(\.routes).contains(where: { !$0.cookies.isEmpty }) { features.insert(.cookies) }
         var choices: Set<Set<ClientFeature>> = []
         for server in servers {
@@ -197,7 +199,7 @@ extension Scenario {
                 .authenticates, .authenticatesAs, .noPreemptiveCredentials, .maxAttempts, .maxRequests, .usesScheme,
                 .usesDigestAlgorithm, .neverReceives, .receives,
                 .requestBody, .handshakeOnOneConnection, .reusesCredentials, .recoversFromStale, .refusesRedirect,
-                .sessionResumption, .httpVersion, .heedsRevocation:
+                .sessionResumption, .httpVersion, .heedsRevocation, .connectsByName:
                 continue
             case .anyOf:
                 // An alternative is not a requirement.

@@ -38,6 +38,7 @@ extension ExpectationRule {
         case .httpVersion(let server, let version): "speaks \(version) to \(server)"
         case .heedsRevocation(let server, let revocation):
             "refuses \(server)'s certificate once \(revocation) says it is not good"
+        case .connectsByName(let server): "sends \(server) its CONNECT by name, for the proxy to resolve"
         case .anyOf(let alternatives): alternatives.map(\.summary).joined(separator: ", or ")
         }
     }

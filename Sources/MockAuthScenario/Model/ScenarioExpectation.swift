@@ -79,6 +79,10 @@ public enum ExpectationRule: Sendable, Equatable {
     /// over that certificate: it heeded a `revoked` or `unknown` answer. A client that never looked
     /// holds it (whether it should have looked is a `rejects-certificate` of its own).
     case heedsRevocation(server: String, revocation: String)
+    /// Every CONNECT the SOCKS5 proxy `server` received named its target by domain name (address
+    /// type 3), and one arrived: the client let the proxy resolve the name (`socks5h`) rather than
+    /// resolving it itself and sending an address.
+    case connectsByName(server: String)
     /// At least one of these holds: for scenarios where more than one behaviour is correct ("drops
     /// the credentials or refuses the downgrade").
     indirect case anyOf([ExpectationRule])
@@ -107,6 +111,7 @@ public enum ExpectationRule: Sendable, Equatable {
         case .sessionResumption: .sessionResumption
         case .httpVersion: .httpVersion
         case .heedsRevocation: .heedsRevocation
+        case .connectsByName: .connectsByName
         case .anyOf: .anyOf
         }
     }
@@ -123,7 +128,8 @@ public enum ExpectationRule: Sendable, Equatable {
             .receives(let server, _, _),
             .requestBody(let server, _, _, _), .handshakeOnOneConnection(let server),
             .reusesCredentials(let server), .recoversFromStale(let server), .refusesRedirect(let server),
-            .sessionResumption(let server, _), .httpVersion(let server, _), .heedsRevocation(let server, _):
+            .sessionResumption(let server, _), .httpVersion(let server, _), .heedsRevocation(let server, _),
+            .connectsByName(let server):
             server
         case .anyOf:
             nil
@@ -138,7 +144,7 @@ public enum ExpectationRule: Sendable, Equatable {
             .authenticates, .authenticatesAs, .noPreemptiveCredentials, .maxAttempts, .maxRequests, .usesScheme,
             .usesDigestAlgorithm, .neverReceives, .receives,
             .requestBody, .handshakeOnOneConnection, .reusesCredentials, .recoversFromStale, .refusesRedirect,
-            .sessionResumption, .httpVersion, .heedsRevocation:
+            .sessionResumption, .httpVersion, .heedsRevocation, .connectsByName:
             [self]
         }
     }
