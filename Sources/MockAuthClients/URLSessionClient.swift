@@ -60,14 +60,15 @@ public struct URLSessionClient: ChallengeClient {
         #if canImport(FoundationNetworking)
             let digests = AuthSchemeSpec.allCases.filter { $0.httpScheme == .digest }.map(ClientFeature.scheme)
             return Set(digests).union([
-                .customTrustAnchors, .clientCertificate, .pinning, .proxy, .httpsProxy, .socks, .scheme(.ntlm),
+                .customTrustAnchors, .clientCertificate, .pinning, .proxy, .httpsProxy, .socks, .socksAuth,
+                .scheme(.ntlm),
                 .scheme(.negotiate), .hostNames,
             ])
         #else
             // URLSession resolves through the system: a name under .test needs the machine's hosts
             // file (the simulator uses the Mac's), which an in-process client cannot set. Its proxy
             // configuration is a plain HTTP CONNECT proxy: it does not speak TLS to the proxy, nor SOCKS.
-            return [.hostNames, .httpsProxy, .socks]
+            return [.hostNames, .httpsProxy, .socks, .socksAuth]
         #endif
     }
 

@@ -29,7 +29,7 @@ extension MockAuthD {
         @Option(
             name: .long,
             help:
-                "NAME=FEATURE,FEATURE: features the client lacks (tls, custom-ca, client-cert, pinning, proxy, https-proxy, socks, redirect, or a scheme such as ntlm, digest-sha512-256); those scenarios are skipped."
+                "NAME=FEATURE,FEATURE: features the client lacks (tls, custom-ca, client-cert, pinning, proxy, https-proxy, socks, socks-auth, redirect, or a scheme such as ntlm, digest-sha512-256); those scenarios are skipped."
         )
         var lacks: [String] = []
 

@@ -19,6 +19,10 @@ public enum ClientFeature: Sendable, Hashable, Comparable, CustomStringConvertib
     /// Using a SOCKS5 proxy (RFC 1928, `MOCKAUTH_PROXY_URL=socks5://…`): its greeting, its
     /// CONNECT, and the client's own protocol through the tunnel.
     case socks
+    /// Answering a SOCKS5 proxy's username/password step (RFC 1929) with the proxy account it is
+    /// given (`MOCKAUTH_PROXY_USERNAME`, `_PASSWORD`). Clients whose SOCKS support has no
+    /// authentication (AsyncHTTPClient's `socksServer`) lack it.
+    case socksAuth
     /// Following redirects.
     case redirects
     /// Sending header lines it is given (`MOCKAUTH_HEADERS`) with its request.
@@ -34,14 +38,15 @@ public enum ClientFeature: Sendable, Hashable, Comparable, CustomStringConvertib
     /// Every feature, in the order documentation lists them.
     public static var allCases: [ClientFeature] {
         [
-            .tls, .customTrustAnchors, .clientCertificate, .pinning, .proxy, .httpsProxy, .socks, .redirects,
+            .tls, .customTrustAnchors, .clientCertificate, .pinning, .proxy, .httpsProxy, .socks, .socksAuth,
+            .redirects,
             .customHeaders, .hostNames, .cookies,
         ]
             + AuthSchemeSpec.allCases.map(ClientFeature.scheme)
     }
 
     /// The feature's name, as `--lacks`, `MOCKAUTH_FEATURES` and reports write it: `tls`, `custom-ca`,
-    /// `client-cert`, `pinning`, `proxy`, `https-proxy`, `socks`, `redirect`, `headers`, `host-names`,
+    /// `client-cert`, `pinning`, `proxy`, `https-proxy`, `socks`, `socks-auth`, `redirect`, `headers`, `host-names`,
     /// `cookies`, or a scheme's name (`digest-sha256`, `ntlm` …).
     public var name: String {
         switch self {
@@ -52,6 +57,7 @@ public enum ClientFeature: Sendable, Hashable, Comparable, CustomStringConvertib
         case .proxy: "proxy"
         case .httpsProxy: "https-proxy"
         case .socks: "socks"
+        case .socksAuth: "socks-auth"
         case .redirects: "redirect"
         case .customHeaders: "headers"
         case .hostNames: "host-names"
@@ -159,7 +165,11 @@ extension Scenario {
         if let proxy = client.proxy {
             features.insert(.proxy)
             if server(proxy.server)?.tls != nil { features.insert(.httpsProxy) }
-            if server(proxy.server)?.isSOCKS == true { features.insert(.socks) }
+            if let socks = server(proxy.server), socks.isSOCKS {
+                features.insert(.socks)
+                // RFC 1929's step: the proxy demands it, or the client is given an account for it.
+                if socks.socksAccount != nil || proxy.credentials != nil { features.insert(.socksAuth) }
+            }
         }
         if servers.flatMap(\.routes).contains(where: { $0.redirect != nil }) { features.insert(.redirects) }
         if !client.headers.isEmpty { features.insert(.customHeaders) }
