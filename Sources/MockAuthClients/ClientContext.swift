@@ -106,6 +106,11 @@ public struct ClientContext: Sendable {
         public var credentials: Account?
         /// Whether the proxy is reached over TLS (`https://`), its certificate checked like an origin's.
         public var usesTLS: Bool = false
+        /// Whether the proxy is a SOCKS5 proxy (`socks5://`, or `socks5h://` when only it resolves
+        /// the names: ``sendsNames``) rather than an HTTP one.
+        public var isSOCKS: Bool = false
+        /// Whether the client is to send names, not addresses, in its SOCKS5 CONNECT (`socks5h://`).
+        public var sendsNames: Bool = false
     }
 
     /// The context `material` describes.
@@ -141,10 +146,12 @@ public struct ClientContext: Sendable {
         proxy = material.proxy.flatMap { proxy in
             URLComponents(string: proxy.url).flatMap { components in
                 components.host.map { host in
-                    let usesTLS = components.scheme?.lowercased() == "https"
+                    let scheme = components.scheme?.lowercased()
+                    let usesTLS = scheme == "https"
                     return Proxy(
                         host: host, port: components.port ?? (usesTLS ? 443 : 80), credentials: proxy.credentials,
-                        usesTLS: usesTLS)
+                        usesTLS: usesTLS, isSOCKS: scheme == "socks5" || scheme == "socks5h",
+                        sendsNames: scheme == "socks5h")
                 }
             }
         }
