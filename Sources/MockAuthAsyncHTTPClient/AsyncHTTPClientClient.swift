@@ -7,7 +7,8 @@ import NIOPosix
 import NIOSSL
 
 /// AsyncHTTPClient as a service would configure it: the scenario's anchor as its only trust root,
-/// the client identity, the proxy (Basic proxy credentials, CONNECT for https), and Basic answered
+/// the client identity, the proxy (Basic proxy credentials, CONNECT for https; a SOCKS5 proxy without
+/// authentication through `Proxy.socksServer`), and Basic answered
 /// once after a 401 (AsyncHTTPClient answers no challenge by itself). Redirects are AsyncHTTPClient's own.
 ///
 /// ```swift
@@ -21,11 +22,11 @@ public struct AsyncHTTPClientClient: ChallengeClient {
     /// It answers Basic and sends the bearer token; it has no Digest, NTLM or Negotiate, no pinning,
     /// and no cookie store (it parses `Set-Cookie` into a response's `cookies`, and keeps none). Its
     /// proxy (`HTTPClient.Configuration.Proxy`) is reached in plain HTTP only, TLS going to the
-    /// origin after the CONNECT: it cannot speak TLS to an HTTPS proxy. Its SOCKS proxy
-    /// (`.socksServer`) is not configured here.
+    /// origin after the CONNECT: it cannot speak TLS to an HTTPS proxy. Its SOCKS5 proxy
+    /// (`Proxy.socksServer(host:port:)`) offers "no authentication" only: it has no RFC 1929 step.
     public var unsupported: Set<ClientFeature> {
         let schemes = AuthSchemeSpec.allCases.filter { $0 != .basic && $0 != .bearer }.map(ClientFeature.scheme)
-        return Set(schemes).union([.pinning, .httpsProxy, .socks, .cookies])
+        return Set(schemes).union([.pinning, .httpsProxy, .socksAuth, .cookies])
     }
 
     public func perform(_ context: ClientContext) async -> ClientReport {
@@ -65,7 +66,11 @@ public struct AsyncHTTPClientClient: ChallengeClient {
         // the certificate is still checked against the name.
         configuration.dnsOverride = Dictionary(
             context.hostMappings.map { ($0.name, $0.address) }, uniquingKeysWith: { first, _ in first })
-        if let proxy = context.proxy {
+        if let proxy = context.proxy, proxy.isSOCKS {
+            // Its CONNECT names the target as the URL does: a name (the proxy resolves it) unless
+            // dnsOverride turned it into an address, which remote DNS never gives it.
+            configuration.proxy = .socksServer(host: proxy.host, port: proxy.port)
+        } else if let proxy = context.proxy {
             let authorization = proxy.credentials.map {
                 HTTPClient.Authorization.basic(username: $0.username, password: $0.password)
             }
