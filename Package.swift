@@ -337,11 +337,16 @@ let package = Package(
 // scenario files, built with `--sanitize=fuzzer --sanitize=address`. Not part of a normal build: it has no
 // `main` without libFuzzer.
 if Context.environment["MOCKAUTH_FUZZ"] == "1" {
+    // A fuzzer build compiles every executable as a library (libFuzzer brings `main`), so the
+    // EmbedScenarios tool cannot build there; nothing the fuzzer links needs the catalog it embeds.
+    for target in package.targets where target.name == "MockAuthCatalog" { target.plugins = [] }
     package.targets.append(
         .executableTarget(
             name: "MockAuthFuzz",
             dependencies: [
                 "MockAuthSchemes", "MockAuthScenario", "MockAuthServer", "MockAuthVocabulary",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             path: "Fuzz/MockAuthFuzz",

@@ -2,6 +2,8 @@ import Foundation
 import MockAuthScenario
 import MockAuthSchemes
 import MockAuthVocabulary
+import NIOCore
+import NIOEmbedded
 import NIOHTTP1
 
 @testable import MockAuthServer
@@ -18,6 +20,8 @@ enum FuzzTarget: String, CaseIterable {
     case scenario
     case writtenChallenge = "written-challenge"
     case cookie
+    case socksGreeting = "socks-greeting"
+    case socksUsernamePassword = "socks-username-password"
 
     static let selected: FuzzTarget = {
         let name = ProcessInfo.processInfo.environment["MOCKAUTH_FUZZ_TARGET"] ?? ""
@@ -66,6 +70,13 @@ enum FuzzTarget: String, CaseIterable {
             // A client's Cookie field (the names the judge reads) and a route's Set-Cookie value.
             _ = CookieSyntax.names(inCookieField: text)
             _ = CookieSyntax.name(ofSetCookie: text)
+        case .socksGreeting:
+            SOCKSFuzzConnection.run(bytes)
+        case .socksUsernamePassword:
+            // Every prefix, as the proxy parses the step while its bytes arrive.
+            for end in 0...min(bytes.count, SOCKSUsernamePassword.maximumLength + 1) {
+                _ = SOCKSUsernamePassword.parse(Array(bytes[..<end]))
+            }
         }
     }
 }

@@ -7,7 +7,8 @@ import NIOPosix
 import NIOSSL
 
 /// AsyncHTTPClient as a service would configure it: the scenario's anchor as its only trust root,
-/// the client identity, the proxy (Basic proxy credentials, CONNECT for https), and Basic answered
+/// the client identity, the proxy (Basic proxy credentials, CONNECT for https; a SOCKS5 proxy without
+/// authentication through `Proxy.socksServer`), and Basic answered
 /// once after a 401 (AsyncHTTPClient answers no challenge by itself). Redirects are AsyncHTTPClient's own.
 ///
 /// ```swift
@@ -76,6 +77,8 @@ public struct AsyncHTTPClientClient: ChallengeClient {
                 }
                 configuration.proxy = .server(host: proxy.host, port: proxy.port, authorization: authorization)
             case .socks5, .socks5h:
+                // Its CONNECT names the target as the URL does: a name (the proxy resolves it) unless
+                // dnsOverride turned it into an address, which a remote-DNS scenario never maps.
                 configuration.proxy = .socksServer(host: proxy.host, port: proxy.port)
             }
         }

@@ -136,6 +136,8 @@ public enum Judge {
             HeedsRevocation(server: server, revocation: revocation, because: because)
         case .upgradesToHTTPS(let server, let path):
             UpgradesToHTTPS(server: server, path: path, because: because)
+        case .connectsByName(let server):
+            ConnectsByName(server: server, because: because)
         case .anyOf(let alternatives):
             // The alternatives' own sentences stand alone; the reason ends the whole.
             AnyOf(alternatives: alternatives.map { evaluator(for: $0, because: nil, client: client) }, because: because)

@@ -65,7 +65,8 @@ public struct ClientMaterial: Sendable, Hashable {
 
     /// A proxy to use.
     public struct Proxy: Sendable, Hashable, Codable {
-        /// The proxy's URL (`http://127.0.0.1:PORT`, or `https://127.0.0.1:PORT` for an HTTPS proxy).
+        /// The proxy's URL (`http://127.0.0.1:PORT`, `https://127.0.0.1:PORT` for an HTTPS proxy,
+        /// `socks5://127.0.0.1:PORT` for a SOCKS5 proxy, `socks5h://…` for one that alone resolves names).
         public var url: String
         /// Its account, when the client is given one.
         public var credentials: Account?

@@ -22,6 +22,7 @@ public enum RuleName: String, Sendable, Hashable, Codable, CaseIterable, CustomS
     case httpVersion = "http-version"
     case heedsRevocation = "heeds-revocation"
     case upgradesToHTTPS = "upgrades-to-https"
+    case connectsByName = "connects-by-name"
     case anyOf = "any-of"
 
     public var description: String { rawValue }

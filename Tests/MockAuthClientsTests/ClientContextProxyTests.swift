@@ -20,6 +20,18 @@ struct ClientContextProxyTests {
         #expect(proxy("https://127.0.0.1:3129")?.credentials?.username == "proxy")
     }
 
+    @Test("a socks5:// proxy is SOCKS; socks5h:// is SOCKS that sends names; an HTTP proxy is neither")
+    func socksKinds() {
+        #expect(proxy("socks5://127.0.0.1:1080")?.isSOCKS == true)
+        #expect(proxy("socks5://127.0.0.1:1080")?.scheme == .socks5)
+        #expect(proxy("socks5h://127.0.0.1:1080")?.isSOCKS == true)
+        #expect(proxy("socks5h://127.0.0.1:1080")?.scheme == .socks5h)
+        #expect(proxy("socks5h://127.0.0.1:1080")?.port == 1080)
+        #expect(proxy("socks5h://127.0.0.1:1080")?.usesTLS == false)
+        #expect(proxy("http://127.0.0.1:3128")?.isSOCKS == false)
+        #expect(proxy("https://127.0.0.1:3129")?.isSOCKS == false)
+    }
+
     @Test("without a port, an https:// proxy is on 443, an http:// one on 80 and a SOCKS one on 1080")
     func defaults() {
         #expect(proxy("https://proxy.mockauth.test")?.port == 443)

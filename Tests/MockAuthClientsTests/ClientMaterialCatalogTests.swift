@@ -66,6 +66,29 @@ struct ClientMaterialCatalogTests {
         }
     }
 
+    @Test("remote-dns: the client is told socks5h:// and given no mapping for the name only the proxy resolves")
+    func remoteDNS() async throws {
+        let scenario = try ScenarioCatalog.bundled.load("socks5h-remote-dns")
+        try await withTeardown { teardown in
+            let run = try await ScenarioRun.start(scenario)
+            teardown.add { await run.shutdown() }
+            let proxy = try #require(run.material.proxy)
+            #expect(proxy.url.hasPrefix("socks5h://127.0.0.1:"), "\(proxy.url)")
+            #expect(run.material.url.hasPrefix("https://api.remote.test:"))
+            #expect(run.material.hosts.isEmpty, "\(run.material.hosts)")
+            #expect(run.environment["MOCKAUTH_RESOLVE"] == nil)
+            #expect(run.hostsFile == nil)
+            #expect(try ClientContext(environment: run.environment).proxy?.port == run.server.endpoint("proxy")?.port)
+        }
+        // Its control gives the mapping and socks5://, as every other SOCKS5 scenario does.
+        let control = try ScenarioCatalog.bundled.load("socks5")
+        try await withTeardown { teardown in
+            let run = try await ScenarioRun.start(control)
+            teardown.add { await run.shutdown() }
+            #expect(run.material.proxy?.url.hasPrefix("socks5://") == true)
+        }
+    }
+
     @Test("runs that share client files share the files whose bytes are the same")
     func sharedFiles() async throws {
         let pki = try HarnessPKI.shared()

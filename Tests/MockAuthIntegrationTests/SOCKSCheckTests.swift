@@ -5,6 +5,21 @@ import Testing
 /// sends the address), verifying the origin against the CA file only.
 private let curlThroughSOCKS = #"\#(ClientScript.curl) -x "$MOCKAUTH_PROXY_URL""#
 private let proxyUser = #"--proxy-user "$MOCKAUTH_PROXY_USERNAME:$MOCKAUTH_PROXY_PASSWORD""#
+/// requests 2.34.2 through the SOCKS5 proxy it was given with `verify=False`, as a user silencing a
+/// certificate error does.
+private let requestsUnverified = #"""
+    python3 -c 'import os, requests, urllib3
+    urllib3.disable_warnings()
+    session = requests.Session(); session.trust_env = False
+    proxy = os.environ["MOCKAUTH_PROXY_URL"]
+    answer = session.get(os.environ["MOCKAUTH_URL"], proxies={"https": proxy}, verify=False, timeout=10)
+    raise SystemExit(0 if answer.ok else 1)'
+    """#
+/// The origin's port, from `MOCKAUTH_URL` (`https://api.remote.test:PORT/`).
+private let originPort = #"port=${MOCKAUTH_URL##*:}; port=${port%%/*}"#
+/// The proxy as `socks5://`: the `h` of the `socks5h://` it was given dropped, so the client
+/// resolves names itself.
+private let localDNSProxy = #"socks5://${MOCKAUTH_PROXY_URL#socks5h://}"#
 
 /// The SOCKS5 scenarios (issue 24 item 4: `socks5`, `socks5-auth`, `socks5-wrong-password`), each with real clients that pass and a realistic
 /// defective one that is caught. Versions: curl 7.88.1 (OpenSSL 3.0), requests 2.34.2 with urllib3
@@ -64,6 +79,58 @@ let socksMatrix: [AuthCase] = [
         script: "\(curlThroughSOCKS) \(proxyUser) --retry 4 --retry-all-errors --retry-delay 1 $MOCKAUTH_URL",
         expectedStatus: 1, note: "five refused steps, a second apart",
         mustMention: "it does not give up on a bad SOCKS5 password"),
+    AuthCase(
+        scenario: "socks5h-remote-dns", client: "curl 7.88.1 -x socks5h://…",
+        script: "\(curlThroughSOCKS) $MOCKAUTH_URL", expectedStatus: 0,
+        note: "CONNECT api.remote.test:PORT by domain name; the proxy resolves it"),
+    AuthCase(
+        scenario: "socks5h-remote-dns", client: "requests 2.34.2 (urllib3 2.8.0, PySocks 1.7.1, socks5h:// proxy)",
+        script: ClientScript.requests, expectedStatus: 0, note: "PySocks sends the name (rdns)"),
+    AuthCase(
+        scenario: "socks5h-remote-dns", client: "curl 7.88.1 -x socks5://… --resolve api.remote.test:PORT:127.0.0.1",
+        script:
+            #"\#(originPort); \#(ClientScript.curl) -x "\#(localDNSProxy)" --resolve "api.remote.test:$port:127.0.0.1" $MOCKAUTH_URL"#,
+        expectedStatus: 1, note: "it resolves the name itself and sends CONNECT 127.0.0.1:PORT by IPv4 address",
+        mustMention: "by IPv4 address, not by name: it resolved the origin's name itself"),
+    AuthCase(
+        scenario: "socks5h-remote-dns",
+        client: "requests 2.34.2 (PySocks 1.7.1) with a socks5:// proxy and a local mapping of api.remote.test",
+        script:
+            #"\#(originPort); MOCKAUTH_PROXY_URL="\#(localDNSProxy)" MOCKAUTH_RESOLVE="api.remote.test:$port:127.0.0.1" \#(ClientScript.requests)"#,
+        expectedStatus: 1, note: "PySocks without rdns looks the name up (getaddrinfo, mapped) and sends the address",
+        mustMention: "by IPv4 address, not by name: it resolved the origin's name itself"),
+    AuthCase(
+        scenario: "socks5h-remote-dns",
+        client: "curl 7.88.1 -x socks5://… with no mapping (it cannot resolve the name)",
+        script: #"\#(ClientScript.curl) -x "\#(localDNSProxy)" $MOCKAUTH_URL"#, expectedStatus: 1,
+        note: "it greets the proxy, fails to resolve api.remote.test and sends no CONNECT: INCONCLUSIVE, never a PASS",
+        mustMention: "without a CONNECT"),
+    AuthCase(
+        scenario: "socks5h-remote-dns", client: "a client that never sends a request", script: "exit 1",
+        expectedStatus: 1, note: "a client that refuses everything is not credited", mustMention: "INCONCLUSIVE"),
+    AuthCase(
+        scenario: "socks5h-remote-dns", client: "urllib (CPython 3.11: no SOCKS proxies)", script: ClientScript.urllib,
+        expectedStatus: 1, note: "the adapter exits 89: SKIP, never a PASS", mustMention: "SKIP"),
+    AuthCase(
+        scenario: "socks5-tls-expired", client: "curl 7.88.1 -x socks5://…",
+        script: "\(curlThroughSOCKS) $MOCKAUTH_URL",
+        expectedStatus: 0, note: "certificate has expired (exit 60), no request through the tunnel"),
+    AuthCase(
+        scenario: "socks5-tls-expired", client: "requests 2.34.2 (PySocks 1.7.1)", script: ClientScript.requests,
+        expectedStatus: 0, note: "SSLError: certificate has expired"),
+    AuthCase(
+        scenario: "socks5-tls-expired", client: "curl 7.88.1 -x socks5://… -k",
+        script: "\(curlThroughSOCKS) -k $MOCKAUTH_URL",
+        expectedStatus: 1, note: "it skips verification and sends GET / through the tunnel",
+        mustMention: "it accepted an expired certificate through the SOCKS5 tunnel"),
+    AuthCase(
+        scenario: "socks5-tls-expired", client: "requests 2.34.2 (PySocks 1.7.1) with verify=False",
+        script: requestsUnverified, expectedStatus: 1,
+        note: "it skips verification and sends GET / through the tunnel",
+        mustMention: "it accepted an expired certificate through the SOCKS5 tunnel"),
+    AuthCase(
+        scenario: "socks5-tls-expired", client: "a client that never sends a request", script: "exit 1",
+        expectedStatus: 1, note: "a client that refuses everything is not credited", mustMention: "INCONCLUSIVE"),
 ]
 
 @Suite("SOCKS5 scenarios with real clients")

@@ -90,9 +90,11 @@ extension ClientSpec {
             let proxyCredentials = try mapping.node("credentials").map { (node) throws(ScenarioError) in
                 try Account.read(node, file: file, context: "the proxy credentials")
             }
+            let remoteDNS = try mapping.bool("remote-dns") ?? false
             try mapping.finish()
             proxy = ProxyClientSpec(
-                server: try server.scalarString(file: file, what: "'server'"), credentials: proxyCredentials)
+                server: try server.scalarString(file: file, what: "'server'"), credentials: proxyCredentials,
+                remoteDNS: remoteDNS)
         }
         try client.finish()
         var spec = ClientSpec(

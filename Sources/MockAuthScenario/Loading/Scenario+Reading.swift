@@ -95,6 +95,12 @@ extension Scenario {
                     .invalidValue, at: clientLocation, "the client's proxy '\(proxy.server)' is not a proxy server",
                     hint: "servers:\n      \(proxy.server):\n        proxy: true")
             }
+            if proxy.remoteDNS, self.server(proxy.server)?.isSOCKS != true {
+                throw ScenarioError(
+                    .invalidValue, at: clientLocation,
+                    "'remote-dns' is for a SOCKS5 proxy ('\(proxy.server)' is not one): an HTTP proxy is always given names",
+                    hint: "servers:\n      \(proxy.server):\n        proxy: socks5")
+            }
         }
         let revocationServers = servers.filter(\.isRevocation)
         if revocationServers.count > 1 {
@@ -154,6 +160,12 @@ extension Scenario {
                         hint:
                             "tls: { profile: valid }\n    routes:\n      - { path: /, headers: { Strict-Transport-Security: max-age=600 } }"
                     )
+                }
+                if case .connectsByName(let server) = rule, self.server(server)?.isSOCKS != true {
+                    throw ScenarioError(
+                        .invalidValue, at: location,
+                        "'connects-by-name' needs server '\(server)' to be a SOCKS5 proxy: it reads the CONNECT's address type",
+                        hint: "servers:\n      \(server):\n        proxy: socks5")
                 }
                 if case .requestBody(_, _, _, .given) = rule, client.body == nil {
                     throw ScenarioError(

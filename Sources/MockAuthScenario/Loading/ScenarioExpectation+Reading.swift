@@ -145,6 +145,8 @@ extension ExpectationRule {
         case .upgradesToHTTPS:
             let path = try entry.required("path", example: "path: /next").scalarString(file: file, what: "'path'")
             rule = .upgradesToHTTPS(server: server, path: path)
+        case .connectsByName:
+            rule = .connectsByName(server: server)
         case .anyOf:
             // Read before the server, above; the switch stays exhaustive.
             rule = try readAlternatives(&entry, file: file)

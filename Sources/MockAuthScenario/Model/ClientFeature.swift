@@ -19,9 +19,9 @@ public enum ClientFeature: Sendable, Hashable, Comparable, CustomStringConvertib
     /// Using a SOCKS5 proxy (RFC 1928, `MOCKAUTH_PROXY_URL=socks5://…`): its greeting, its
     /// CONNECT, and the client's own protocol through the tunnel.
     case socks
-    /// Answering a SOCKS5 proxy's username/password step (RFC 1929) with the account it is given
-    /// (`MOCKAUTH_PROXY_USERNAME`, `_PASSWORD`). Clients whose SOCKS support offers only "no
-    /// authentication" (AsyncHTTPClient) lack it.
+    /// Answering a SOCKS5 proxy's username/password step (RFC 1929) with the proxy account it is
+    /// given (`MOCKAUTH_PROXY_USERNAME`, `_PASSWORD`). Clients whose SOCKS support has no
+    /// authentication (AsyncHTTPClient's `socksServer`) lack it.
     case socksAuth
     /// Following redirects.
     case redirects
@@ -173,12 +173,15 @@ extension Scenario {
             if server(proxy.server)?.tls != nil { features.insert(.httpsProxy) }
             if let socks = server(proxy.server), socks.isSOCKS {
                 features.insert(.socks)
-                if socks.socksAccount != nil { features.insert(.socksAuth) }
+                // RFC 1929's step: the proxy demands it, or the client is given an account for it.
+                if socks.socksAccount != nil || proxy.credentials != nil { features.insert(.socksAuth) }
             }
         }
         if servers.flatMap(\.routes).contains(where: { $0.redirect != nil }) { features.insert(.redirects) }
         if !client.headers.isEmpty { features.insert(.customHeaders) }
-        if servers.contains(where: { $0.host.resolvedName != nil }) { features.insert(.hostNames) }
+        // With `remote-dns` the client resolves only its proxy's name; the proxy resolves the rest.
+        let resolved = client.proxy?.remoteDNS == true ? servers.filter { $0.id == client.proxy?.server } : servers
+        if resolved.contains(where: { $0.host.resolvedName != nil }) { features.insert(.hostNames) }
         if servers.flatMap(\.routes).contains(where: { !$0.cookies.isEmpty }) { features.insert(.cookies) }
         if servers.flatMap(\.routes).contains(where: \.setsStrictTransportSecurity) { features.insert(.hsts) }
         var choices: Set<Set<ClientFeature>> = []
@@ -213,7 +216,7 @@ extension Scenario {
                 .authenticates, .authenticatesAs, .noPreemptiveCredentials, .maxAttempts, .maxRequests, .usesScheme,
                 .usesDigestAlgorithm, .neverReceives, .receives,
                 .requestBody, .handshakeOnOneConnection, .reusesCredentials, .recoversFromStale, .refusesRedirect,
-                .sessionResumption, .httpVersion, .heedsRevocation, .upgradesToHTTPS:
+                .sessionResumption, .httpVersion, .heedsRevocation, .upgradesToHTTPS, .connectsByName:
                 continue
             case .anyOf:
                 // An alternative is not a requirement.

@@ -95,9 +95,14 @@ public struct ProxyClientSpec: Sendable, Equatable {
     public var server: String
     /// The proxy credentials, if the client is given any.
     public var credentials: Account?
+    /// `remote-dns: true`, for a SOCKS5 proxy: only the proxy resolves the names of the servers it
+    /// reaches. The client is told `MOCKAUTH_PROXY_URL=socks5h://…` and given no mapping for those
+    /// names (only for the proxy's own), so it must send the name in its CONNECT.
+    public var remoteDNS: Bool
 
-    public init(server: String, credentials: Account? = nil) {
+    public init(server: String, credentials: Account? = nil, remoteDNS: Bool = false) {
         self.server = server
         self.credentials = credentials
+        self.remoteDNS = remoteDNS
     }
 }

@@ -40,6 +40,7 @@ extension ExpectationRule {
             "refuses \(server)'s certificate once \(revocation) says it is not good"
         case .upgradesToHTTPS(let server, let path):
             "requests http://…\(path) over TLS once \(server) sent Strict-Transport-Security, nothing in plain text"
+        case .connectsByName(let server): "sends \(server) its CONNECT by name, for the proxy to resolve"
         case .anyOf(let alternatives): alternatives.map(\.summary).joined(separator: ", or ")
         }
     }

@@ -83,6 +83,10 @@ public enum ExpectationRule: Sendable, Equatable {
     /// request 2xx, the client, given an `http://` URL for `path` on that host and port, requests it
     /// over TLS and sends nothing there in plain text (RFC 6797 §8.3).
     case upgradesToHTTPS(server: String, path: String)
+    /// Every CONNECT the SOCKS5 proxy `server` received named its target by domain name (address
+    /// type 3), and one arrived: the client let the proxy resolve the name (`socks5h`) rather than
+    /// resolving it itself and sending an address.
+    case connectsByName(server: String)
     /// At least one of these holds: for scenarios where more than one behaviour is correct ("drops
     /// the credentials or refuses the downgrade").
     indirect case anyOf([ExpectationRule])
@@ -112,6 +116,7 @@ public enum ExpectationRule: Sendable, Equatable {
         case .httpVersion: .httpVersion
         case .heedsRevocation: .heedsRevocation
         case .upgradesToHTTPS: .upgradesToHTTPS
+        case .connectsByName: .connectsByName
         case .anyOf: .anyOf
         }
     }
@@ -129,7 +134,7 @@ public enum ExpectationRule: Sendable, Equatable {
             .requestBody(let server, _, _, _), .handshakeOnOneConnection(let server),
             .reusesCredentials(let server), .recoversFromStale(let server), .refusesRedirect(let server),
             .sessionResumption(let server, _), .httpVersion(let server, _), .heedsRevocation(let server, _),
-            .upgradesToHTTPS(let server, _):
+            .upgradesToHTTPS(let server, _), .connectsByName(let server):
             server
         case .anyOf:
             nil
@@ -144,7 +149,7 @@ public enum ExpectationRule: Sendable, Equatable {
             .authenticates, .authenticatesAs, .noPreemptiveCredentials, .maxAttempts, .maxRequests, .usesScheme,
             .usesDigestAlgorithm, .neverReceives, .receives,
             .requestBody, .handshakeOnOneConnection, .reusesCredentials, .recoversFromStale, .refusesRedirect,
-            .sessionResumption, .httpVersion, .heedsRevocation, .upgradesToHTTPS:
+            .sessionResumption, .httpVersion, .heedsRevocation, .upgradesToHTTPS, .connectsByName:
             [self]
         }
     }

@@ -17,7 +17,8 @@ public struct ServerSpec: Sendable, Equatable {
     /// requests and CONNECT), or with ``isSOCKS`` a SOCKS5 proxy.
     public var isProxy: Bool
     /// Whether the proxy speaks SOCKS5 (RFC 1928, `proxy: socks5`) rather than HTTP: the client
-    /// is told `MOCKAUTH_PROXY_URL=socks5://…`. Always with ``isProxy``.
+    /// is told `MOCKAUTH_PROXY_URL=socks5://…` (`socks5h://…` with ``ProxyClientSpec/remoteDNS``).
+    /// Always with ``isProxy``.
     public var isSOCKS: Bool
     /// The account a SOCKS5 proxy demands with RFC 1929's username/password step (`credentials:`),
     /// or `nil` for one that asks for no authentication.
