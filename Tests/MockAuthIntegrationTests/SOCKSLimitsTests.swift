@@ -49,4 +49,39 @@ struct SOCKSLimitsTests {
             #expect(run.transcript().connections.filter { $0.server == "origin" }.isEmpty)
         }
     }
+
+    @Test(
+        "a greeting and its CONNECT in one write, as an optimistic client sends them, get the method and the reply at once"
+    )
+    func greetingAndConnectInOneWrite() async throws {
+        try await withTeardown { teardown in
+            let run = try await ScenarioRun.start(
+                try ScenarioCatalog.directory(MockAuthDBinary.scenarios).load("socks5"))
+            teardown.add { await run.shutdown() }
+            let proxy = try #require(run.server.endpoint("proxy")?.port)
+            let origin = try #require(run.server.endpoint("origin")?.port)
+            let script = """
+                import socket, sys, time
+                s = socket.create_connection(("127.0.0.1", \(proxy))); s.settimeout(3)
+                started = time.monotonic()
+                s.sendall(bytes([5, 1, 0, 5, 1, 0, 1, 127, 0, 0, 1]) + (\(origin)).to_bytes(2, "big"))
+                answer = b""
+                while len(answer) < 12:
+                    chunk = s.recv(64)
+                    if not chunk: break
+                    answer += chunk
+                print(answer[:4].hex(), round(time.monotonic() - started, 2))
+                """
+            let result = try await Shell.run("python3 -c '\(script)'", timeout: 10)
+            let fields = result.output.split(separator: " ")
+            // 05 00: no authentication chosen; 05 00 00 01: succeeded, bound address IPv4.
+            #expect(fields.first == "05000500", "\(result.output) \(result.error)")
+            let seconds = try #require(
+                fields.last.flatMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
+            #expect(seconds < 2, "answered after \(seconds) s: the CONNECT waited for a read that never came")
+            await run.server.settle(timeout: .seconds(2))
+            let socks = run.transcript().connections.filter { $0.server == "proxy" }.compactMap(\.socks)
+            #expect(socks.map(\.reply) == ["succeeded"], "\(socks)")
+        }
+    }
 }

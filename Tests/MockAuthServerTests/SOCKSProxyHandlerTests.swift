@@ -57,6 +57,18 @@ struct SOCKSProxyHandlerTests {
         #expect(proxy.socks?.reply == "succeeded")
     }
 
+    @Test("a CONNECT sent in the same write as the greeting (an optimistic client) is answered, not left waiting")
+    func greetingAndConnectTogether() throws {
+        let proxy = try SOCKSConnection()
+        let answer = try proxy.send(SOCKSConnection.greeting([0x00]) + SOCKSConnection.connectIPv4)
+        #expect(answer == [5, 0x00], "the method chosen; the CONNECT's reply comes once the origin answers")
+        #expect(proxy.dialer.dials.map(\.target) == [SOCKSConnection.origin])
+        _ = try proxy.dialer.connect()
+        proxy.channel.embeddedEventLoop.run()
+        #expect(proxy.socks?.addressType == .ipv4)
+        #expect(proxy.socks?.reply == "succeeded")
+    }
+
     @Test("a greeting without 'no authentication' gets 0xFF and the connection closes")
     func noAcceptableMethod() throws {
         let proxy = try SOCKSConnection()
@@ -176,6 +188,16 @@ struct SOCKSProxyHandlerTests {
                     methodsOffered: ["no-authentication", "username-password"], methodChosen: "username-password",
                     username: "socks-user", authenticated: true, addressType: .ipv4, target: "127.0.0.1:8080",
                     reply: "succeeded"))
+    }
+
+    @Test("RFC 1929's step sent in the same write as the greeting is taken once username/password is chosen")
+    func greetingAndStepTogether() throws {
+        let proxy = try SOCKSConnection(account: SOCKSConnection.account)
+        let answer = try proxy.send(SOCKSConnection.greeting([0x02]) + SOCKSConnection.step("socks-user", "tunnel-7"))
+        #expect(answer == [5, 0x02, 1, 0], "the method chosen, then status 0")
+        _ = try proxy.send(SOCKSConnection.connectIPv4)
+        #expect(proxy.dialer.dials.map(\.target) == [SOCKSConnection.origin])
+        #expect(proxy.socks?.authenticated == true)
     }
 
     @Test("a wrong password gets status 1 and a close; nothing is dialled, and the password is not recorded")

@@ -77,7 +77,20 @@ final class SOCKSProxyHandler: ChannelInboundHandler, RemovableChannelHandler {
             // RFC 1928 §3: the client must close; the proxy does not wait for it.
             let channel = context.channel
             written.whenComplete { _ in channel.close(promise: nil) }
+        } else {
+            readHeldBytes(context: context)
         }
+    }
+
+    /// Has NIOSOCKS read what it holds now that the proxy's answer moved it on. It parses one
+    /// message per read and keeps what follows: a client that sends its next message right behind
+    /// its greeting, before the method is chosen (a CONNECT after a greeting that offers only "no
+    /// authentication", or RFC 1929's step), would otherwise wait for a read that never comes.
+    private func readHeldBytes(context: ChannelHandlerContext) {
+        guard context.channel.isActive,
+            let handshakeContext = try? context.pipeline.syncOperations.context(handler: handshake)
+        else { return }
+        handshake.channelRead(context: handshakeContext, data: NIOAny(context.channel.allocator.buffer(capacity: 0)))
     }
 
     // MARK: RFC 1929
