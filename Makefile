@@ -2,7 +2,7 @@
 SWIFT ?= swift
 CERTS_DIR ?= Certs/generated
 
-.PHONY: test build serve certs scenario-table validate format lint docs conformance examples fuzz bench clean
+.PHONY: test build serve certs scenario-table validate format lint docs conformance conformance-prepare conformance-shard conformance-merge examples fuzz bench clean
 
 VENV ?= .venv-test
 # The tests and the conformance run find the Python reference clients in $(VENV) first.
@@ -102,26 +102,46 @@ bench:
 clean:
 	rm -rf .build .build-fuzz Benchmarks/.build $(CERTS_DIR) $(VENV)
 
-## conformance: the whole catalog against the reference adapters; writes .build/conformance/ and
-## docs/conformance.md, and fails on a regression against Conformance/baselines/
+## conformance: the whole catalog against the reference adapters; writes .build/conformance/,
+## docs/conformance-matrix.md, the summary section of docs/conformance.md and
+## docs/conformance-heatmap.svg, and fails on a regression against Conformance/baselines/
 ## (CONFORM_ARGS=--update-baselines then writes the new and changed cells into those files)
 CONFORMANCE_OUT ?= .build/conformance
 CONFORM_ARGS ?=
 ADAPTER = .build/debug/mockauth-adapter
-conformance:
+# The reference clients, once for every kind of run: the whole one, each shard and the merge.
+CONFORM_CLIENTS = \
+	--client curl=Conformance/adapters/curl.sh \
+	--client requests=Conformance/adapters/requests_adapter.py \
+	--client urllib=Conformance/adapters/urllib_adapter.py \
+	--client urlsession="Conformance/adapters/urlsession.sh $(ADAPTER)" \
+	--client asynchttpclient="Conformance/adapters/asynchttpclient.sh $(ADAPTER)"
+CONFORM_BASELINES = $(patsubst %,--baseline %,$(sort $(wildcard Conformance/baselines/*.json)))
+# What a whole run, or a merge of shards, writes.
+CONFORM_REPORTS = --json $(CONFORMANCE_OUT)/results.json --junit $(CONFORMANCE_OUT)/junit.xml \
+	--html $(CONFORMANCE_OUT)/index.html --markdown docs/conformance-matrix.md --markdown-matrix-only \
+	--svg docs/conformance-heatmap.svg --summary docs/conformance.md --summary-heat-map conformance-heatmap.svg
+
+## conformance-prepare: the Python clients, mockauthd and the adapters' builds, once per run
+conformance-prepare:
 	VENV=$(VENV) scripts/test-setup
 	$(SWIFT) build --product mockauthd
 	$(SWIFT) build --product mockauth-adapter
 	mkdir -p $(CONFORMANCE_OUT)
-	$(WITH_VENV) .build/debug/mockauthd conform --scenarios Scenarios \
-	  --client curl=Conformance/adapters/curl.sh \
-	  --client requests=Conformance/adapters/requests_adapter.py \
-	  --client urllib=Conformance/adapters/urllib_adapter.py \
-	  --client urlsession="Conformance/adapters/urlsession.sh $(ADAPTER)" \
-	  --client asynchttpclient="Conformance/adapters/asynchttpclient.sh $(ADAPTER)" \
-	  --baseline Conformance/baselines/curl.json --baseline Conformance/baselines/requests.json \
-	  --baseline Conformance/baselines/urllib.json --baseline Conformance/baselines/urlsession.json \
-	  --baseline Conformance/baselines/asynchttpclient.json \
-	  --json $(CONFORMANCE_OUT)/results.json --junit $(CONFORMANCE_OUT)/junit.xml \
-	  --html $(CONFORMANCE_OUT)/index.html --markdown docs/conformance-matrix.md --markdown-matrix-only \
-	  $(CONFORM_ARGS)
+
+conformance: conformance-prepare
+	$(WITH_VENV) .build/debug/mockauthd conform --scenarios Scenarios $(CONFORM_CLIENTS) \
+	  $(CONFORM_BASELINES) $(CONFORM_REPORTS) $(CONFORM_ARGS)
+
+## conformance-shard SHARD=K/N: one slice of the matrix (one machine of a CI matrix), written to
+## $(CONFORMANCE_OUT)/shard-K.json; conformance-merge then joins the slices found there and
+## compares them with the baselines, writing what a whole run writes
+SHARD ?= 1/1
+conformance-shard: conformance-prepare
+	$(WITH_VENV) .build/debug/mockauthd conform --scenarios Scenarios $(CONFORM_CLIENTS) --shard $(SHARD) \
+	  --json $(CONFORMANCE_OUT)/shard-$(firstword $(subst /, ,$(SHARD))).json
+
+conformance-merge:
+	$(SWIFT) build --product mockauthd
+	.build/debug/mockauthd conform merge $(sort $(wildcard $(CONFORMANCE_OUT)/shard-*.json)) \
+	  $(CONFORM_BASELINES) $(CONFORM_REPORTS) $(CONFORM_ARGS)

@@ -9,6 +9,18 @@ struct ReportOptions: ParsableArguments {
     @Option(name: .long, help: "Write the results as JUnit XML.") var junit: String?
     @Option(name: .long, help: "Write the results as Markdown.") var markdown: String?
     @Option(name: .long, help: "Write the results as a self-contained HTML page.") var html: String?
+    @Option(name: .long, help: "Write the heat map of clients × areas as an SVG image.") var svg: String?
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Write the summary per client as Markdown.",
+            discussion:
+                "A file that exists and holds the summary markers gets only the text between them rewritten; one without them is an error, so a hand-written page is never overwritten."
+        )
+    )
+    var summary: String?
+    @Option(name: .long, help: "The heat map's path as --summary's page links it (default: --svg as given).")
+    var summaryHeatMap: String?
 
     @Option(
         name: .long,
@@ -53,12 +65,33 @@ struct ReportOptions: ParsableArguments {
         try save(junit) { Data(report.junitXML.utf8) }
         try save(markdown) { Data(report.markdown(reasons: !markdownMatrixOnly).utf8) }
         try save(html) { Data(try report.html().utf8) }
+        try save(svg) { Data(report.heatMapSVG.utf8) }
+        try save(summary) { Data(try summaryPage(report).utf8) }
+    }
+
+    /// The page `--summary` writes: the whole file, or the file with its summary section replaced.
+    private func summaryPage(_ report: ConformanceReport) throws -> String {
+        let text = report.summaryMarkdown(heatMap: summaryHeatMap ?? svg)
+        guard let summary, let existing = try? String(contentsOfFile: summary, encoding: .utf8) else { return text }
+        guard let page = ConformanceReport.replacingSummary(in: existing, with: text) else {
+            throw HarnessError(
+                "\(summary) exists and has no summary markers (\(ConformanceReport.summaryBegin) … \(ConformanceReport.summaryEnd)); not overwriting it"
+            )
+        }
+        return page
     }
 
     /// Prints what changed against `baselines` and exits 1 on a regression (any PASS lost).
     func compare(_ report: ConformanceReport, with baselines: [Baseline]) throws {
         guard !baselines.isEmpty else { return }
         let merged = Baseline(merging: baselines)
+        let unexplained = merged.unexplained
+        if !unexplained.isEmpty {
+            printError(
+                "warning: \(unexplained.count) baseline cell\(unexplained.count == 1 ? "" : "s") without a reason in 'deviations' (what the client did, in at least \(Baseline.minimumReasonWords) words):"
+            )
+            for entry in unexplained { printError("  \(entry.client) × \(entry.scenario): \(entry.result.label)") }
+        }
         for change in merged.changes(in: report) { print("changed: \(change)") }
         let regressions = merged.regressions(in: report)
         let files = baseline.joined(separator: ", ")

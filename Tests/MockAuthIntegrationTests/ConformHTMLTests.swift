@@ -25,7 +25,9 @@ struct ConformHTMLTests {
         }
     }
 
-    @Test("the page renders every cell with no console errors, and a screenshot is taken")
+    @Test(
+        "the page renders the summary per client, the heat map and every cell with no console errors, and a screenshot is taken"
+    )
     func rendersCleanly() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "conform-html-\(UUID().uuidString)"
@@ -49,6 +51,15 @@ struct ConformHTMLTests {
         #expect(dom.contains(#"data-rendered="\#(report.results.count)""#), "the script did not render every cell")
         #expect(dom.contains(#"class="cell fail""#) && dom.contains(#"class="cell pass""#))
         #expect(dom.contains("tls-expired") && dom.contains("<option value=\"digest\">digest</option>"))
+        // The summary per client and the heat map sit above the matrix, with the counts of the report.
+        #expect(dom.contains(#"<table id="client-summary">"#), "no summary table")
+        for summary in report.summaries {
+            let row = "<tr><td>\(summary.client)</td><td class=\"count pass\">\(summary.total.pass)</td>"
+            #expect(dom.contains(row), "no summary row \(row)")
+        }
+        let never = try #require(report.summaries.last)
+        #expect(never.client == "never" && never.total.pass == 0 && never.total.judged > 0)
+        #expect(dom.contains("<svg") && dom.contains(">HTTP/2</text>"), "no heat map")
         let size = (try? FileManager.default.attributesOfItem(atPath: screenshot)[.size] as? NSNumber)?.intValue ?? 0
         #expect(size > 10_000, "no screenshot at \(screenshot)")
         print("conformance page screenshot: \(screenshot)")

@@ -21,4 +21,27 @@ struct WorkflowTests {
         }
         #expect(text.contains("bash .ci/run"))
     }
+
+    @Test("the conformance matrix runs as shards, one per job of the matrix, and a job merges them")
+    func conformanceShards() throws {
+        let text = try String(contentsOf: Self.workflow, encoding: .utf8)
+        let shardJob = try #require(text.range(of: "\n  conformance:\n")?.upperBound, "no conformance job")
+        let mergeJob = try #require(text.range(of: "\n  conformance-merge:\n")?.upperBound, "no merge job")
+        let shards = text[shardJob..<mergeJob]
+        let matrix = try #require(shards.firstMatch(of: /shard: \[([0-9, ]+)\]/)?.output.1, "no shard matrix")
+        let numbers = matrix.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        #expect(numbers == Array(1...numbers.count), "\(numbers)")
+        // Every slice of N, and N is the matrix's size.
+        #expect(shards.contains("make conformance-shard SHARD=${{ matrix.shard }}/\(numbers.count)"))
+        #expect(shards.contains("path: .build/conformance/shard-${{ matrix.shard }}.json"))
+        let merge = text[mergeJob...].prefix { _ in true }
+        #expect(merge.contains("needs: conformance\n"))
+        #expect(merge.contains("path: .build/conformance\n") && merge.contains("make conformance-merge"))
+        // The Makefile's merge joins the shards' files where the shard jobs write them, with the baselines.
+        let makefile = try String(
+            contentsOf: MockAuthDBinary.repositoryRoot.appendingPathComponent("Makefile"), encoding: .utf8)
+        #expect(makefile.contains("--json $(CONFORMANCE_OUT)/shard-$(firstword $(subst /, ,$(SHARD))).json"))
+        #expect(makefile.contains("conform merge $(sort $(wildcard $(CONFORMANCE_OUT)/shard-*.json))"))
+        #expect(makefile.contains("$(CONFORM_BASELINES) $(CONFORM_REPORTS) $(CONFORM_ARGS)"))
+    }
 }

@@ -1,12 +1,22 @@
 import Foundation
 
 extension ConformanceReport {
-    /// A self-contained HTML page: the matrix, filters by tag and result, and each cell opening its
-    /// reason and what the servers saw. No external resources.
+    /// A self-contained HTML page: a summary per client and the heat map of clients × areas, then the
+    /// matrix, filters by tag and result, and each cell opening its reason and what the servers saw.
+    /// No external resources.
     package func html() throws -> String {
         // Embedded as JSON inside <script>; "</" is escaped so no string can close the element.
         let data = String(decoding: try jsonData(), as: UTF8.self).replacingOccurrences(of: "</", with: "<\\/")
-        return Self.page.replacingOccurrences(of: "@@DATA@@", with: data)
+        // Filled in one pass, so nothing inserted is read again as a placeholder.
+        let (head, rest) = Self.split(Self.page, at: "@@CLIENTS@@")
+        let (middle, tail) = Self.split(rest, at: "@@DATA@@")
+        return head + summaryHTML + "\n" + heatMapSVG + middle + data + tail
+    }
+
+    /// The text before and after the first `marker` of `text` (all of it before when it has none).
+    private static func split(_ text: String, at marker: String) -> (String, String) {
+        guard let range = text.range(of: marker) else { return (text, "") }
+        return (String(text[..<range.lowerBound]), String(text[range.upperBound...]))
     }
 
     private static let page = #"""
@@ -30,6 +40,8 @@ extension ConformanceReport {
           td.inconclusive { background: #fff4cc; color: #8a6100; }
           td.error { background: #f3dcf5; color: #7a1f85; }
           td.tags { color: #777; font-size: .9em; }
+          #client-summary td.count { text-align: right; }
+          #clients svg { display: block; margin: 1em 0; max-width: 100%; height: auto; }
           #details { white-space: pre-wrap; font-family: ui-monospace, Menlo, monospace; font-size: 12px;
                      background: #fafafa; border: 1px solid #ddd; padding: 1em; margin-top: 1em; display: none; }
         </style>
@@ -37,6 +49,9 @@ extension ConformanceReport {
         <body>
         <h1>MockAuth conformance</h1>
         <div id="summary"></div>
+        <section id="clients">
+        @@CLIENTS@@
+        </section>
         <div>
           <label>Tag <select id="tag"><option value="">all</option></select></label>
           <label>Result <select id="result"><option value="">all</option></select></label>

@@ -1,0 +1,77 @@
+import MockAuth
+
+/// How many cells had each result.
+package struct ResultTally: Sendable, Codable, Equatable {
+    package var pass = 0
+    package var fail = 0
+    package var inconclusive = 0
+    package var skip = 0
+    package var error = 0
+
+    package init() {}
+
+    package mutating func add(_ result: VerdictResult) {
+        switch result {
+        case .pass: pass += 1
+        case .fail: fail += 1
+        case .inconclusive: inconclusive += 1
+        case .skip: skip += 1
+        case .error: error += 1
+        }
+    }
+
+    /// The cells that were judged: everything but SKIP.
+    package var judged: Int { pass + fail + inconclusive + error }
+
+    /// The count of `result`.
+    package subscript(_ result: VerdictResult) -> Int {
+        switch result {
+        case .pass: pass
+        case .fail: fail
+        case .inconclusive: inconclusive
+        case .skip: skip
+        case .error: error
+        }
+    }
+}
+
+/// One client's results, in all and by area: the one-screen summary of the conformance page and the
+/// rows of its heat map.
+package struct ClientSummary: Sendable, Codable, Equatable {
+    package var client: String
+    package var total: ResultTally
+    /// Every area, in ``ConformanceArea`` order (an area with no scenario in the run has an empty
+    /// tally).
+    package var areas: [AreaTally]
+
+    package struct AreaTally: Sendable, Codable, Equatable {
+        package var area: ConformanceArea
+        package var tally: ResultTally
+    }
+
+    /// The areas where the client failed or was inconclusive, with how many cells.
+    package var shortfalls: [(area: ConformanceArea, cells: Int)] {
+        areas.compactMap { entry in
+            let cells = entry.tally.fail + entry.tally.inconclusive + entry.tally.error
+            return cells == 0 ? nil : (entry.area, cells)
+        }
+    }
+}
+
+extension ConformanceReport {
+    /// A summary per client, in the report's client order. A cell whose tags fit no area is
+    /// counted in the total only.
+    package var summaries: [ClientSummary] {
+        clients.map { client in
+            var total = ResultTally()
+            var byArea: [ConformanceArea: ResultTally] = [:]
+            for cell in results where cell.client == client {
+                total.add(cell.result)
+                if let area = ConformanceArea(tags: cell.tags) { byArea[area, default: ResultTally()].add(cell.result) }
+            }
+            return ClientSummary(
+                client: client, total: total,
+                areas: ConformanceArea.allCases.map { .init(area: $0, tally: byArea[$0] ?? ResultTally()) })
+        }
+    }
+}
