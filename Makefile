@@ -2,7 +2,7 @@
 SWIFT ?= swift
 CERTS_DIR ?= Certs/generated
 
-.PHONY: test build serve certs scenario-table validate format lint docs conformance conformance-prepare conformance-shard conformance-merge examples fuzz bench clean
+.PHONY: test build serve certs scenario-table validate format lint docs conformance conformance-prepare conformance-shard conformance-merge dist dist-check examples fuzz bench clean
 
 VENV ?= .venv-test
 # The tests and the conformance run find the Python reference clients in $(VENV) first.
@@ -101,6 +101,18 @@ bench:
 
 clean:
 	rm -rf .build .build-fuzz Benchmarks/.build $(CERTS_DIR) $(VENV)
+
+## dist: a self-contained mockauthd for machines without Swift (release, Swift runtime linked in,
+## catalog compiled in): dist/mockauthd-<version>-linux-<arch>.tar.gz and its .sha256; needs
+## libcurl's development files (apt-get install libcurl4-openssl-dev)
+DIST_DIR ?= dist
+dist:
+	DIST_DIR=$(DIST_DIR) SWIFT=$(SWIFT) scripts/dist
+
+## dist-check: the tarball runs with the toolchain off PATH and LD_LIBRARY_PATH: no Swift library
+## among its dependencies, --version, check tls-expired with curl, and a control-API round trip
+dist-check:
+	DIST_DIR=$(DIST_DIR) scripts/dist-check
 
 ## conformance: the whole catalog against the reference adapters; writes .build/conformance/,
 ## docs/conformance-matrix.md, the summary section of docs/conformance.md and

@@ -210,11 +210,14 @@ let package = Package(
             dependencies: ["MockAuthClients", "MockAuthAsyncHTTPClient"],
             swiftSettings: strictSettings
         ),
+        // The commit `make dist` builds from (`mockauthd --version`); a C target because a compiler
+        // definition can carry a string only there.
+        .target(name: "MockAuthBuildInfo"),
         .executableTarget(
             name: "mockauthd",
             dependencies: [
                 "MockAuth", "MockAuthClients", "MockAuthCommands", "MockAuthConformance", "MockAuthControl",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "MockAuthBuildInfo", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
         ),

@@ -15,7 +15,7 @@ struct MockAuthD: AsyncParsableCommand {
             Exit codes: 0 the client behaved as the scenario expects; 1 it did not (each violated \
             expectation is listed); 2 usage error or invalid scenario; 3 the harness itself failed.
             """,
-        version: "0.1.0",
+        version: Version.line,
         subcommands: [Check.self, Serve.self, Conform.self, Validate.self, List.self, Certs.self]
     )
 
