@@ -2,7 +2,7 @@
 SWIFT ?= swift
 CERTS_DIR ?= Certs/generated
 
-.PHONY: test build serve certs scenario-table validate format lint docs conformance examples fuzz bench clean
+.PHONY: test build serve certs scenario-table validate format lint docs conformance conformance-adapters examples fuzz bench clean
 
 VENV ?= .venv-test
 # The tests and the conformance run find the Python reference clients in $(VENV) first.
@@ -108,10 +108,14 @@ clean:
 CONFORMANCE_OUT ?= .build/conformance
 CONFORM_ARGS ?=
 ADAPTER = .build/debug/mockauth-adapter
+# The compiled reference adapters (Java, Go), rebuilt once per run by conformance-adapters.
+ADAPTERS = .build/conformance-adapters
+DIGEST_SCHEMES = digest-md5,digest-md5-sess,digest-sha256,digest-sha256-sess,digest-sha512-256,digest-sha512-256-sess
 conformance:
 	VENV=$(VENV) scripts/test-setup
 	$(SWIFT) build --product mockauthd
 	$(SWIFT) build --product mockauth-adapter
+	$(MAKE) conformance-adapters
 	mkdir -p $(CONFORMANCE_OUT)
 	$(WITH_VENV) .build/debug/mockauthd conform --scenarios Scenarios \
 	  --client curl=Conformance/adapters/curl.sh \
@@ -119,9 +123,36 @@ conformance:
 	  --client urllib=Conformance/adapters/urllib_adapter.py \
 	  --client urlsession="Conformance/adapters/urlsession.sh $(ADAPTER)" \
 	  --client asynchttpclient="Conformance/adapters/asynchttpclient.sh $(ADAPTER)" \
+	  --client java-httpclient="Conformance/adapters/java.sh $(ADAPTERS) httpclient" \
+	  --lacks java-httpclient=https-proxy,socks,socks-auth,hsts,ntlm,negotiate,$(DIGEST_SCHEMES) \
+	  --client java-urlconnection="Conformance/adapters/java.sh $(ADAPTERS) urlconnection" \
+	  --lacks java-urlconnection=https-proxy,hsts,negotiate,digest-sha256-sess,digest-sha512-256,digest-sha512-256-sess \
+	  --client go-nethttp=$(ADAPTERS)/go-nethttp \
+	  --lacks go-nethttp=hsts,ntlm,negotiate,$(DIGEST_SCHEMES) \
+	  --client chromium="node Conformance/adapters/chromium_adapter.js" \
+	  --lacks chromium=client-cert,pinning,socks-auth,headers,bearer,basic,ntlm,negotiate,$(DIGEST_SCHEMES) \
 	  --baseline Conformance/baselines/curl.json --baseline Conformance/baselines/requests.json \
 	  --baseline Conformance/baselines/urllib.json --baseline Conformance/baselines/urlsession.json \
 	  --baseline Conformance/baselines/asynchttpclient.json \
+	  --baseline Conformance/baselines/java-httpclient.json --baseline Conformance/baselines/java-urlconnection.json \
+	  --baseline Conformance/baselines/go-nethttp.json --baseline Conformance/baselines/chromium.json \
 	  --json $(CONFORMANCE_OUT)/results.json --junit $(CONFORMANCE_OUT)/junit.xml \
 	  --html $(CONFORMANCE_OUT)/index.html --markdown docs/conformance-matrix.md --markdown-matrix-only \
 	  $(CONFORM_ARGS)
+
+## conformance-adapters: compile the Java and Go reference adapters into .build/conformance-adapters
+## (once per `make conformance`): MockAuthJava's jar with a class-data archive per Java client (made
+## from one run of the `basic` scenario: a faster JVM start), and the Go net/http adapter, built
+## offline with its caches under .build (GOPROXY=off: the standard library only)
+MOCKAUTHD ?= .build/debug/mockauthd
+GO_ENV = GOCACHE=$(CURDIR)/.build/go-cache GOPATH=$(CURDIR)/.build/go-path GOPROXY=off GOFLAGS=-mod=mod GOTOOLCHAIN=local
+conformance-adapters:
+	rm -rf $(ADAPTERS) && mkdir -p $(ADAPTERS)/java-classes
+	javac -d $(ADAPTERS)/java-classes Conformance/adapters/java/MockAuthJava.java
+	jar cf $(ADAPTERS)/mockauth-java.jar -C $(ADAPTERS)/java-classes .
+	for mode in httpclient urlconnection; do \
+	  $(MOCKAUTHD) check --scenarios Scenarios basic --skip-control -- java -XX:ArchiveClassesAtExit=$(ADAPTERS)/java-$$mode.jsa \
+	    -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -cp $(ADAPTERS)/mockauth-java.jar MockAuthJava $$mode >/dev/null 2>&1 || \
+	    echo "conformance-adapters: no class-data archive for java-$$mode (its JVM starts without one)"; \
+	done
+	cd Conformance/adapters/go && $(GO_ENV) go build -o $(CURDIR)/$(ADAPTERS)/go-nethttp .
