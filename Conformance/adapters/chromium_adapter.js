@@ -208,6 +208,22 @@ async function main() {
   return status;
 }
 
+// Stopped (the harness's timeout sends SIGTERM to the adapter's process group, which Chromium's is
+// not): Chromium and the throwaway HOME go first.
+for (const signal of ["SIGTERM", "SIGINT"]) {
+  process.once(signal, () => {
+    if (browser) {
+      try {
+        process.kill(-browser.pid, "SIGKILL");
+      } catch (error) {
+        // The group is gone already.
+      }
+    }
+    fs.rmSync(home, { recursive: true, force: true, maxRetries: 3 });
+    process.exit(1);
+  });
+}
+
 main().then(
   async (status) => { await cleanUp(); process.exit(status); },
   async (error) => { console.error(`chromium: ${error.message}`); await cleanUp(); process.exit(1); },
