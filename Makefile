@@ -2,7 +2,7 @@
 SWIFT ?= swift
 CERTS_DIR ?= Certs/generated
 
-.PHONY: test build serve certs scenario-table validate format lint docs conformance conformance-prepare conformance-shard conformance-merge dist dist-check examples fuzz bench clean
+.PHONY: test build serve certs scenario-table validate format lint docs conformance conformance-adapters conformance-prepare conformance-shard conformance-merge dist dist-check examples fuzz bench clean
 
 VENV ?= .venv-test
 # The tests and the conformance run find the Python reference clients in $(VENV) first.
@@ -121,13 +121,24 @@ dist-check:
 CONFORMANCE_OUT ?= .build/conformance
 CONFORM_ARGS ?=
 ADAPTER = .build/debug/mockauth-adapter
+# The compiled reference adapters (Java, Go), rebuilt once per run by conformance-adapters.
+ADAPTERS = .build/conformance-adapters
+DIGEST_SCHEMES = digest-md5,digest-md5-sess,digest-sha256,digest-sha256-sess,digest-sha512-256,digest-sha512-256-sess
 # The reference clients, once for every kind of run: the whole one, each shard and the merge.
 CONFORM_CLIENTS = \
 	--client curl=Conformance/adapters/curl.sh \
 	--client requests=Conformance/adapters/requests_adapter.py \
 	--client urllib=Conformance/adapters/urllib_adapter.py \
 	--client urlsession="Conformance/adapters/urlsession.sh $(ADAPTER)" \
-	--client asynchttpclient="Conformance/adapters/asynchttpclient.sh $(ADAPTER)"
+	--client asynchttpclient="Conformance/adapters/asynchttpclient.sh $(ADAPTER)" \
+	--client java-httpclient="Conformance/adapters/java.sh $(ADAPTERS) httpclient" \
+	--lacks java-httpclient=https-proxy,socks,socks-auth,hsts,ntlm,negotiate,$(DIGEST_SCHEMES) \
+	--client java-urlconnection="Conformance/adapters/java.sh $(ADAPTERS) urlconnection" \
+	--lacks java-urlconnection=https-proxy,hsts,negotiate,digest-sha256-sess,digest-sha512-256,digest-sha512-256-sess \
+	--client go-nethttp=$(ADAPTERS)/go-nethttp \
+	--lacks go-nethttp=hsts,ntlm,negotiate,$(DIGEST_SCHEMES) \
+	--client chromium="node Conformance/adapters/chromium_adapter.js" \
+	--lacks chromium=client-cert,pinning,socks-auth,headers,bearer,basic,ntlm,negotiate,$(DIGEST_SCHEMES)
 CONFORM_BASELINES = $(patsubst %,--baseline %,$(sort $(wildcard Conformance/baselines/*.json)))
 # What a whole run, or a merge of shards, writes.
 CONFORM_REPORTS = --json $(CONFORMANCE_OUT)/results.json --junit $(CONFORMANCE_OUT)/junit.xml \
@@ -139,11 +150,29 @@ conformance-prepare:
 	VENV=$(VENV) scripts/test-setup
 	$(SWIFT) build --product mockauthd
 	$(SWIFT) build --product mockauth-adapter
+	$(MAKE) conformance-adapters
 	mkdir -p $(CONFORMANCE_OUT)
 
 conformance: conformance-prepare
 	$(WITH_VENV) .build/debug/mockauthd conform --scenarios Scenarios $(CONFORM_CLIENTS) \
 	  $(CONFORM_BASELINES) $(CONFORM_REPORTS) $(CONFORM_ARGS)
+
+## conformance-adapters: compile the Java and Go reference adapters into .build/conformance-adapters
+## (once per `make conformance`): MockAuthJava's jar with a class-data archive per Java client (made
+## from one run of the `basic` scenario: a faster JVM start), and the Go net/http adapter, built
+## offline with its caches under .build (GOPROXY=off: the standard library only)
+MOCKAUTHD ?= .build/debug/mockauthd
+GO_ENV = GOCACHE=$(CURDIR)/.build/go-cache GOPATH=$(CURDIR)/.build/go-path GOPROXY=off GOFLAGS=-mod=mod GOTOOLCHAIN=local
+conformance-adapters:
+	rm -rf $(ADAPTERS) && mkdir -p $(ADAPTERS)/java-classes
+	javac -d $(ADAPTERS)/java-classes Conformance/adapters/java/MockAuthJava.java
+	jar cf $(ADAPTERS)/mockauth-java.jar -C $(ADAPTERS)/java-classes .
+	for mode in httpclient urlconnection; do \
+	  $(MOCKAUTHD) check --scenarios Scenarios basic --skip-control -- java -XX:ArchiveClassesAtExit=$(ADAPTERS)/java-$$mode.jsa \
+	    -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -cp $(ADAPTERS)/mockauth-java.jar MockAuthJava $$mode >/dev/null 2>&1 || \
+	    echo "conformance-adapters: no class-data archive for java-$$mode (its JVM starts without one)"; \
+	done
+	cd Conformance/adapters/go && $(GO_ENV) go build -o $(CURDIR)/$(ADAPTERS)/go-nethttp .
 
 ## conformance-shard SHARD=K/N: one slice of the matrix (one machine of a CI matrix), written to
 ## $(CONFORMANCE_OUT)/shard-K.json; conformance-merge then joins the slices found there and

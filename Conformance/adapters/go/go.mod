@@ -1,0 +1,3 @@
+module mockauth/conformance/go-nethttp
+
+go 1.19

@@ -1,0 +1,199 @@
+// Reference adapter: Go's net/http (standard library only), configured as its documentation shows.
+//
+// A clone of http.DefaultTransport with tls.Config{RootCAs} over MOCKAUTH_CA_FILE alone and the
+// client identities (tls.LoadX509KeyPair; Go picks the one the server's CertificateRequest names),
+// http.ProxyURL for the proxy (its credentials in the proxy URL), a DialContext that maps the
+// scenario's names under .test to their addresses (MOCKAUTH_RESOLVE), a cookiejar shared by the
+// run's URLs, the default redirect policy (CheckRedirect nil: up to 10), and Request.SetBasicAuth,
+// which sends the credentials with the first request (net/http answers no challenge itself). Pins
+// (MOCKAUTH_PIN_SHA256) are checked in tls.Config.VerifyPeerCertificate against the chains the
+// default verification built.
+//
+// Exit 0 if every URL answered 2xx, 89 for what net/http cannot do, 1 otherwise.
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"crypto/tls"
+	"crypto/x509"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/cookiejar"
+	"net/url"
+	"os"
+	"strings"
+	"time"
+)
+
+const unsupported = 89
+
+func main() {
+	os.Exit(run())
+}
+
+func fail(format string, arguments ...any) int {
+	fmt.Fprintf(os.Stderr, format+"\n", arguments...)
+	return 1
+}
+
+func run() int {
+	features := map[string]bool{}
+	for _, feature := range strings.Fields(os.Getenv("MOCKAUTH_FEATURES")) {
+		features[feature] = true
+	}
+	if features["hsts"] {
+		fmt.Fprintln(os.Stderr, "net/http keeps no HSTS policy (hsts)")
+		return unsupported
+	}
+	if os.Getenv("MOCKAUTH_DOMAIN") != "" || os.Getenv("MOCKAUTH_PROXY_DOMAIN") != "" {
+		fmt.Fprintln(os.Stderr, "net/http speaks neither NTLM nor Negotiate")
+		return unsupported
+	}
+
+	config := &tls.Config{}
+	if path := os.Getenv("MOCKAUTH_CA_FILE"); path != "" {
+		pem, err := os.ReadFile(path)
+		if err != nil {
+			return fail("CA file: %v", err)
+		}
+		pool := x509.NewCertPool()
+		if !pool.AppendCertsFromPEM(pem) {
+			return fail("CA file: no certificate")
+		}
+		config.RootCAs = pool
+	}
+	for _, suffix := range []string{"", "_2"} {
+		certificate, key := os.Getenv("MOCKAUTH_CLIENT_CERT"+suffix), os.Getenv("MOCKAUTH_CLIENT_KEY"+suffix)
+		if certificate == "" || key == "" {
+			continue
+		}
+		identity, err := tls.LoadX509KeyPair(certificate, key)
+		if err != nil {
+			return fail("client identity: %v", err)
+		}
+		config.Certificates = append(config.Certificates, identity)
+	}
+	if pins := os.Getenv("MOCKAUTH_PIN_SHA256"); pins != "" {
+		config.VerifyPeerCertificate = pinning(pins)
+	}
+
+	transport := http.DefaultTransport.(*http.Transport).Clone()
+	transport.TLSClientConfig = config
+	transport.Proxy = nil // only the scenario's proxy, never HTTP_PROXY and the like
+	if raw := os.Getenv("MOCKAUTH_PROXY_URL"); raw != "" {
+		proxy, err := url.Parse(raw)
+		if err != nil {
+			return fail("proxy URL: %v", err)
+		}
+		// Go 1.19 knows socks5:// only, and its SOCKS5 dialer always hands the host name to the
+		// proxy (what socks5h:// means elsewhere).
+		if proxy.Scheme == "socks5h" {
+			proxy.Scheme = "socks5"
+		}
+		if user := os.Getenv("MOCKAUTH_PROXY_USERNAME"); user != "" {
+			proxy.User = url.UserPassword(user, os.Getenv("MOCKAUTH_PROXY_PASSWORD"))
+		}
+		transport.Proxy = http.ProxyURL(proxy)
+	}
+	names := map[string]string{}
+	for _, entry := range strings.Fields(os.Getenv("MOCKAUTH_RESOLVE")) {
+		// name:port:address, curl's --resolve form.
+		parts := strings.SplitN(entry, ":", 3)
+		if len(parts) == 3 {
+			names[strings.ToLower(net.JoinHostPort(parts[0], parts[1]))] = net.JoinHostPort(strings.Trim(parts[2], "[]"), parts[1])
+		}
+	}
+	dialer := &net.Dialer{Timeout: 20 * time.Second, KeepAlive: 30 * time.Second}
+	transport.DialContext = func(ctx context.Context, network, address string) (net.Conn, error) {
+		if mapped, ok := names[strings.ToLower(address)]; ok {
+			address = mapped
+		}
+		return dialer.DialContext(ctx, network, address)
+	}
+
+	jar, _ := cookiejar.New(nil)
+	client := &http.Client{Transport: transport, Jar: jar, Timeout: 20 * time.Second}
+
+	method := os.Getenv("MOCKAUTH_METHOD")
+	var body []byte
+	if path := os.Getenv("MOCKAUTH_BODY_FILE"); path != "" {
+		var err error
+		if body, err = os.ReadFile(path); err != nil {
+			return fail("body: %v", err)
+		}
+		if method == "" {
+			method = http.MethodPost
+		}
+	}
+	if method == "" {
+		method = http.MethodGet
+	}
+
+	status := 0
+	for position, target := range strings.Fields(os.Getenv("MOCKAUTH_URLS")) {
+		var reader io.Reader
+		if body != nil {
+			reader = bytes.NewReader(body) // NewRequest sets GetBody: the body can be sent again
+		}
+		request, err := http.NewRequest(method, target, reader)
+		if err != nil {
+			status = fail("%s %v", target, err)
+			continue
+		}
+		if token := os.Getenv("MOCKAUTH_TOKEN"); token != "" {
+			request.Header.Set("Authorization", "Bearer "+token)
+		}
+		for _, line := range strings.Split(os.Getenv("MOCKAUTH_HEADERS"), "\n") {
+			if name, value, found := strings.Cut(line, ":"); found {
+				request.Header.Add(strings.TrimSpace(name), strings.TrimSpace(value))
+			}
+		}
+		suffix := ""
+		if position > 0 && os.Getenv(fmt.Sprintf("MOCKAUTH_USERNAME_%d", position+1)) != "" {
+			suffix = fmt.Sprintf("_%d", position+1)
+		}
+		if user, ok := os.LookupEnv("MOCKAUTH_USERNAME" + suffix); ok {
+			request.SetBasicAuth(user, os.Getenv("MOCKAUTH_PASSWORD"+suffix))
+		}
+		response, err := client.Do(request)
+		if err != nil {
+			status = fail("%s %v", target, err)
+			continue
+		}
+		io.Copy(io.Discard, response.Body)
+		response.Body.Close()
+		fmt.Println(target, response.StatusCode)
+		if response.StatusCode/100 != 2 {
+			status = 1
+		}
+	}
+	return status
+}
+
+// pinning checks MOCKAUTH_PIN_SHA256 (sha256//BASE64;…) after Go's own verification: a pin matches
+// any certificate of a chain that verification built, from the leaf to the root.
+func pinning(pins string) func([][]byte, [][]*x509.Certificate) error {
+	wanted := map[string]bool{}
+	for _, pin := range strings.Split(pins, ";") {
+		if strings.HasPrefix(pin, "sha256//") {
+			wanted[strings.TrimPrefix(pin, "sha256//")] = true
+		}
+	}
+	return func(_ [][]byte, chains [][]*x509.Certificate) error {
+		for _, chain := range chains {
+			for _, certificate := range chain {
+				sum := sha256.Sum256(certificate.RawSubjectPublicKeyInfo)
+				if wanted[base64.StdEncoding.EncodeToString(sum[:])] {
+					return nil
+				}
+			}
+		}
+		return errors.New("no certificate of the verified chain carries a pinned public key")
+	}
+}

@@ -1,0 +1,13 @@
+#!/bin/sh
+# Reference adapters: Java 17's HttpClient and HttpURLConnection (java/MockAuthJava.java), built once
+# per run by `make conformance` into DIR (mockauth-java.jar, and a class-data archive per client,
+# java-MODE.jsa, that starts the JVM faster). Usage: java.sh DIR httpclient|urlconnection
+# Names under .test reach the JVM through its hosts file (jdk.net.hosts.file: JDK 17's InetAddress
+# then looks names up in that file instead of the system resolver).
+set -u
+dir="$1"
+mode="$2"
+set -- -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:auto -cp "$dir/mockauth-java.jar" MockAuthJava "$mode"
+[ -f "$dir/java-$mode.jsa" ] && set -- -XX:SharedArchiveFile="$dir/java-$mode.jsa" "$@"
+[ -n "${MOCKAUTH_HOSTS_FILE:-}" ] && set -- -Djdk.net.hosts.file="$MOCKAUTH_HOSTS_FILE" "$@"
+exec java "$@"

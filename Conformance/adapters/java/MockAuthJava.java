@@ -1,0 +1,385 @@
+// Reference adapters: Java 17's two HTTP clients, configured as the JDK's documentation shows.
+//
+//   java MockAuthJava httpclient      java.net.http.HttpClient (Redirect.NORMAL, as its class
+//                                     documentation's example builds it; the default is NEVER)
+//   java MockAuthJava urlconnection   java.net.HttpURLConnection (follows redirects, its default)
+//
+// Both: trust only MOCKAUTH_CA_FILE (a KeyStore of its certificates behind the default
+// TrustManagerFactory), the PKCS#12 identities (MOCKAUTH_CLIENT_P12, MOCKAUTH_CLIENT_P12_2) behind
+// the default KeyManagerFactory, the proxy through a ProxySelector, credentials through an
+// Authenticator (asked only when a server or proxy challenges), cookies in a CookieManager shared by
+// the run's URLs, and public-key pins (MOCKAUTH_PIN_SHA256) checked by a trust manager that wraps the
+// default one, as the JSSE Reference Guide's "Creating Your Own X509TrustManager" does. Names under
+// .test are mapped by the JVM's hosts file (-Djdk.net.hosts.file=$MOCKAUTH_HOSTS_FILE, java.sh).
+//
+// Exit 0 if every URL answered 2xx, 89 for what the client cannot do, 1 otherwise.
+import java.io.ByteArrayOutputStream;
+import java.io.FileInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Authenticator;
+import java.net.CookieManager;
+import java.net.HttpURLConnection;
+import java.net.IDN;
+import java.net.InetSocketAddress;
+import java.net.PasswordAuthentication;
+import java.net.Proxy;
+import java.net.ProxySelector;
+import java.net.SocketAddress;
+import java.net.URI;
+import java.net.URL;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyStore;
+import java.security.MessageDigest;
+import java.security.cert.CertPathBuilder;
+import java.security.cert.CertStore;
+import java.security.cert.Certificate;
+import java.security.cert.CertificateException;
+import java.security.cert.CertificateFactory;
+import java.security.cert.CollectionCertStoreParameters;
+import java.security.cert.PKIXBuilderParameters;
+import java.security.cert.PKIXCertPathBuilderResult;
+import java.security.cert.X509CertSelector;
+import java.security.cert.X509Certificate;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import javax.net.ssl.HttpsURLConnection;
+import javax.net.ssl.KeyManager;
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLEngine;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.TrustManagerFactory;
+import javax.net.ssl.X509ExtendedTrustManager;
+
+public final class MockAuthJava {
+    static final Map<String, String> env = System.getenv();
+    static final int UNSUPPORTED = 89;
+
+    public static void main(String[] arguments) throws Exception {
+        String mode = arguments.length > 0 ? arguments[0] : "";
+        if (!mode.equals("httpclient") && !mode.equals("urlconnection")) {
+            System.err.println("usage: MockAuthJava httpclient|urlconnection");
+            System.exit(2);
+        }
+        Set<String> features = new HashSet<>(Arrays.asList(env.getOrDefault("MOCKAUTH_FEATURES", "").split("\\s+")));
+        String proxyURL = env.get("MOCKAUTH_PROXY_URL");
+        if (features.contains("hsts")) unsupported("Java keeps no HSTS policy (hsts)");
+        if (proxyURL != null && proxyURL.startsWith("https://")) {
+            unsupported("Java's proxies are reached over plain TCP: no TLS to an HTTPS proxy (https-proxy)");
+        }
+        if (proxyURL != null && proxyURL.startsWith("socks") && mode.equals("httpclient")) {
+            unsupported("HttpClient uses HTTP proxies only: no SOCKS (socks)");
+        }
+        List<String> urls = new ArrayList<>(Arrays.asList(env.getOrDefault("MOCKAUTH_URLS", env.getOrDefault("MOCKAUTH_URL", "")).trim().split("\\s+")));
+        SSLContext context = sslContext();
+        ProxySelector proxies = proxySelector(proxyURL);
+        String method = env.getOrDefault("MOCKAUTH_METHOD", env.containsKey("MOCKAUTH_BODY_FILE") ? "POST" : "GET");
+        byte[] body = env.containsKey("MOCKAUTH_BODY_FILE") ? Files.readAllBytes(Path.of(env.get("MOCKAUTH_BODY_FILE"))) : null;
+        List<String[]> headers = new ArrayList<>();
+        if (env.containsKey("MOCKAUTH_TOKEN")) headers.add(new String[] {"Authorization", "Bearer " + env.get("MOCKAUTH_TOKEN")});
+        for (String line : env.getOrDefault("MOCKAUTH_HEADERS", "").split("\n")) {
+            int colon = line.indexOf(':');
+            if (colon > 0) headers.add(new String[] {line.substring(0, colon).trim(), line.substring(colon + 1).trim()});
+        }
+
+        boolean hasCredentials = env.containsKey("MOCKAUTH_USERNAME") || env.containsKey("MOCKAUTH_PROXY_USERNAME");
+        int status = 0;
+        if (mode.equals("httpclient")) {
+            Accounts authenticator = new Accounts(1);
+            HttpClient.Builder builder = HttpClient.newBuilder()
+                .followRedirects(HttpClient.Redirect.NORMAL)
+                .connectTimeout(Duration.ofSeconds(20))
+                .cookieHandler(new CookieManager());
+            // An Authenticator only for credentials: with one, HttpClient drops every Authorization
+            // header the application sets itself (a bearer token, MOCKAUTH_HEADERS).
+            if (hasCredentials) builder.authenticator(authenticator);
+            if (context != null) builder.sslContext(context);
+            if (proxies != null) builder.proxy(proxies);
+            HttpClient client = builder.build();
+            for (int position = 1; position <= urls.size(); position++) {
+                String url = urls.get(position - 1);
+                authenticator.position = position;
+                try {
+                    HttpRequest.Builder request = HttpRequest.newBuilder(uri(url)).timeout(Duration.ofSeconds(20))
+                        .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
+                    for (String[] header : headers) request.header(header[0], header[1]);
+                    HttpResponse<byte[]> response = client.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+                    System.out.println(url + " " + response.statusCode());
+                    if (response.statusCode() / 100 != 2) status = 1;
+                } catch (Exception error) {
+                    System.err.println(url + " " + error);
+                    status = 1;
+                }
+            }
+        } else {
+            java.net.CookieHandler.setDefault(new CookieManager());
+            if (context != null) HttpsURLConnection.setDefaultSSLSocketFactory(context.getSocketFactory());
+            if (proxies != null) ProxySelector.setDefault(proxies);
+            // The default Authenticator answers what has no connection of its own: a SOCKS5 proxy's
+            // RFC 1929 step. Each URL's connection gets its account's Authenticator (one per
+            // account, so that each keeps its own cache of answered challenges).
+            if (hasCredentials) Authenticator.setDefault(new Accounts(1));
+            Map<String, Accounts> byAccount = new java.util.HashMap<>();
+            for (int position = 1; position <= urls.size(); position++) {
+                String url = urls.get(position - 1);
+                Accounts fresh = new Accounts(position);
+                Accounts account = byAccount.computeIfAbsent(fresh.key(), key -> fresh);
+                try {
+                    HttpURLConnection connection = (HttpURLConnection) uri(url).toURL().openConnection();
+                    if (hasCredentials) connection.setAuthenticator(account);
+                    connection.setConnectTimeout(20000);
+                    connection.setReadTimeout(20000);
+                    connection.setRequestMethod(method);
+                    for (String[] header : headers) connection.addRequestProperty(header[0], header[1]);
+                    if (body != null) {
+                        connection.setDoOutput(true);
+                        try (OutputStream out = connection.getOutputStream()) {
+                            out.write(body);
+                        }
+                    }
+                    int code = connection.getResponseCode();
+                    drain(code >= 400 ? connection.getErrorStream() : connection.getInputStream());
+                    System.out.println(url + " " + code);
+                    if (code / 100 != 2) status = 1;
+                } catch (Exception error) {
+                    System.err.println(url + " " + error);
+                    status = 1;
+                }
+            }
+        }
+        System.exit(status);
+    }
+
+    static void unsupported(String why) {
+        System.err.println(why);
+        System.exit(UNSUPPORTED);
+    }
+
+    static void drain(InputStream in) throws IOException {
+        if (in == null) return;
+        try (in) {
+            in.transferTo(new ByteArrayOutputStream());
+        }
+    }
+
+    /// The URL as a URI. java.net.URI takes no host name outside ASCII, so an internationalized one
+    /// is written as its A-label first with java.net.IDN, as that class's documentation tells
+    /// applications to do (IDN.toASCII: IDNA 2003, RFC 3490).
+    static URI uri(String url) throws Exception {
+        int start = url.indexOf("://") + 3;
+        int end = start;
+        while (end < url.length() && "/?#".indexOf(url.charAt(end)) < 0) end++;
+        String authority = url.substring(start, end);
+        if (authority.chars().allMatch(c -> c < 128)) return new URI(url);
+        int colon = authority.lastIndexOf(':');
+        String host = colon >= 0 ? authority.substring(0, colon) : authority;
+        String port = colon >= 0 ? authority.substring(colon) : "";
+        return new URI(url.substring(0, start) + IDN.toASCII(host) + port + url.substring(end));
+    }
+
+    /// Credentials as the JDK asks for them: the proxy's for a proxy (or SOCKS5) challenge, the
+    /// URL's account for a server's. NTLM takes the domain as DOMAIN\\user.
+    static final class Accounts extends Authenticator {
+        volatile int position;
+
+        Accounts(int position) {
+            this.position = position;
+        }
+
+        String suffix() {
+            return position > 1 && env.containsKey("MOCKAUTH_USERNAME_" + position) ? "_" + position : "";
+        }
+
+        String key() {
+            return env.getOrDefault("MOCKAUTH_USERNAME" + suffix(), "") + "\u0000" + env.getOrDefault("MOCKAUTH_DOMAIN" + suffix(), "");
+        }
+
+        @Override
+        protected PasswordAuthentication getPasswordAuthentication() {
+            System.err.println("Authenticator asked: " + getRequestorType() + " " + getRequestingScheme()
+                + " realm=" + getRequestingPrompt() + " host=" + getRequestingHost());
+            boolean proxy = getRequestorType() == RequestorType.PROXY || "SOCKS5".equals(getRequestingProtocol());
+            String prefix = proxy ? "MOCKAUTH_PROXY_" : "MOCKAUTH_";
+            String suffix = proxy ? "" : suffix();
+            String user = env.get(prefix + "USERNAME" + suffix);
+            if (user == null) return null;
+            String domain = env.get(prefix + "DOMAIN" + suffix);
+            String scheme = String.valueOf(getRequestingScheme()).toLowerCase();
+            if (domain != null && !domain.isEmpty() && (scheme.equals("ntlm") || scheme.equals("negotiate"))) {
+                user = domain + "\\" + user;
+            }
+            return new PasswordAuthentication(user, env.getOrDefault(prefix + "PASSWORD" + suffix, "").toCharArray());
+        }
+    }
+
+    /// MOCKAUTH_PROXY_URL as a ProxySelector: an HTTP proxy (ProxySelector.of), or a SOCKS one.
+    static ProxySelector proxySelector(String proxyURL) throws Exception {
+        if (proxyURL == null) return null;
+        URI proxy = new URI(proxyURL);
+        InetSocketAddress address = InetSocketAddress.createUnresolved(proxy.getHost(), proxy.getPort());
+        if (!proxy.getScheme().startsWith("socks")) return ProxySelector.of(address);
+        Proxy socks = new Proxy(Proxy.Type.SOCKS, address);
+        return new ProxySelector() {
+            @Override
+            public List<Proxy> select(URI uri) {
+                return List.of(socks);
+            }
+
+            @Override
+            public void connectFailed(URI uri, SocketAddress address, IOException error) {}
+        };
+    }
+
+    /// The SSLContext of the scenario: null (the JDK's defaults) when it gives neither a CA file nor
+    /// an identity.
+    static SSLContext sslContext() throws Exception {
+        String caFile = env.get("MOCKAUTH_CA_FILE");
+        KeyManager[] keyManagers = keyManagers();
+        if (caFile == null && keyManagers == null) return null;
+        TrustManager[] trustManagers = null;
+        if (caFile != null) {
+            KeyStore trusted = KeyStore.getInstance(KeyStore.getDefaultType());
+            trusted.load(null, null);
+            try (InputStream in = new FileInputStream(caFile)) {
+                int index = 0;
+                for (Certificate certificate : CertificateFactory.getInstance("X.509").generateCertificates(in)) {
+                    trusted.setCertificateEntry("mockauth-" + index++, certificate);
+                }
+            }
+            TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+            factory.init(trusted);
+            trustManagers = factory.getTrustManagers();
+            String pins = env.get("MOCKAUTH_PIN_SHA256");
+            if (pins != null) {
+                trustManagers = new TrustManager[] {new Pinning((X509ExtendedTrustManager) trustManagers[0], trusted, pins)};
+            }
+        } else if (env.containsKey("MOCKAUTH_PIN_SHA256")) {
+            TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+            factory.init((KeyStore) null);
+            trustManagers = factory.getTrustManagers();
+        }
+        SSLContext context = SSLContext.getInstance("TLS");
+        context.init(keyManagers, trustManagers, null);
+        return context;
+    }
+
+    /// The PKCS#12 identities in one KeyStore behind the default KeyManagerFactory, which presents
+    /// the one the server's CertificateRequest names (or none).
+    static KeyManager[] keyManagers() throws Exception {
+        String password = env.getOrDefault("MOCKAUTH_CLIENT_P12_PASSWORD", "");
+        KeyStore identities = null;
+        int index = 0;
+        for (String name : new String[] {"MOCKAUTH_CLIENT_P12", "MOCKAUTH_CLIENT_P12_2"}) {
+            String path = env.get(name);
+            if (path == null || path.isEmpty()) continue;
+            KeyStore one = KeyStore.getInstance("PKCS12");
+            try (InputStream in = new FileInputStream(path)) {
+                one.load(in, password.toCharArray());
+            }
+            if (identities == null) {
+                identities = KeyStore.getInstance("PKCS12");
+                identities.load(null, null);
+            }
+            for (String alias : Collections.list(one.aliases())) {
+                if (!one.isKeyEntry(alias)) continue;
+                identities.setKeyEntry("identity-" + index++, one.getKey(alias, password.toCharArray()),
+                    password.toCharArray(), one.getCertificateChain(alias));
+            }
+        }
+        if (identities == null) return null;
+        KeyManagerFactory factory = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+        factory.init(identities, password.toCharArray());
+        return factory.getKeyManagers();
+    }
+
+    /// The default trust manager, then the pins: a pin matches any certificate of the path the
+    /// default validation accepted (from the leaf to a trust anchor), as HPKP and OkHttp's
+    /// CertificatePinner match; it adds to validation (the host name included), it never replaces it.
+    static final class Pinning extends X509ExtendedTrustManager {
+        final X509ExtendedTrustManager standard;
+        final KeyStore anchors;
+        final Set<String> pins = new HashSet<>();
+
+        Pinning(X509ExtendedTrustManager standard, KeyStore anchors, String pins) {
+            this.standard = standard;
+            this.anchors = anchors;
+            for (String pin : pins.split(";")) {
+                if (pin.startsWith("sha256//")) this.pins.add(pin.substring("sha256//".length()));
+            }
+        }
+
+        void checkPins(X509Certificate[] chain) throws CertificateException {
+            try {
+                X509CertSelector leaf = new X509CertSelector();
+                leaf.setCertificate(chain[0]);
+                PKIXBuilderParameters parameters = new PKIXBuilderParameters(anchors, leaf);
+                parameters.setRevocationEnabled(false);
+                parameters.addCertStore(CertStore.getInstance("Collection", new CollectionCertStoreParameters(Arrays.asList(chain))));
+                PKIXCertPathBuilderResult path = (PKIXCertPathBuilderResult) CertPathBuilder.getInstance("PKIX").build(parameters);
+                List<X509Certificate> certificates = new ArrayList<>();
+                for (Certificate certificate : path.getCertPath().getCertificates()) certificates.add((X509Certificate) certificate);
+                X509Certificate anchor = path.getTrustAnchor().getTrustedCert();
+                if (anchor != null) certificates.add(anchor);
+                MessageDigest sha256 = MessageDigest.getInstance("SHA-256");
+                for (X509Certificate certificate : certificates) {
+                    String hash = Base64.getEncoder().encodeToString(sha256.digest(certificate.getPublicKey().getEncoded()));
+                    if (pins.contains(hash)) return;
+                }
+            } catch (Exception error) {
+                throw new CertificateException("pin check: " + error, error);
+            }
+            throw new CertificateException("no certificate of the validated chain carries a pinned public key");
+        }
+
+        @Override
+        public void checkServerTrusted(X509Certificate[] chain, String authType, java.net.Socket socket) throws CertificateException {
+            standard.checkServerTrusted(chain, authType, socket);
+            checkPins(chain);
+        }
+
+        @Override
+        public void checkServerTrusted(X509Certificate[] chain, String authType, SSLEngine engine) throws CertificateException {
+            standard.checkServerTrusted(chain, authType, engine);
+            checkPins(chain);
+        }
+
+        @Override
+        public void checkServerTrusted(X509Certificate[] chain, String authType) throws CertificateException {
+            standard.checkServerTrusted(chain, authType);
+            checkPins(chain);
+        }
+
+        @Override
+        public void checkClientTrusted(X509Certificate[] chain, String authType, java.net.Socket socket) throws CertificateException {
+            standard.checkClientTrusted(chain, authType, socket);
+        }
+
+        @Override
+        public void checkClientTrusted(X509Certificate[] chain, String authType, SSLEngine engine) throws CertificateException {
+            standard.checkClientTrusted(chain, authType, engine);
+        }
+
+        @Override
+        public void checkClientTrusted(X509Certificate[] chain, String authType) throws CertificateException {
+            standard.checkClientTrusted(chain, authType);
+        }
+
+        @Override
+        public X509Certificate[] getAcceptedIssuers() {
+            return standard.getAcceptedIssuers();
+        }
+    }
+}
