@@ -33,6 +33,7 @@ import socket
 import ssl
 import sys
 import time
+import urllib.error
 import urllib.parse
 import urllib.request
 
@@ -106,7 +107,7 @@ class Document:
     def examples(self):
         """(where, schema file, value) of every body example."""
         def media(where, content):
-            for kind, entry in content.items():
+            for entry in content.values():
                 schema = self.resolve(entry["schema"])
                 for name, example in entry.get("examples", {}).items():
                     yield f"{where}-{name}", schema["$ref"].split("/")[-1], self.resolve(example)["value"]
@@ -140,7 +141,7 @@ def check_document(document, findings):
     try:
         validate_openapi(document.spec, base_uri=document.path.as_uri(), cls=OpenAPIV31SpecValidator)
     except Exception as error:  # noqa: BLE001 - any error of the validator is a finding
-        findings.add(f"not valid OpenAPI 3.1: {str(error).splitlines()[0]}")
+        findings.add(f"not valid OpenAPI 3.1: {(str(error).splitlines() or [repr(error)])[0]}")
     if document.spec.get("openapi", "").split(".")[:2] != ["3", "1"]:
         findings.add(f"openapi is {document.spec.get('openapi')!r}, not 3.1.x")
     for name, schema in document.schemas.items():
