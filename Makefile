@@ -2,7 +2,7 @@
 SWIFT ?= swift
 CERTS_DIR ?= Certs/generated
 
-.PHONY: test build serve certs scenario-table validate format lint docs conformance conformance-adapters conformance-prepare conformance-shard conformance-merge dist dist-check examples fuzz bench clean
+.PHONY: test build serve certs scenario-table validate format lint docs conformance conformance-adapters conformance-prepare conformance-shard conformance-merge api-fuzz dist dist-check examples fuzz bench clean
 
 VENV ?= .venv-test
 # The tests and the conformance run find the Python reference clients in $(VENV) first.
@@ -113,6 +113,15 @@ dist:
 ## among its dependencies, --version, check tls-expired with curl, and a control-API round trip
 dist-check:
 	DIST_DIR=$(DIST_DIR) scripts/dist-check
+
+## api-fuzz: the control API against its contract, docs/openapi.yaml: openapi-spec-validator, then
+## schemathesis fuzzing a live serve (every phase and check, at most API_FUZZ_EXAMPLES test cases
+## per operation, about a minute); fails on any finding (scripts/api-fuzz; reports in .build/api-fuzz)
+API_FUZZ_EXAMPLES ?= 100
+api-fuzz:
+	VENV=$(VENV) scripts/test-setup
+	$(SWIFT) build --product mockauthd
+	$(WITH_VENV) API_FUZZ_EXAMPLES=$(API_FUZZ_EXAMPLES) scripts/api-fuzz .build/debug/mockauthd
 
 ## conformance: the whole catalog against the reference adapters; writes .build/conformance/,
 ## docs/conformance-matrix.md, the summary section of docs/conformance.md and

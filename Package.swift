@@ -323,7 +323,7 @@ let package = Package(
             name: "MockAuthIntegrationTests",
             dependencies: [
                 "MockAuth", "MockAuthTesting", "MockAuthCommands", "MockAuthAsyncHTTPClient", "MockAuthConformance",
-                "mockauthd",
+                "MockAuthControl", "mockauthd",
                 "MockAuthServer", "MockAuthTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -79,7 +79,7 @@ final class ControlHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             method: full.head.method, target: full.head.uri,
             authorization: full.head.headers.first(name: "authorization"),
             body: full.body.map { Array($0.readableBytesView) } ?? [])
-        let keepAlive = full.head.isKeepAlive
+        let keepAlive = full.head.isKeepAlive && !Self.endsDecoding(full.head)
         let version = full.head.version
         let api = self.api
         let answered = context.eventLoop.makePromise(of: ControlResponse.self)
@@ -89,6 +89,16 @@ final class ControlHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             let (handler, context) = bound.value
             handler.write(response, keepAlive: keepAlive, version: version, context: context)
         }
+    }
+
+    /// Whether NIO's request decoder reads nothing more on the connection after this request: it
+    /// takes a request asking to change protocols (an `Upgrade` field, as Java's `HttpClient` sends
+    /// asking for h2c, or `CONNECT`) for the last HTTP/1.1 there, and with no upgrader in the
+    /// pipeline the next request would sit unread until the request-head limit closed the
+    /// connection. Its answer closes the connection instead (`Connection: close`), so the client
+    /// sends the next request on a new one.
+    static func endsDecoding(_ head: HTTPRequestHead) -> Bool {
+        head.method == .CONNECT || head.headers.contains(name: "upgrade")
     }
 
     private func write(

@@ -31,12 +31,45 @@ enum ControlRoute: Equatable {
         }
     }
 
-    /// The methods the resource answers.
-    var methods: [HTTPMethod] {
+    /// The resource, whatever its ids.
+    var resource: Resource {
         switch self {
-        case .scenarios, .verdict, .transcript: [.GET]
-        case .runs: [.GET, .POST]
-        case .run: [.GET, .DELETE]
+        case .scenarios: .scenarios
+        case .runs: .runs
+        case .run: .run
+        case .verdict: .verdict
+        case .transcript: .transcript
+        }
+    }
+
+    /// The methods the resource answers.
+    var methods: [HTTPMethod] { resource.methods }
+
+    /// A resource of the control API, by its path in `docs/openapi.yaml`, the source of truth of the
+    /// API: the contract test (`ControlAPIContractTests`) holds the document's paths, methods and
+    /// query parameters to these, so a route cannot be added here without the document.
+    enum Resource: String, CaseIterable {
+        case scenarios = "/v1/scenarios"
+        case runs = "/v1/runs"
+        case run = "/v1/runs/{id}"
+        case verdict = "/v1/runs/{id}/verdict"
+        case transcript = "/v1/runs/{id}/transcript"
+
+        /// The methods it answers (`405` with `Allow` for the others).
+        var methods: [HTTPMethod] {
+            switch self {
+            case .scenarios, .verdict, .transcript: [.GET]
+            case .runs: [.GET, .POST]
+            case .run: [.GET, .DELETE]
+            }
+        }
+
+        /// The query parameters it reads; any other is ignored.
+        var queryParameters: [String] {
+            switch self {
+            case .verdict: ["control"]
+            case .scenarios, .runs, .run, .transcript: []
+            }
         }
     }
 

@@ -26,8 +26,9 @@ public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
     case python3
     /// `python3` with the reference clients' packages (requests, requests-ntlm, pyspnego).
     case pythonClients = "python3 with requests, requests-ntlm and pyspnego"
-    /// `python3` with the packages of the JSON Schema checks (jsonschema, PyYAML).
-    case pythonSchema = "python3 with jsonschema and PyYAML"
+    /// `python3` with the packages of the JSON Schema and OpenAPI checks (jsonschema, PyYAML,
+    /// openapi-spec-validator).
+    case pythonSchema = "python3 with jsonschema, PyYAML and openapi-spec-validator"
 
     public var description: String { rawValue }
 
@@ -191,7 +192,8 @@ public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
         case .go: return await succeeds(["go", "version"])
         case .python3: return await succeeds(["python3", "--version"])
         case .pythonClients: return await succeeds(["python3", "-c", "import requests, requests_ntlm, spnego"])
-        case .pythonSchema: return await succeeds(["python3", "-c", "import jsonschema, yaml"])
+        case .pythonSchema:
+            return await succeeds(["python3", "-c", "import jsonschema, yaml, openapi_spec_validator"])
         }
     }
 
