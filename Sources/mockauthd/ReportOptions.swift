@@ -32,7 +32,7 @@ struct ReportOptions: ParsableArguments {
     @Flag(
         name: .long,
         help:
-            "After a run without regressions, rewrite each --baseline file with this run's cells for the clients it holds (new scenarios and changed cells; deviations kept)."
+            "After a run without regressions, rewrite each --baseline file with this run's cells for the clients it holds (new scenarios and changed cells; deviations kept); a file that holds no client yet takes the one named like it (mine.json: mine)."
     )
     var updateBaselines = false
 
@@ -103,7 +103,17 @@ struct ReportOptions: ParsableArguments {
         print("no regressions against \(files)")
         guard updateBaselines else { return }
         for (path, stored) in zip(baseline, baselines) {
-            let updated = stored.updated(with: report)
+            // A new, empty file takes the client of its name; one no client is named after stays empty.
+            var adopted: Set<String> = []
+            if stored.clients.isEmpty {
+                guard let client = Baseline.newClient(forFile: path, in: report) else {
+                    printError(
+                        "warning: \(path) holds no client, and no client of this run is named after it: not updated")
+                    continue
+                }
+                adopted.insert(client)
+            }
+            let updated = stored.updated(with: report, adopting: adopted)
             guard updated != stored else { continue }
             do {
                 try updated.jsonData().write(to: URL(fileURLWithPath: path))

@@ -175,6 +175,25 @@ struct ConformCommandTests {
         #expect(try Baseline(json: updated.jsonData()) == updated)
     }
 
+    @Test("--update-baselines: a new, empty baseline file takes the client named like it, and only that one")
+    func newBaselineFile() throws {
+        let report = ConformanceReport(
+            clients: ["node-fetch", "other"], scenarios: ["basic"],
+            results: [
+                ConformanceCell(client: "node-fetch", scenario: "basic", result: .fail, reason: "", tags: []),
+                ConformanceCell(client: "other", scenario: "basic", result: .pass, reason: "", tags: []),
+            ], seconds: 0)
+        let empty = Baseline(results: [], deviations: [])
+        #expect(empty.clients.isEmpty)
+        let client = try #require(Baseline.newClient(forFile: "Conformance/baselines/node-fetch.json", in: report))
+        #expect(client == "node-fetch")
+        #expect(Baseline.newClient(forFile: "Conformance/baselines/unknown.json", in: report) == nil)
+        let updated = empty.updated(with: report, adopting: [client])
+        #expect(updated.results == [.init(client: "node-fetch", scenario: "basic", result: .fail)])
+        #expect(updated.unexplained.map(\.scenario) == ["basic"])
+        #expect(empty.updated(with: report).results.isEmpty)
+    }
+
     @Test("a client that is skipped where it passed (here: told it lacks TLS) fails the baseline gate")
     func skipAfterPassIsARegression() async throws {
         let directory = try temporaryDirectory()
