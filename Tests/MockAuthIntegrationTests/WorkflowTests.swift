@@ -44,4 +44,20 @@ struct WorkflowTests {
         #expect(makefile.contains("conform merge $(sort $(wildcard $(CONFORMANCE_OUT)/shard-*.json))"))
         #expect(makefile.contains("$(CONFORM_BASELINES) $(CONFORM_REPORTS) $(CONFORM_ARGS)"))
     }
+
+    @Test("a v* tag builds and checks the mockauthd tarball and attaches it to the release; .ci/run checks it too")
+    func releaseTarball() throws {
+        let text = try String(contentsOf: Self.workflow, encoding: .utf8)
+        let dist = try #require(text.range(of: "\n  dist:\n")?.upperBound, "no dist job")
+        let release = try #require(text.range(of: "\n  release:\n")?.upperBound, "no release job")
+        let distJob = text[dist..<release]
+        #expect(distJob.contains("if: startsWith(github.ref, 'refs/tags/v')"))
+        #expect(distJob.contains("run: make dist && make dist-check"))
+        let releaseJob = text[release...].prefix(1200)
+        #expect(releaseJob.contains("needs: [linux, dist]") && releaseJob.contains("contents: write"))
+        #expect(releaseJob.contains("gh release upload \"$GITHUB_REF_NAME\" dist/*"))
+        let ci = try String(
+            contentsOf: MockAuthDBinary.repositoryRoot.appendingPathComponent(".ci/run"), encoding: .utf8)
+        #expect(ci.contains("\nmake dist\nmake dist-check\n"))
+    }
 }
