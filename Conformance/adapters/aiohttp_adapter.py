@@ -6,9 +6,9 @@
 - Redirects (up to 10), the cookie jar (`CookieJar()`, aiohttp's default: it ignores cookies from
   hosts that are IP addresses unless told `unsafe=True`) and the connection pool: the session's
   defaults, one session for the run's URLs.
-- Credentials as an application gives them: none until the server asks; then, for that account,
-  `aiohttp.DigestAuthMiddleware` (aiohttp 3.12's Digest) when the challenge offers Digest, else an
-  `Authorization` header from `aiohttp.encode_basic_auth(user, password)` (UTF-8), which aiohttp
+- Credentials as an application gives them: none until a server asks; then, for that account and
+  that origin (the middleware's documentation: one per origin), `aiohttp.DigestAuthMiddleware`
+  (aiohttp 3.12's Digest) when the challenge offers Digest, else an `Authorization` header from `aiohttp.encode_basic_auth(user, password)` (UTF-8), which aiohttp
   3.14 names instead of the deprecated `auth=BasicAuth(...)` (latin-1). The proxy: `proxy=` with
   `proxy_auth=BasicAuth(...)`, sent with the first request to the proxy. 3.14 deprecates it too, for
   `proxy_headers={"Proxy-Authorization": ...}`, but aiohttp sends `proxy_headers` with a CONNECT
@@ -40,6 +40,7 @@ if missing:
     sys.exit(89)
 
 import aiohttp  # noqa: E402  (after the cheap checks: importing aiohttp is most of the start-up)
+from yarl import URL  # noqa: E402
 
 # proxy_auth and BasicAuth (above) are deprecated in aiohttp 3.14; the warning says nothing here.
 warnings.filterwarnings("ignore", category=DeprecationWarning)
@@ -81,23 +82,27 @@ async def main() -> int:
     method = env.get("MOCKAUTH_METHOD", "GET")
     body = open(env["MOCKAUTH_BODY_FILE"], "rb").read() if "MOCKAUTH_BODY_FILE" in env else None
 
+    # Auth per account and origin: DigestAuthMiddleware answers only the origin of its first
+    # request (its documentation: one middleware per origin), and a header goes where it is given.
     auths = {}
-    challenge = None
+    challenges = {}
     status = 0
     async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(ssl=context), headers=headers) as session:
         for position, url in enumerate(env["MOCKAUTH_URLS"].split(), start=1):
+            origin = str(URL(url).origin())
             credentials = account(position)
-            if credentials and credentials not in auths and challenge:
-                auths[credentials] = authenticator(challenge, credentials)
+            key = (credentials, origin)
+            if credentials and key not in auths and origin in challenges:
+                auths[key] = authenticator(challenges[origin], credentials)
             try:
-                async with session.request(method, url, data=body, **proxy, **auths.get(credentials, {})) as response:
+                async with session.request(method, url, data=body, **proxy, **auths.get(key, {})) as response:
                     await response.read()
                     code = response.status
-                    if code == 401 and credentials and credentials not in auths:
-                        challenge = ", ".join(response.headers.getall("WWW-Authenticate", []))
-                if code == 401 and credentials and challenge and credentials not in auths:
-                    auths[credentials] = authenticator(challenge, credentials)
-                    async with session.request(method, url, data=body, **proxy, **auths[credentials]) as response:
+                    if code == 401 and credentials and key not in auths:
+                        challenges[origin] = ", ".join(response.headers.getall("WWW-Authenticate", []))
+                if code == 401 and credentials and origin in challenges and key not in auths:
+                    auths[key] = authenticator(challenges[origin], credentials)
+                    async with session.request(method, url, data=body, **proxy, **auths[key]) as response:
                         await response.read()
                         code = response.status
                 print(url, code)
