@@ -21,8 +21,9 @@
 #   (not root), such a scenario is skipped (exit 89).
 # - POST: --post-file (the manual's way; after a 303 wget asks with GET); other methods:
 #   --method with --body-file.
-# Exit 0 when wget succeeds on every URL, 89 for what wget cannot do (SHA-256 and SHA-512-256
-# Digest, MD5-sess, Negotiate, TLS to a proxy, SOCKS), 1 otherwise.
+# Exit 0 when wget succeeds on every URL, 89 for what wget cannot do (Digest other than MD5 and
+# MD5-sess: it answers a SHA-256 challenge with an MD5 response; Negotiate; TLS to a proxy; SOCKS),
+# 1 otherwise.
 set -u
 lacks="https-proxy socks socks-auth digest-sha256 digest-sha256-sess digest-sha512-256 digest-sha512-256-sess negotiate"
 for word in ${MOCKAUTH_FEATURES:-}; do
