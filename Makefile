@@ -127,7 +127,20 @@ CONFORM_CLIENTS = \
 	--client requests=Conformance/adapters/requests_adapter.py \
 	--client urllib=Conformance/adapters/urllib_adapter.py \
 	--client urlsession="Conformance/adapters/urlsession.sh $(ADAPTER)" \
-	--client asynchttpclient="Conformance/adapters/asynchttpclient.sh $(ADAPTER)"
+	--client asynchttpclient="Conformance/adapters/asynchttpclient.sh $(ADAPTER)" \
+	--client node-fetch=Conformance/adapters/node_fetch.sh \
+	--lacks node-fetch=client-cert,pinning,proxy,https-proxy,socks,socks-auth,cookies,hsts,$(NO_DIGEST),ntlm,negotiate \
+	--client node-https="node Conformance/adapters/node_https.mjs" \
+	--lacks node-https=redirect,proxy,https-proxy,socks,socks-auth,cookies,hsts,$(NO_DIGEST),ntlm,negotiate \
+	--client wget=Conformance/adapters/wget.sh \
+	--lacks wget=https-proxy,socks,socks-auth,digest-sha256,digest-sha256-sess,digest-sha512-256,digest-sha512-256-sess,negotiate \
+	--client httpx=Conformance/adapters/httpx_adapter.py \
+	--lacks httpx=pinning,hsts,ntlm,negotiate,digest-sha512-256,digest-sha512-256-sess \
+	--client aiohttp=Conformance/adapters/aiohttp_adapter.py \
+	--lacks aiohttp=pinning,socks,socks-auth,hsts,ntlm,negotiate,digest-sha512-256,digest-sha512-256-sess
+# Every Digest scheme: what a client that answers no challenge lacks (what each adapter lacks, and
+# why, is said in its header comment).
+NO_DIGEST = digest-md5,digest-md5-sess,digest-sha256,digest-sha256-sess,digest-sha512-256,digest-sha512-256-sess
 CONFORM_BASELINES = $(patsubst %,--baseline %,$(sort $(wildcard Conformance/baselines/*.json)))
 # What a whole run, or a merge of shards, writes.
 CONFORM_REPORTS = --json $(CONFORMANCE_OUT)/results.json --junit $(CONFORMANCE_OUT)/junit.xml \
