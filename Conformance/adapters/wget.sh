@@ -16,9 +16,9 @@
 #   account of its own (MOCKAUTH_USERNAME_<n>): then one wget per URL, sharing a cookie file
 #   (--load-cookies/--save-cookies --keep-session-cookies) and the HSTS file.
 # - Names under .test: wget has no option like curl's --resolve and resolves through the system;
-#   the adapter runs it in a private mount namespace (unshare --mount, as the URLSession adapter
-#   does for its trust store) whose /etc/hosts is MOCKAUTH_HOSTS_FILE. Where that is not permitted
-#   (not root), such a scenario is skipped (exit 89).
+#   the adapter runs it in a private user and mount namespace (unshare, as `mockauthd check
+#   --isolate-hosts` does) whose /etc/hosts is MOCKAUTH_HOSTS_FILE. Where that is not permitted,
+#   such a scenario is skipped (exit 89).
 # - POST: --post-file (the manual's way; after a 303 wget asks with GET); other methods:
 #   --method with --body-file.
 # Exit 0 when wget succeeds on every URL, 89 for what wget cannot do (Digest other than MD5 and
@@ -41,11 +41,16 @@ done
 case " ${MOCKAUTH_FEATURES:-} " in
 *" host-names "*)
     if [ -z "${MOCKAUTH_WGET_HOSTS:-}" ] && [ -n "${MOCKAUTH_HOSTS_FILE:-}" ]; then
-        if ! unshare --mount true 2>/dev/null; then
-            echo "cannot create a private mount namespace for wget's /etc/hosts (needs root): host-names" >&2
-            exit 89
-        fi
-        MOCKAUTH_WGET_HOSTS=1 exec unshare --mount sh -c 'mount --bind "$MOCKAUTH_HOSTS_FILE" /etc/hosts && exec "$0"' "$0"
+        # A user and mount namespace, as `mockauthd check --isolate-hosts` makes (no root needed
+        # where user namespaces are allowed); else a mount namespace alone (root).
+        for namespaces in "--user --map-root-user --mount" "--mount"; do
+            # shellcheck disable=SC2086 # the options are words on purpose
+            if unshare $namespaces true 2>/dev/null; then
+                MOCKAUTH_WGET_HOSTS=1 exec unshare $namespaces sh -c 'mount --bind "$MOCKAUTH_HOSTS_FILE" /etc/hosts && exec "$0"' "$0"
+            fi
+        done
+        echo "cannot create a private mount namespace for wget's /etc/hosts: host-names" >&2
+        exit 89
     fi
     ;;
 esac
