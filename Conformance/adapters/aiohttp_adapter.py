@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""Reference adapter: Python aiohttp's ClientSession, as its documentation has a user set it up.
+
+- Trust: `ssl=ssl.create_default_context(cafile=MOCKAUTH_CA_FILE)` on the TCPConnector (the CA file
+  alone); the identity with the context's `load_cert_chain`. `trust_env` stays off (the default).
+- Redirects (up to 10), the cookie jar (`CookieJar()`, aiohttp's default: it ignores cookies from
+  hosts that are IP addresses unless told `unsafe=True`) and the connection pool: the session's
+  defaults, one session for the run's URLs.
+- Credentials as an application gives them: none until a server asks; then, for that account and
+  that origin (the middleware's documentation: one per origin), `aiohttp.DigestAuthMiddleware`
+  (aiohttp 3.12's Digest) when the challenge offers Digest, else an `Authorization` header from `aiohttp.encode_basic_auth(user, password)` (UTF-8), which aiohttp
+  3.14 names instead of the deprecated `auth=BasicAuth(...)` (latin-1). The proxy: `proxy=` with
+  `proxy_auth=BasicAuth(...)`, sent with the first request to the proxy. 3.14 deprecates it too, for
+  `proxy_headers={"Proxy-Authorization": ...}`, but aiohttp sends `proxy_headers` with a CONNECT
+  only, never with a plain-HTTP request forwarded by the proxy, so that replacement cannot pass
+  proxy-basic. An https:// proxy is verified with the same context. The token and MOCKAUTH_HEADERS
+  are the session's headers.
+- Names under .test: resolved as MOCKAUTH_RESOLVE says (mockauth_resolve: aiohttp's default
+  ThreadedResolver asks socket.getaddrinfo; the address only).
+Exit 0 if every URL answered 2xx, 89 for what aiohttp cannot do (pinning a public key: its
+`Fingerprint` pins a whole certificate; SOCKS; NTLM, Negotiate; SHA-512-256 Digest; HSTS), 1
+otherwise.
+"""
+import asyncio
+import os
+import ssl
+import sys
+import warnings
+
+import mockauth_resolve
+
+LACKS = {
+    "pinning", "socks", "socks-auth", "hsts", "ntlm", "negotiate", "digest-sha512-256",
+    "digest-sha512-256-sess",
+}
+env = os.environ
+missing = [word for word in env.get("MOCKAUTH_FEATURES", "").split() if set(word.split("|")) <= LACKS]
+if missing:
+    print("aiohttp cannot do what this scenario needs:", ", ".join(missing), file=sys.stderr)
+    sys.exit(89)
+
+import aiohttp  # noqa: E402  (after the cheap checks: importing aiohttp is most of the start-up)
+from yarl import URL  # noqa: E402
+
+# proxy_auth and BasicAuth (above) are deprecated in aiohttp 3.14; the warning says nothing here.
+warnings.filterwarnings("ignore", category=DeprecationWarning)
+
+# Names under .test: resolved as MOCKAUTH_RESOLVE says (the address only; names are the client's).
+mockauth_resolve.install()
+
+
+def account(position: int):
+    """The account of the URL at 1-based `position`: MOCKAUTH_USERNAME_<position>, else the client's."""
+    suffix = f"_{position}" if position > 1 and f"MOCKAUTH_USERNAME_{position}" in env else ""
+    if "MOCKAUTH_USERNAME" + suffix not in env:
+        return None
+    return (env["MOCKAUTH_USERNAME" + suffix], env.get("MOCKAUTH_PASSWORD" + suffix, ""))
+
+
+def authenticator(challenge: str, credentials):
+    """Keyword arguments of a request for this account: Digest through the middleware, else Basic."""
+    if "digest" in challenge.lower():
+        return {"middlewares": (aiohttp.DigestAuthMiddleware(*credentials),)}
+    return {"headers": {"Authorization": aiohttp.encode_basic_auth(*credentials)}}
+
+
+async def main() -> int:
+    context = ssl.create_default_context(cafile=env.get("MOCKAUTH_CA_FILE"))
+    if "MOCKAUTH_CLIENT_CERT" in env:
+        context.load_cert_chain(env["MOCKAUTH_CLIENT_CERT"], env["MOCKAUTH_CLIENT_KEY"])
+    headers = {}
+    if "MOCKAUTH_TOKEN" in env:
+        headers["Authorization"] = "Bearer " + env["MOCKAUTH_TOKEN"]
+    for line in env.get("MOCKAUTH_HEADERS", "").splitlines():
+        name, _, value = line.partition(":")
+        headers[name] = value.strip()
+    proxy = {}
+    if "MOCKAUTH_PROXY_URL" in env:
+        proxy["proxy"] = env["MOCKAUTH_PROXY_URL"]
+        if "MOCKAUTH_PROXY_USERNAME" in env:
+            proxy["proxy_auth"] = aiohttp.BasicAuth(env["MOCKAUTH_PROXY_USERNAME"], env.get("MOCKAUTH_PROXY_PASSWORD", ""))
+    method = env.get("MOCKAUTH_METHOD", "GET")
+    body = open(env["MOCKAUTH_BODY_FILE"], "rb").read() if "MOCKAUTH_BODY_FILE" in env else None
+
+    # Auth per account and origin: DigestAuthMiddleware answers only the origin of its first
+    # request (its documentation: one middleware per origin), and a header goes where it is given.
+    auths = {}
+    challenges = {}
+    status = 0
+    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(ssl=context), headers=headers) as session:
+        for position, url in enumerate(env["MOCKAUTH_URLS"].split(), start=1):
+            origin = str(URL(url).origin())
+            credentials = account(position)
+            key = (credentials, origin)
+            if credentials and key not in auths and origin in challenges:
+                auths[key] = authenticator(challenges[origin], credentials)
+            try:
+                async with session.request(method, url, data=body, **proxy, **auths.get(key, {})) as response:
+                    await response.read()
+                    code = response.status
+                    if code == 401 and credentials and key not in auths:
+                        challenges[origin] = ", ".join(response.headers.getall("WWW-Authenticate", []))
+                if code == 401 and credentials and origin in challenges and key not in auths:
+                    auths[key] = authenticator(challenges[origin], credentials)
+                    async with session.request(method, url, data=body, **proxy, **auths[key]) as response:
+                        await response.read()
+                        code = response.status
+                print(url, code)
+                status |= 0 if 200 <= code < 300 else 1
+            except Exception as error:  # refused handshakes and proxy errors are the client's answer
+                print(url, type(error).__name__, error, file=sys.stderr)
+                status = 1
+    return status
+
+
+sys.exit(asyncio.run(main()))

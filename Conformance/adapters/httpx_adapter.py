@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""Reference adapter: Python httpx (HTTP/2 through h2, SOCKS through socksio), as its documentation
+has a user set up a Client.
+
+- Trust: `verify=ssl.create_default_context(cafile=MOCKAUTH_CA_FILE)` (httpx 0.28's documented way;
+  the CA file alone), the same context for an HTTPS proxy (`httpx.Proxy(url, ssl_context=...)`);
+  the identity with the context's `load_cert_chain`. `trust_env=False`: only what the scenario gives.
+- `http2=True` (the documentation's switch, with h2 installed): h2 where the server offers it by ALPN.
+- Redirects: httpx follows none by default; its documentation turns them on with
+  `follow_redirects=True`, which this adapter does, so httpx's own rules decide what a hop keeps.
+- Credentials as an application gives them: none until the server asks; then `httpx.DigestAuth`
+  when the challenge offers Digest, else `httpx.BasicAuth`, given with each of that account's
+  requests (as the requests adapter does). Proxy credentials in the proxy URL (httpx sends them as
+  Basic). The token and MOCKAUTH_HEADERS are the client's headers.
+- Names under .test: resolved as MOCKAUTH_RESOLVE says (mockauth_resolve, the address only).
+- One Client for the run's URLs: one cookie jar, one connection pool.
+Exit 0 if every URL answered 2xx, 89 for what httpx cannot do (pinning; NTLM and Negotiate, which
+httpx itself does not speak; SHA-512-256 Digest; HSTS), 1 otherwise.
+"""
+import os
+import ssl
+import sys
+
+import mockauth_resolve
+
+LACKS = {
+    "pinning", "hsts", "ntlm", "negotiate", "digest-sha512-256", "digest-sha512-256-sess",
+}
+env = os.environ
+missing = [word for word in env.get("MOCKAUTH_FEATURES", "").split() if set(word.split("|")) <= LACKS]
+if missing:
+    print("httpx cannot do what this scenario needs:", ", ".join(missing), file=sys.stderr)
+    sys.exit(89)
+
+import httpx  # noqa: E402  (after the cheap checks: importing httpx is most of the start-up)
+
+# Names under .test: resolved as MOCKAUTH_RESOLVE says (the address only; names are the client's).
+mockauth_resolve.install()
+
+context = ssl.create_default_context(cafile=env.get("MOCKAUTH_CA_FILE"))
+if "MOCKAUTH_CLIENT_CERT" in env:
+    context.load_cert_chain(env["MOCKAUTH_CLIENT_CERT"], env["MOCKAUTH_CLIENT_KEY"])
+
+proxy = None
+if "MOCKAUTH_PROXY_URL" in env:
+    scheme, _, rest = env["MOCKAUTH_PROXY_URL"].partition("://")
+    auth = None
+    if "MOCKAUTH_PROXY_USERNAME" in env:
+        auth = (env["MOCKAUTH_PROXY_USERNAME"], env.get("MOCKAUTH_PROXY_PASSWORD", ""))
+    proxy = httpx.Proxy(f"{scheme}://{rest}", auth=auth, ssl_context=context if scheme == "https" else None)
+
+headers = {}
+if "MOCKAUTH_TOKEN" in env:
+    headers["Authorization"] = "Bearer " + env["MOCKAUTH_TOKEN"]
+for line in env.get("MOCKAUTH_HEADERS", "").splitlines():
+    name, _, value = line.partition(":")
+    headers[name] = value.strip()
+
+client = httpx.Client(verify=context, http2=True, proxy=proxy, headers=headers, follow_redirects=True,
+                      trust_env=False)
+
+
+def account(position: int):
+    """The account of the URL at 1-based `position`: MOCKAUTH_USERNAME_<position>, else the client's."""
+    suffix = f"_{position}" if position > 1 and f"MOCKAUTH_USERNAME_{position}" in env else ""
+    if "MOCKAUTH_USERNAME" + suffix not in env:
+        return None
+    return (env["MOCKAUTH_USERNAME" + suffix], env.get("MOCKAUTH_PASSWORD" + suffix, ""))
+
+
+def authenticator(challenge: str, credentials):
+    if "digest" in challenge.lower():
+        return httpx.DigestAuth(*credentials)
+    return httpx.BasicAuth(*credentials)
+
+
+method = env.get("MOCKAUTH_METHOD", "GET")
+body = open(env["MOCKAUTH_BODY_FILE"], "rb").read() if "MOCKAUTH_BODY_FILE" in env else None
+
+auths = {}
+challenge = None
+status = 0
+for position, url in enumerate(env["MOCKAUTH_URLS"].split(), start=1):
+    credentials = account(position)
+    if credentials and credentials not in auths and challenge:
+        auths[credentials] = authenticator(challenge, credentials)
+    try:
+        auth = auths.get(credentials, httpx.USE_CLIENT_DEFAULT)
+        response = client.request(method, url, content=body, auth=auth)
+        if response.status_code == 401 and credentials and credentials not in auths:
+            challenge = ", ".join(response.headers.get_list("WWW-Authenticate"))
+            auths[credentials] = authenticator(challenge, credentials)
+            response = client.request(method, url, content=body, auth=auths[credentials])
+        print(url, response.status_code, response.http_version)
+        status |= 0 if 200 <= response.status_code < 300 else 1
+    except Exception as error:  # refused handshakes and proxy errors are the client's answer
+        print(url, type(error).__name__, error, file=sys.stderr)
+        status = 1
+sys.exit(status)

@@ -1,0 +1,39 @@
+// The scenario's names under .test, resolved as MOCKAUTH_RESOLVE says (curl's --resolve form), for
+// the Node.js adapters: the same job as mockauth_resolve.py. It changes which address a name stands
+// for, nothing else: the name reaches it as the client spelled it (Node's URL parser has already
+// turned an internationalized name into its A-label), and every other name goes to dns.lookup.
+import dns from "node:dns";
+
+const systemLookup = dns.lookup;
+
+const names = new Map();
+for (const entry of (process.env.MOCKAUTH_RESOLVE || "").split(/\s+/).filter(Boolean)) {
+  const [name, , ...address] = entry.split(":");
+  names.set(name.toLowerCase(), address.join(":").replace(/^\[|\]$/g, ""));
+}
+
+/** A `lookup` with dns.lookup's signature (the `lookup` option of net, tls, http and https). */
+export function lookup(hostname, options, callback) {
+  if (typeof options === "function") [options, callback] = [{}, options];
+  if (typeof options === "number") options = { family: options };
+  const address = names.get(String(hostname).toLowerCase());
+  if (address === undefined) return systemLookup.call(dns, hostname, options, callback);
+  const family = address.includes(":") ? 6 : 4;
+  if (options && options.all) process.nextTick(callback, null, [{ address, family }]);
+  else process.nextTick(callback, null, address, family);
+}
+
+/** Makes dns.lookup itself answer the names, for a client that takes no `lookup` (fetch). */
+export function installLookup() {
+  if (names.size > 0) dns.lookup = lookup;
+}
+
+/** The features of MOCKAUTH_FEATURES that `lacking` makes impossible (a choice `a|b` only when
+ * every alternative is lacking), as words; empty when the client can take part. */
+export function unmet(lacking) {
+  const missing = [];
+  for (const word of (process.env.MOCKAUTH_FEATURES || "").split(/\s+/).filter(Boolean)) {
+    if (word.split("|").every((feature) => lacking.includes(feature))) missing.push(word);
+  }
+  return missing;
+}

@@ -1,0 +1,102 @@
+// Reference adapter: Node.js 20's node:https and node:http, as their documentation has a user call
+// them: https.request / http.request with the options the documentation lists.
+//
+// - Trust: `ca` (the documentation: "Optionally override the trusted CA certificates"): the
+//   contents of MOCKAUTH_CA_FILE replace Node's bundled roots. Identity: `cert` and `key`.
+// - Pinning: `checkServerIdentity`, as the https documentation's example does it: Node's own
+//   tls.checkServerIdentity first, then the SHA-256 of the server certificate's public key (its
+//   SubjectPublicKeyInfo, HPKP's pin-sha256) must be one of MOCKAUTH_PIN_SHA256's. Like the example,
+//   it pins the server's own certificate, not the rest of the chain.
+// - Names under .test: the request's `lookup` option (mockauth_lookup.mjs), the address only.
+// - Basic: the `auth: "user:password"` option, which "computes an Authorization header": sent with
+//   the first request, before any challenge (node:http answers no 401 itself). Bearer and
+//   MOCKAUTH_HEADERS: `headers`.
+// - node:http follows no redirect (a 3xx is the answer), keeps no cookies or HSTS policy, has no
+//   proxy support in Node 20 and speaks no challenge-response scheme (Digest, NTLM, Negotiate):
+//   exit 89 for those. Several URLs go through the default agent, which keeps connections alive
+//   since Node 19.
+// Exit 0 when every URL answered 2xx, 89 as above, 1 otherwise.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import https from "node:https";
+import tls from "node:tls";
+import { lookup, unmet } from "./mockauth_lookup.mjs";
+
+const LACKS = [
+  "redirect", "proxy", "https-proxy", "socks", "socks-auth", "cookies", "hsts",
+  "digest-md5", "digest-md5-sess", "digest-sha256", "digest-sha256-sess", "digest-sha512-256",
+  "digest-sha512-256-sess", "ntlm", "negotiate",
+];
+const env = process.env;
+const missing = unmet(LACKS);
+if (missing.length > 0) {
+  console.error(`node:https cannot do what this scenario needs: ${missing.join(", ")}`);
+  process.exit(89);
+}
+
+const tlsOptions = {};
+if (env.MOCKAUTH_CA_FILE) tlsOptions.ca = fs.readFileSync(env.MOCKAUTH_CA_FILE);
+if (env.MOCKAUTH_CLIENT_CERT) {
+  tlsOptions.cert = fs.readFileSync(env.MOCKAUTH_CLIENT_CERT);
+  tlsOptions.key = fs.readFileSync(env.MOCKAUTH_CLIENT_KEY);
+}
+if (env.MOCKAUTH_PIN_SHA256) {
+  const pins = env.MOCKAUTH_PIN_SHA256.split(";").map((pin) => pin.trim().replace(/^sha256\/\//, ""));
+  tlsOptions.checkServerIdentity = (host, certificate) => {
+    const error = tls.checkServerIdentity(host, certificate);
+    if (error) return error;
+    const key = new crypto.X509Certificate(certificate.raw).publicKey.export({ type: "spki", format: "der" });
+    const pin = crypto.createHash("sha256").update(key).digest("base64");
+    if (!pins.includes(pin)) return new Error(`the public key of ${certificate.subject.CN} is not pinned (${pin})`);
+    return undefined;
+  };
+}
+
+function account(position) {
+  const suffix = position > 1 && `MOCKAUTH_USERNAME_${position}` in env ? `_${position}` : "";
+  if (!(`MOCKAUTH_USERNAME${suffix}` in env)) return null;
+  return `${env[`MOCKAUTH_USERNAME${suffix}`]}:${env[`MOCKAUTH_PASSWORD${suffix}`] || ""}`;
+}
+
+const method = env.MOCKAUTH_METHOD || "GET";
+const body = env.MOCKAUTH_BODY_FILE ? fs.readFileSync(env.MOCKAUTH_BODY_FILE) : undefined;
+
+function get(url, position) {
+  const headers = {};
+  if (env.MOCKAUTH_TOKEN) headers.Authorization = `Bearer ${env.MOCKAUTH_TOKEN}`;
+  for (const line of (env.MOCKAUTH_HEADERS || "").split("\n").filter(Boolean)) {
+    const colon = line.indexOf(":");
+    headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
+  }
+  const options = { method, headers, lookup, timeout: 20000 };
+  const auth = account(position);
+  if (auth) options.auth = auth;
+  const client = new URL(url).protocol === "https:" ? https : http;
+  if (client === https) Object.assign(options, tlsOptions);
+  return new Promise((resolve) => {
+    const request = client.request(url, options, (response) => {
+      response.resume();
+      response.on("end", () => resolve(response.statusCode));
+      response.on("error", (error) => resolve(error));
+    });
+    request.on("timeout", () => request.destroy(new Error("timed out")));
+    request.on("error", (error) => resolve(error));
+    request.end(body);
+  });
+}
+
+let status = 0;
+let position = 0;
+for (const url of (env.MOCKAUTH_URLS || env.MOCKAUTH_URL).split(/\s+/).filter(Boolean)) {
+  position += 1;
+  const answer = await get(url, position);
+  if (typeof answer === "number") {
+    console.log(url, answer);
+    if (answer < 200 || answer > 299) status = 1;
+  } else {
+    console.error(url, answer.code || "", answer.message);
+    status = 1;
+  }
+}
+process.exit(status);
