@@ -37,17 +37,14 @@ struct RemoteExamplesTests {
         _ command: [String], client: String, environment: @escaping (ServeProcess) throws -> [String: String]
     ) async throws {
         try await ServeProcess.with(["tls-valid"]) { serve in
-            let started = ContinuousClock.now
+            // Bounded, not timed: a connection the control API left hanging after the Java client's
+            // upgrade request is ControlHTTPHandlerTests' business (on an EmbeddedChannel).
             let result = try await Shell.execute(command, environment: try environment(serve), timeout: 180)
-            let elapsed = ContinuousClock.now - started
             #expect(result.status == 0, "\(result.output)\(result.error)")
             #expect(result.output.contains("run run-") && result.output.contains("of tls-expired: https://127.0.0.1:"))
             #expect(result.output.contains("CA file: "), "\(result.output)")
             #expect(result.output.contains("client: refused it"), "\(result.output)")
             #expect(result.output.contains("verdict: pass"), "\(result.output)")
-            // Four calls of the control API and one refused handshake: seconds, not the 30 s a
-            // connection left hanging would take.
-            #expect(elapsed < .seconds(90), "\(elapsed)")
             let calls = try ControlAPICalls(serve)
             let runs = try await calls.call("GET", "/v1/runs", schema: "runs")
             #expect(!runs.body.contains("tls-expired"), "the run was not ended: \(runs.body)")
