@@ -56,6 +56,13 @@ package struct ClientSummary: Sendable, Codable, Equatable {
             return cells == 0 ? nil : (entry.area, cells)
         }
     }
+
+    /// The shortfalls in words, as the summary's last column shows them (`names 2, pinning 1`), or
+    /// `—` when there are none.
+    package var shortfallText: String {
+        let text = shortfalls.map { "\($0.area.title) \($0.cells)" }.joined(separator: ", ")
+        return text.isEmpty ? "—" : text
+    }
 }
 
 extension ConformanceReport {

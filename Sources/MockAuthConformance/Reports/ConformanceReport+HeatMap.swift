@@ -27,17 +27,17 @@ extension ConformanceReport {
             let first = words.prefix((words.count + 1) / 2).joined(separator: " ")
             let second = words.dropFirst((words.count + 1) / 2).joined(separator: " ")
             svg.append(
-                #"<text x="\#(x)" y="\#(second.isEmpty ? 32 : 22)" text-anchor="middle" font-weight="bold">\#(Self.escaped(first))</text>"#
+                #"<text x="\#(x)" y="\#(second.isEmpty ? 32 : 22)" text-anchor="middle" font-weight="bold">\#(xml(first))</text>"#
             )
             if !second.isEmpty {
                 svg.append(
-                    #"<text x="\#(x)" y="38" text-anchor="middle" font-weight="bold">\#(Self.escaped(second))</text>"#)
+                    #"<text x="\#(x)" y="38" text-anchor="middle" font-weight="bold">\#(xml(second))</text>"#)
             }
         }
         for (row, summary) in summaries.enumerated() {
             let y = headerHeight + row * cellHeight
             svg.append(
-                #"<text x="\#(labelWidth - 8)" y="\#(y + cellHeight / 2 + 4)" text-anchor="end">\#(Self.escaped(summary.client))</text>"#
+                #"<text x="\#(labelWidth - 8)" y="\#(y + cellHeight / 2 + 4)" text-anchor="end">\#(xml(summary.client))</text>"#
             )
             for (column, entry) in summary.areas.enumerated() {
                 let x = labelWidth + column * cellWidth
@@ -57,7 +57,7 @@ extension ConformanceReport {
                     "\(summary.client) × \(entry.area.title): "
                     + VerdictResult.allCases.map { "\(tally[$0]) \($0.label)" }.joined(separator: ", ")
                 svg.append(
-                    #"<g><title>\#(Self.escaped(tooltip))</title>"#
+                    #"<g><title>\#(xml(tooltip))</title>"#
                         + #"<rect x="\#(x + 1)" y="\#(y + 1)" width="\#(cellWidth - 2)" height="\#(cellHeight - 2)" fill="\#(fill)"/>"#
                         + #"<text x="\#(x + cellWidth / 2)" y="\#(y + cellHeight / 2 + 4)" text-anchor="middle">\#(label)</text></g>"#
                 )

@@ -15,9 +15,8 @@ extension ConformanceReport {
             "|---|" + outcomes.map { _ in "---:|" }.joined() + "---|",
         ]
         for summary in summaries {
-            let shortfalls = summary.shortfalls.map { "\($0.area.title) \($0.cells)" }.joined(separator: ", ")
             let counts = outcomes.map { String(summary.total[$0]) }.joined(separator: " | ")
-            lines.append("| \(summary.client) | \(counts) | \(shortfalls.isEmpty ? "—" : shortfalls) |")
+            lines.append("| \(summary.client) | \(counts) | \(summary.shortfallText) |")
         }
         lines.append("")
         lines.append(
@@ -49,29 +48,12 @@ extension ConformanceReport {
                 + "<th>where it falls short (FAIL, INCONCLUSIVE, ERROR cells by area)</th></tr></thead><tbody>"
         ]
         for summary in summaries {
-            let shortfalls = summary.shortfalls.map { "\($0.area.title) \($0.cells)" }.joined(separator: ", ")
             rows.append(
-                "<tr><td>\(Self.escaped(summary.client))</td>"
+                "<tr><td>\(xml(summary.client))</td>"
                     + outcomes.map { "<td class=\"count \($0.rawValue)\">\(summary.total[$0])</td>" }.joined()
-                    + "<td>\(shortfalls.isEmpty ? "—" : Self.escaped(shortfalls))</td></tr>")
+                    + "<td>\(xml(summary.shortfallText))</td></tr>")
         }
         rows.append("</tbody></table>")
         return rows.joined(separator: "\n")
-    }
-
-    /// `text` safe inside HTML or SVG text and attribute values.
-    static func escaped(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
     }
 }
