@@ -28,6 +28,7 @@ import sys
 import warnings
 
 import mockauth_resolve
+from mockauth_accounts import account
 
 LACKS = {
     "pinning", "socks", "socks-auth", "hsts", "ntlm", "negotiate", "digest-sha512-256",
@@ -47,14 +48,6 @@ warnings.filterwarnings("ignore", category=DeprecationWarning)
 
 # Names under .test: resolved as MOCKAUTH_RESOLVE says (the address only; names are the client's).
 mockauth_resolve.install()
-
-
-def account(position: int):
-    """The account of the URL at 1-based `position`: MOCKAUTH_USERNAME_<position>, else the client's."""
-    suffix = f"_{position}" if position > 1 and f"MOCKAUTH_USERNAME_{position}" in env else ""
-    if "MOCKAUTH_USERNAME" + suffix not in env:
-        return None
-    return (env["MOCKAUTH_USERNAME" + suffix], env.get("MOCKAUTH_PASSWORD" + suffix, ""))
 
 
 def authenticator(challenge: str, credentials):

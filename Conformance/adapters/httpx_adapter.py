@@ -22,6 +22,7 @@ import ssl
 import sys
 
 import mockauth_resolve
+from mockauth_accounts import account
 
 LACKS = {
     "pinning", "hsts", "ntlm", "negotiate", "digest-sha512-256", "digest-sha512-256-sess",
@@ -58,14 +59,6 @@ for line in env.get("MOCKAUTH_HEADERS", "").splitlines():
 
 client = httpx.Client(verify=context, http2=True, proxy=proxy, headers=headers, follow_redirects=True,
                       trust_env=False)
-
-
-def account(position: int):
-    """The account of the URL at 1-based `position`: MOCKAUTH_USERNAME_<position>, else the client's."""
-    suffix = f"_{position}" if position > 1 and f"MOCKAUTH_USERNAME_{position}" in env else ""
-    if "MOCKAUTH_USERNAME" + suffix not in env:
-        return None
-    return (env["MOCKAUTH_USERNAME" + suffix], env.get("MOCKAUTH_PASSWORD" + suffix, ""))
 
 
 def authenticator(challenge: str, credentials):

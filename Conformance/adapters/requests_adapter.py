@@ -9,6 +9,7 @@ import os
 import sys
 
 import mockauth_resolve
+from mockauth_accounts import account
 import requests
 from requests.auth import HTTPBasicAuth, HTTPDigestAuth
 
@@ -49,15 +50,6 @@ if "MOCKAUTH_PROXY_URL" in env:
     session.proxies = {"http": f"{scheme}://{proxy}", "https": f"{scheme}://{proxy}"}
 
 
-def account(position: int):
-    """The account of the URL at 1-based `position`: MOCKAUTH_USERNAME_<position>, else the client's."""
-    suffix = f"_{position}" if position > 1 and f"MOCKAUTH_USERNAME_{position}" in env else ""
-    if "MOCKAUTH_USERNAME" + suffix not in env:
-        return None
-    return (env["MOCKAUTH_USERNAME" + suffix], env.get("MOCKAUTH_PASSWORD" + suffix, ""),
-            env.get("MOCKAUTH_DOMAIN" + suffix))
-
-
 def authenticator(challenge: str, credentials):
     user, password, domain = credentials
     offered = challenge.lower()
@@ -79,7 +71,7 @@ auths = {}
 challenge = None
 status = 0
 for position, url in enumerate(env["MOCKAUTH_URLS"].split(), start=1):
-    credentials = account(position)
+    credentials = account(position, with_domain=True)
     if credentials and credentials not in auths and challenge:
         auths[credentials] = authenticator(challenge, credentials)
     try:
