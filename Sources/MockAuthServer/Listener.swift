@@ -59,7 +59,8 @@ struct Listener {
             ServerEndpoint(
                 server: spec.id, host: spec.host, urlHost: addressing.urlHost(for: spec.host), port: port,
                 scheme: spec.urlScheme, listensOnIPv6: listensOnIPv6,
-                address: addressing.concreteBindAddress ?? "127.0.0.1", aliases: spec.aliases)
+                address: addressing.concreteBindAddress ?? "127.0.0.1", aliases: spec.aliases,
+                realm: spec.auth?.realm, certificateChainDER: tls?.credentials.chain.map(\.derBytes) ?? [])
         }
         if let address = addressing.bindAddress {
             let channel = try await bindOne(bootstrap, ServerAddressing.unbracketed(address), port, spec)

@@ -5,8 +5,8 @@ public struct ServerEndpoint: Sendable, Equatable {
     /// The server's id in the scenario.
     public let server: String
     /// The loopback name the scenario gives the server (`127.0.0.1` or `localhost`).
-    public let host: ListenHost
-    /// The host clients are told to use: ``host``'s name, or the name another machine reaches
+    package let host: ListenHost
+    /// The host clients are told to use: the name the scenario gives the server, or the name another machine reaches
     /// this one by (``ServerAddressing/hostNames``).
     public let urlHost: String
     /// The port, chosen by the system or fixed (``PortAllocator``).
@@ -18,12 +18,20 @@ public struct ServerEndpoint: Sendable, Equatable {
     /// The address a name under `.test` stands for (where the server listens), for
     /// ``hostMappings``.
     package let address: String
-    /// Other names under `.test` that reach this server (``ServerSpec/aliases``).
-    public let aliases: [String]
+    /// Other names under `.test` that reach this server (the scenario's `aliases`).
+    package let aliases: [String]
+    /// The realm the server challenges in (`WWW-Authenticate`, or `Proxy-Authenticate` for a
+    /// proxy), when it demands authentication: with the host, port and scheme, the protection space
+    /// a client keeps the scenario's credentials for.
+    public let realm: String?
+    /// The certificate chain the server presents, leaf first, DER-encoded; empty for plain HTTP.
+    /// Pin tests compute certificate pins from it.
+    public let certificateChainDER: [[UInt8]]
 
     package init(
         server: String, host: ListenHost, urlHost: String? = nil, port: Int, scheme: String, listensOnIPv6: Bool,
-        address: String = "127.0.0.1", aliases: [String] = []
+        address: String = "127.0.0.1", aliases: [String] = [], realm: String? = nil,
+        certificateChainDER: [[UInt8]] = []
     ) {
         self.server = server
         self.host = host
@@ -33,15 +41,17 @@ public struct ServerEndpoint: Sendable, Equatable {
         self.listensOnIPv6 = listensOnIPv6
         self.address = address
         self.aliases = aliases
+        self.realm = realm
+        self.certificateChainDER = certificateChainDER
     }
 
     /// Every name under `.test` a client may look up for this server: the forms of its own name
     /// (``ListenHost/resolvableNames``), then its aliases.
-    public var resolvableNames: [String] { host.resolvableNames + aliases }
+    package var resolvableNames: [String] { host.resolvableNames + aliases }
 
     /// How a client resolves each of ``resolvableNames``: empty unless the scenario names the
     /// server under `.test`.
-    public var hostMappings: [HostMapping] {
+    package var hostMappings: [HostMapping] {
         resolvableNames.map { HostMapping(name: $0, port: port, address: address) }
     }
 
@@ -49,7 +59,7 @@ public struct ServerEndpoint: Sendable, Equatable {
     public var baseURL: String { baseURL(scheme: scheme) }
 
     /// The base URL with `scheme` instead of the server's own (`http://` for a TLS server's port).
-    public func baseURL(scheme: String) -> String {
+    package func baseURL(scheme: String) -> String {
         let shown = urlHost.contains(":") && !urlHost.hasPrefix("[") ? "[\(urlHost)]" : urlHost
         return "\(scheme)://\(shown):\(port)"
     }

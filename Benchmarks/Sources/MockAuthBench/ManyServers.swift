@@ -5,17 +5,14 @@ import MockAuth
 /// prints how long that took and the process's RSS then (a process of its own, so the RSS is the
 /// servers' and nothing else's).
 enum ManyServers {
-    static func scenario(count: Int) -> Scenario {
-        Scenario(
-            name: "many", summary: "\(count) servers",
-            servers: (0..<count).map { ServerSpec(id: "s\($0)") },
-            client: ClientSpec(requests: [RequestSpec(server: "s0")]),
-            expectations: [ScenarioExpectation(.requestSucceeds(server: "s0", path: nil))])
+    /// The scenario of ``yaml(count:)``: the same one `check` gets as a file.
+    static func scenario(count: Int) throws -> Scenario {
+        try Scenario(yaml: yaml(count: count), name: "many", file: "many.yaml")
     }
 
     static func run(count: Int) async throws {
         let pki = try HarnessPKI.shared()
-        let scenario = scenario(count: count)
+        let scenario = try scenario(count: count)
         let start = ContinuousClock.now
         let server = try await ScenarioServer.start(scenario, pki: pki)
         let seconds = (ContinuousClock.now - start).seconds

@@ -203,7 +203,7 @@ extension ScenarioError {
 extension Scenario {
     /// Whether `text` can name a scenario of a catalog: ASCII letters, digits, `-`, `_` and `.`, not
     /// starting with `.` (so never a path, `..` or a hidden file).
-    public static func isName(_ text: String) -> Bool {
+    package static func isName(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, first != "." else { return false }
         return text.unicodeScalars.allSatisfy { scalar in
             scalar.isASCII

@@ -32,7 +32,7 @@ public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible
     /// What to write instead.
     public var hint: String?
 
-    public init(_ code: Code, at location: ScenarioLocation?, _ reason: String, hint: String? = nil) {
+    package init(_ code: Code, at location: ScenarioLocation?, _ reason: String, hint: String? = nil) {
         self.code = code
         self.location = location
         self.reason = reason
@@ -53,7 +53,7 @@ public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible
 public struct ScenarioErrors: Error, Sendable, CustomStringConvertible {
     public var errors: [ScenarioError]
 
-    public init(_ errors: [ScenarioError]) { self.errors = errors }
+    package init(_ errors: [ScenarioError]) { self.errors = errors }
 
     public var description: String { errors.map(\.description).joined(separator: "\n") }
 }

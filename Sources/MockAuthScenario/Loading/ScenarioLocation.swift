@@ -7,7 +7,7 @@ public struct ScenarioLocation: Sendable, Hashable, CustomStringConvertible {
     /// Column, from 1.
     public var column: Int
 
-    public init(file: String, line: Int, column: Int) {
+    package init(file: String, line: Int, column: Int) {
         self.file = file
         self.line = line
         self.column = column

@@ -2,44 +2,44 @@ import MockAuthSchemes
 
 /// How a server (or one route of it) demands authentication: the schemes it offers and the account
 /// it verifies against. On a proxy server the same spec drives 407 and `Proxy-Authenticate`.
-public struct AuthSpec: Sendable, Equatable {
+package struct AuthSpec: Sendable, Equatable {
     /// The protection space's realm.
-    public var realm: String
+    package var realm: String
     /// The schemes offered, in challenge order (strongest first, as RFC 7616 asks).
-    public var schemes: [AuthSchemeSpec]
+    package var schemes: [AuthSchemeSpec]
     /// The account the server verifies credentials against.
-    public var account: Account
+    package var account: Account
     /// The bearer token the server accepts (`bearer` scheme).
-    public var token: String?
+    package var token: String?
     /// Digest's quality-of-protection options, in offer order (empty: the RFC 2069 form).
-    public var digestQOP: [String]
+    package var digestQOP: [String]
     /// Seconds a Digest nonce stays fresh; a valid answer on an older nonce gets `stale=true`.
-    public var nonceLifetime: Int
+    package var nonceLifetime: Int
     /// Whether Digest offers `userhash=true`.
-    public var userhash: Bool
+    package var userhash: Bool
     /// Whether NTLM also accepts NTLMv1 responses (off: only NTLMv2 verifies).
-    public var acceptNTLMv1: Bool
+    package var acceptNTLMv1: Bool
     /// Whether several challenges go on one header line (`Basic …, Digest …`) rather than one line each.
-    public var challengesOnOneLine: Bool
+    package var challengesOnOneLine: Bool
     /// The `WWW-Authenticate` (or `Proxy-Authenticate`) field values to challenge with, exactly as a
     /// server writes them, one field per entry, in order (empty: the machines' own challenges). The
     /// placeholders `{nonce}` and `{opaque}` stand for what the Digest machine mints per challenge.
     /// The credentials are still verified by the machines of ``schemes``: a written challenge of a
     /// scheme they do not offer is one a client answers in vain.
-    public var writtenChallenges: [String]
+    package var writtenChallenges: [String]
     /// Whether the server closes the connection right after its first handshake challenge (the
     /// NTLM type 2 message, a Negotiate continuation), once per run: a correct client starts the
     /// handshake again on a new connection instead of answering on one that never saw the challenge.
-    public var closesAfterFirstHandshakeChallenge: Bool
+    package var closesAfterFirstHandshakeChallenge: Bool
     /// Further accounts the server verifies (NTLM and Negotiate), so that a scenario can have a
     /// client authenticate as two users.
-    public var otherAccounts: [Account]
+    package var otherAccounts: [Account]
     /// What an NTLM (or Negotiate's NTLM) AUTHENTICATE message with an empty domain means: the
     /// server's own domain (the default) or a refusal. A domain that is not the account's is refused
     /// either way.
-    public var emptyDomain: NTLMEmptyDomain
+    package var emptyDomain: NTLMEmptyDomain
 
-    public init(
+    package init(
         realm: String = "mockauth",
         schemes: [AuthSchemeSpec],
         account: Account,
@@ -83,7 +83,7 @@ public enum AuthSchemeSpec: String, Sendable, Hashable, CaseIterable, CustomStri
     case bearer
 
     /// The HTTP scheme it challenges with.
-    public var httpScheme: HTTPAuthScheme {
+    package var httpScheme: HTTPAuthScheme {
         switch self {
         case .basic: .basic
         case .digestMD5, .digestMD5Session, .digestSHA256, .digestSHA256Session, .digestSHA512_256,

@@ -3,7 +3,7 @@ import Crypto
 extension BodyRecord {
     /// The record of `body`: its size and SHA-256. The server records each request's body so, and
     /// the judge the body a scenario gives its client, to compare the two.
-    public init(of body: [UInt8]) {
+    package init(of body: [UInt8]) {
         self.init(bytes: body.count, sha256: SHA256.hash(data: body).map { hexDigits($0) }.joined())
     }
 }

@@ -77,7 +77,7 @@ public enum ClientFeature: Sendable, Hashable, Comparable, CustomStringConvertib
     }
 
     /// Several features by name, space- or comma-separated; unknown names are returned apart.
-    public static func parse(_ names: String) -> (features: Set<ClientFeature>, unknown: [String]) {
+    package static func parse(_ names: String) -> (features: Set<ClientFeature>, unknown: [String]) {
         var features: Set<ClientFeature> = []
         var unknown: [String] = []
         for name in names.split(whereSeparator: { (character: Character) in character == " " || character == "," }) {
@@ -106,7 +106,7 @@ public struct ClientRequirements: Sendable, Hashable, CustomStringConvertible {
     /// At least one of each.
     public var choices: Set<Set<ClientFeature>>
 
-    public init(features: Set<ClientFeature> = [], choices: Set<Set<ClientFeature>> = []) {
+    package init(features: Set<ClientFeature> = [], choices: Set<Set<ClientFeature>> = []) {
         self.features = features
         self.choices = choices.filter { !$0.isEmpty }
     }
@@ -125,17 +125,17 @@ public struct ClientRequirements: Sendable, Hashable, CustomStringConvertible {
     public func areMet(lacking: Set<ClientFeature>) -> Bool { unmet(lacking: lacking).isEmpty }
 
     /// Every feature that appears, as one set.
-    public var allFeatures: Set<ClientFeature> { features.union(choices.flatMap { $0 }) }
+    package var allFeatures: Set<ClientFeature> { features.union(choices.flatMap { $0 }) }
 
     /// The form of `MOCKAUTH_FEATURES`: names separated by spaces, the features of a choice joined
     /// by `|` ("tls custom-ca digest-md5|digest-sha256").
-    public var environmentValue: String {
+    package var environmentValue: String {
         (features.sorted().map(\.name) + choices.map { $0.sorted().map(\.name).joined(separator: "|") }.sorted())
             .joined(separator: " ")
     }
 
     /// Reads ``environmentValue``; unknown names are ignored (a newer harness may know more).
-    public init(environmentValue: String) {
+    package init(environmentValue: String) {
         var features: Set<ClientFeature> = []
         var choices: Set<Set<ClientFeature>> = []
         for word in environmentValue.split(separator: " ") {

@@ -1,13 +1,13 @@
 /// The harness client identity a scenario gives its client (`MOCKAUTH_CLIENT_CERT`, `_KEY`, `_P12`),
 /// and how its PKCS#12 file is encoded.
-public struct ClientIdentitySpec: Sendable, Equatable {
+package struct ClientIdentitySpec: Sendable, Equatable {
     /// The encoding of `MOCKAUTH_CLIENT_P12`.
-    public var pkcs12: PKCS12Encoding
+    package var pkcs12: PKCS12Encoding
     /// Whether the client also holds the second harness identity, from a second client CA
     /// (`MOCKAUTH_CLIENT_CERT_2`, `_KEY_2`, `_P12_2`, same passphrase and encoding).
-    public var second: Bool
+    package var second: Bool
 
-    public init(pkcs12: PKCS12Encoding = .legacy, second: Bool = false) {
+    package init(pkcs12: PKCS12Encoding = .legacy, second: Bool = false) {
         self.pkcs12 = pkcs12
         self.second = second
     }

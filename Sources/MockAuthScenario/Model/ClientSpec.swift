@@ -1,33 +1,33 @@
 /// What the client is given: where to go, what to trust, which identity and pin to use.
-public struct ClientSpec: Sendable, Equatable {
+package struct ClientSpec: Sendable, Equatable {
     /// The requests a client makes, in order. The first is `MOCKAUTH_URL`.
-    public var requests: [RequestSpec]
+    package var requests: [RequestSpec]
     /// Which trust anchors the client is given in `MOCKAUTH_CA_FILE`.
-    public var trust: TrustAnchors
+    package var trust: TrustAnchors
     /// The harness client identity the client is given (`MOCKAUTH_CLIENT_CERT` …), if any.
-    public var identity: ClientIdentitySpec?
+    package var identity: ClientIdentitySpec?
     /// Whether the client is given the harness pin (`MOCKAUTH_PIN_SHA256`).
-    public var pin: Bool
+    package var pin: Bool
     /// What the pin is of (`pin: true` pins the server's key, `pin: intermediate` the intermediate's).
-    public var pinTarget: PinTarget = .serverKey
+    package var pinTarget: PinTarget = .serverKey
 
     /// The origin credentials the client is given (`MOCKAUTH_USERNAME`, `_PASSWORD`, `_DOMAIN`).
-    public var credentials: Account?
+    package var credentials: Account?
     /// The bearer token the client is given (`MOCKAUTH_TOKEN`).
-    public var token: String?
+    package var token: String?
     /// The proxy the client is told to use, and its credentials.
-    public var proxy: ProxyClientSpec?
+    package var proxy: ProxyClientSpec?
     /// Header lines the client is told to send with each request it makes (`MOCKAUTH_HEADERS`): a
     /// cookie, an API key, an `Authorization` it sets by hand. Whether it carries them on to another
     /// host when it follows a redirect is what `never-receives` judges.
-    public var headers: [HeaderField]
+    package var headers: [HeaderField]
     /// The method of each request the client makes itself (`MOCKAUTH_METHOD`): `GET` by default.
-    public var method: String
+    package var method: String
     /// The body each request the client makes itself carries (`MOCKAUTH_BODY_FILE`), or `nil`.
     /// What a client does with it when challenged or redirected is what `request-body` judges.
-    public var body: String?
+    package var body: String?
 
-    public init(
+    package init(
         requests: [RequestSpec], trust: TrustAnchors = .harnessRoot, identity: ClientIdentitySpec? = nil,
         pin: Bool = false,
         credentials: Account? = nil, token: String? = nil, proxy: ProxyClientSpec? = nil, headers: [HeaderField] = [],
@@ -46,23 +46,23 @@ public struct ClientSpec: Sendable, Equatable {
     }
 
     /// Whether the client is told a method or a body (`MOCKAUTH_METHOD` is set).
-    public var sendsRequestContent: Bool { method != "GET" || body != nil }
+    package var sendsRequestContent: Bool { method != "GET" || body != nil }
 }
 
 /// One request the client is expected to make.
-public struct RequestSpec: Sendable, Equatable {
+package struct RequestSpec: Sendable, Equatable {
     /// The id of the server the request goes to.
-    public var server: String
+    package var server: String
     /// The path (and query) to request.
-    public var path: String
+    package var path: String
     /// The account for this request when it is not the client's (`credentials`): the second user
     /// of a scenario (`MOCKAUTH_USERNAME_2` … for the second request). Never on the first request.
-    public var credentials: Account?
+    package var credentials: Account?
     /// The scheme the request's URL is given with, when it is not the server's own: `http` for a
     /// TLS server (`hsts-upgrade`).
-    public var scheme: RequestScheme?
+    package var scheme: RequestScheme?
 
-    public init(server: String, path: String = "/", credentials: Account? = nil, scheme: RequestScheme? = nil) {
+    package init(server: String, path: String = "/", credentials: Account? = nil, scheme: RequestScheme? = nil) {
         self.server = server
         self.path = path
         self.credentials = credentials
@@ -71,7 +71,7 @@ public struct RequestSpec: Sendable, Equatable {
 }
 
 /// The trust anchors given to a client.
-public enum TrustAnchors: String, Sendable, Equatable, CaseIterable {
+package enum TrustAnchors: String, Sendable, Equatable, CaseIterable {
     /// The harness root CA only (so an incomplete chain really is incomplete).
     case harnessRoot = "harness-root"
     /// The harness root and an expired one, MockAuth Old Root CA, that once cross-signed it: a
@@ -81,7 +81,7 @@ public enum TrustAnchors: String, Sendable, Equatable, CaseIterable {
     case none
 
     /// Whether the client is given a CA file (`MOCKAUTH_CA_FILE`) at all.
-    public var isGiven: Bool {
+    package var isGiven: Bool {
         switch self {
         case .harnessRoot, .harnessRootAndExpiredRoot: true
         case .none: false
@@ -90,17 +90,17 @@ public enum TrustAnchors: String, Sendable, Equatable, CaseIterable {
 }
 
 /// The proxy a client is told to use (`MOCKAUTH_PROXY_URL`, `_USERNAME`, `_PASSWORD`).
-public struct ProxyClientSpec: Sendable, Equatable {
+package struct ProxyClientSpec: Sendable, Equatable {
     /// The id of the proxy server.
-    public var server: String
+    package var server: String
     /// The proxy credentials, if the client is given any.
-    public var credentials: Account?
+    package var credentials: Account?
     /// `remote-dns: true`, for a SOCKS5 proxy: only the proxy resolves the names of the servers it
     /// reaches. The client is told `MOCKAUTH_PROXY_URL=socks5h://…` and given no mapping for those
     /// names (only for the proxy's own), so it must send the name in its CONNECT.
-    public var remoteDNS: Bool
+    package var remoteDNS: Bool
 
-    public init(server: String, credentials: Account? = nil, remoteDNS: Bool = false) {
+    package init(server: String, credentials: Account? = nil, remoteDNS: Bool = false) {
         self.server = server
         self.credentials = credentials
         self.remoteDNS = remoteDNS

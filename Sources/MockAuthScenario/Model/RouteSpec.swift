@@ -1,27 +1,27 @@
 /// How a server answers requests for one path.
-public struct RouteSpec: Sendable, Equatable {
+package struct RouteSpec: Sendable, Equatable {
     /// The answer for any path a scenario does not list.
-    public static let `default` = RouteSpec(path: "/", matchesSubpaths: true, status: 200, body: "ok\n")
+    package static let `default` = RouteSpec(path: "/", matchesSubpaths: true, status: 200, body: "ok\n")
 
     /// The path, without query; `/` with ``matchesSubpaths`` answers everything.
-    public var path: String
+    package var path: String
     /// Whether the route also answers paths below ``path``.
-    public var matchesSubpaths: Bool
+    package var matchesSubpaths: Bool
     /// The status code.
-    public var status: Int
+    package var status: Int
     /// The response body.
-    public var body: String
+    package var body: String
     /// Extra response headers, in order.
-    public var headers: [HeaderField]
+    package var headers: [HeaderField]
     /// The cookies the route sets: each a `Set-Cookie` field value as written (`sid=4f2a; Secure`),
     /// sent one field each, in order, after ``headers``.
-    public var cookies: [String]
+    package var cookies: [String]
     /// The authentication this route demands.
-    public var auth: RouteAuth
+    package var auth: RouteAuth
     /// Where the route redirects to (after authentication, if it demands any).
-    public var redirect: RedirectSpec?
+    package var redirect: RedirectSpec?
 
-    public init(
+    package init(
         path: String, matchesSubpaths: Bool = false, status: Int = 200, body: String = "ok\n",
         headers: [HeaderField] = [], cookies: [String] = [], auth: RouteAuth = .server, redirect: RedirectSpec? = nil
     ) {
@@ -37,12 +37,12 @@ public struct RouteSpec: Sendable, Equatable {
 
     /// Whether the route sends a `Strict-Transport-Security` field (RFC 6797): a client must keep
     /// the host's HSTS policy to take part (the feature `hsts`).
-    public var setsStrictTransportSecurity: Bool {
+    package var setsStrictTransportSecurity: Bool {
         headers.contains { $0.name.lowercased() == "strict-transport-security" }
     }
 
     /// Whether this route answers `path` (the request-target without its query).
-    public func matches(path requested: String) -> Bool {
+    package func matches(path requested: String) -> Bool {
         if requested == path { return true }
         guard matchesSubpaths else { return false }
         let prefix = path.hasSuffix("/") ? path : path + "/"
@@ -51,7 +51,7 @@ public struct RouteSpec: Sendable, Equatable {
 }
 
 /// The authentication one route demands.
-public enum RouteAuth: Sendable, Equatable {
+package enum RouteAuth: Sendable, Equatable {
     /// Whatever the server's `auth` says (none if it has none).
     case server
     /// None: the route is public.
@@ -62,4 +62,4 @@ public enum RouteAuth: Sendable, Equatable {
 
 /// The former name of ``HeaderField``, when it only described a route's response headers.
 @available(*, deprecated, renamed: "HeaderField")
-public typealias RouteHeader = HeaderField
+package typealias RouteHeader = HeaderField

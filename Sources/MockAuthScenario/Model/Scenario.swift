@@ -5,7 +5,7 @@
 /// one in code.
 public struct Scenario: Sendable, Equatable {
     /// The newest scenario format version this build reads.
-    public static let currentVersion = 1
+    package static let currentVersion = 1
 
     /// The scenario's name: the file stem. Names are a contract; clients pin them in CI.
     public var name: String
@@ -23,13 +23,13 @@ public struct Scenario: Sendable, Equatable {
     /// Set when the scenario is retired: it stays in the catalog under its name, with this reason.
     public var retired: String?
     /// The servers, in the order the file lists them.
-    public var servers: [ServerSpec]
+    package var servers: [ServerSpec]
     /// What the client is given.
-    public var client: ClientSpec
+    package var client: ClientSpec
     /// What a correct client does, as rules the judge checks against the transcript.
-    public var expectations: [ScenarioExpectation]
+    package var expectations: [ScenarioExpectation]
 
-    public init(
+    package init(
         name: String,
         version: Int = Scenario.currentVersion,
         summary: String,
@@ -54,7 +54,7 @@ public struct Scenario: Sendable, Equatable {
     }
 
     /// The server called `id`, if the scenario has one.
-    public func server(_ id: String) -> ServerSpec? {
+    package func server(_ id: String) -> ServerSpec? {
         servers.first { $0.id == id }
     }
 }

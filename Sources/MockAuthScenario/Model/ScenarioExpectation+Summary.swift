@@ -1,13 +1,13 @@
 extension ScenarioExpectation {
     /// What a correct client does, in a few words ("refuses the certificate of origin").
-    public var summary: String {
+    package var summary: String {
         level == .should ? "should \(rule.summary)" : rule.summary
     }
 }
 
 extension ExpectationRule {
     /// What a client that keeps the rule does, in a few words.
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .rejectsCertificate(let server): "refuses the certificate of \(server)"
         case .requestSucceeds(let server, let path): "gets a 2xx from \(server)\(path.map { " for \($0)" } ?? "")"

@@ -1,14 +1,14 @@
 /// One thing a correct client does, checked by the judge against the transcript.
-public struct ScenarioExpectation: Sendable, Equatable {
+package struct ScenarioExpectation: Sendable, Equatable {
     /// What is expected.
-    public var rule: ExpectationRule
+    package var rule: ExpectationRule
     /// Whether a violation fails the scenario (`must`) or is only reported (`should`).
-    public var level: ExpectationLevel
+    package var level: ExpectationLevel
     /// Why a violation matters, in words that finish "…: " in the verdict
     /// (e.g. "it accepted an expired certificate").
-    public var because: String?
+    package var because: String?
 
-    public init(_ rule: ExpectationRule, level: ExpectationLevel = .must, because: String? = nil) {
+    package init(_ rule: ExpectationRule, level: ExpectationLevel = .must, because: String? = nil) {
         self.rule = rule
         self.level = level
         self.because = because
@@ -16,7 +16,7 @@ public struct ScenarioExpectation: Sendable, Equatable {
 }
 
 /// The rules a scenario can state. Each has its own evaluator in the judge.
-public enum ExpectationRule: Sendable, Equatable {
+package enum ExpectationRule: Sendable, Equatable {
     /// No HTTP request arrives over the server's TLS connections: the client refused the certificate.
     case rejectsCertificate(server: String)
     /// The client's request reaches the server and is answered 2xx.
@@ -92,7 +92,7 @@ public enum ExpectationRule: Sendable, Equatable {
     indirect case anyOf([ExpectationRule])
 
     /// The rule's name as written in scenario files.
-    public var name: RuleName {
+    package var name: RuleName {
         switch self {
         case .rejectsCertificate: .rejectsCertificate
         case .requestSucceeds: .requestSucceeds
@@ -122,7 +122,7 @@ public enum ExpectationRule: Sendable, Equatable {
     }
 
     /// The server the rule is about; `nil` for ``anyOf(_:)``, whose alternatives each name one.
-    public var server: String? {
+    package var server: String? {
         switch self {
         case .rejectsCertificate(let server), .requestSucceeds(let server, _), .presentsClientCertificate(let server),
             .withholdsClientCertificate(let server),
@@ -142,7 +142,7 @@ public enum ExpectationRule: Sendable, Equatable {
     }
 
     /// The rule itself, or the alternatives of ``anyOf(_:)`` (each, recursively).
-    public var leaves: [ExpectationRule] {
+    package var leaves: [ExpectationRule] {
         switch self {
         case .anyOf(let alternatives): alternatives.flatMap(\.leaves)
         case .rejectsCertificate, .requestSucceeds, .presentsClientCertificate, .withholdsClientCertificate,
@@ -156,7 +156,7 @@ public enum ExpectationRule: Sendable, Equatable {
 }
 
 /// The body a `request-body` rule expects.
-public enum ExpectedBody: String, Sendable, Equatable, CaseIterable {
+package enum ExpectedBody: String, Sendable, Equatable, CaseIterable {
     /// The body the client was given (`client.body`), byte for byte.
     case given
     /// No body at all.

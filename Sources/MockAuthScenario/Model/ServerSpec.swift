@@ -1,43 +1,43 @@
 import Foundation
 
 /// One server of a scenario: where it listens, what TLS it presents and how it answers.
-public struct ServerSpec: Sendable, Equatable {
+package struct ServerSpec: Sendable, Equatable {
     /// The id the rest of the scenario uses for this server (`origin`, `other` …).
-    public var id: String
+    package var id: String
     /// The host name the client is told to use.
-    public var host: ListenHost
+    package var host: ListenHost
     /// The TLS the server presents, or `nil` for plain HTTP. On a proxy, the TLS the client speaks
     /// to the proxy itself (an HTTPS proxy, `MOCKAUTH_PROXY_URL=https://…`).
-    public var tls: TLSSpec?
+    package var tls: TLSSpec?
     /// The routes, in order; the first whose path matches answers.
-    public var routes: [RouteSpec]
+    package var routes: [RouteSpec]
     /// The authentication every route demands unless it says otherwise (401, or 407 on a proxy).
-    public var auth: AuthSpec?
+    package var auth: AuthSpec?
     /// Whether the server is a proxy rather than an origin: an HTTP forward proxy (absolute-form
     /// requests and CONNECT), or with ``isSOCKS`` a SOCKS5 proxy.
-    public var isProxy: Bool
+    package var isProxy: Bool
     /// Whether the proxy speaks SOCKS5 (RFC 1928, `proxy: socks5`) rather than HTTP: the client
     /// is told `MOCKAUTH_PROXY_URL=socks5://…` (`socks5h://…` with ``ProxyClientSpec/remoteDNS``).
     /// Always with ``isProxy``.
-    public var isSOCKS: Bool
+    package var isSOCKS: Bool
     /// The account a SOCKS5 proxy demands with RFC 1929's username/password step (`credentials:`),
     /// or `nil` for one that asks for no authentication.
-    public var socksAccount: Account?
+    package var socksAccount: Account?
     /// This server's own time limits on slow clients, each overriding the run's (`limits:`).
-    public var limits: ServerTimeLimits
+    package var limits: ServerTimeLimits
     /// Whether the server speaks HTTP/2 besides HTTP/1.1 (`http2: true`): over TLS it offers ALPN
     /// `h2` and `http/1.1` and serves whichever the client picks; in plain HTTP it serves HTTP/1.1
     /// and HTTP/2 with prior knowledge (a connection that opens with the HTTP/2 preface).
-    public var http2: Bool
+    package var http2: Bool
     /// Other names under `.test` that reach this server (`aliases:`), in ASCII: the client is told
     /// how to resolve them as it is for ``host``, but no certificate names them unless `san` does.
-    public var aliases: [String]
+    package var aliases: [String]
     /// Whether the server is the scenario's revocation server (`revocation: true`): plain HTTP,
     /// serving the harness intermediate's CRL (`GET /crl`) and its OCSP responder (`POST /ocsp`,
     /// `GET /ocsp/{base64}`). Every TLS leaf of the scenario points there.
-    public var isRevocation: Bool
+    package var isRevocation: Bool
 
-    public init(
+    package init(
         id: String, host: ListenHost = .ipv4Loopback, tls: TLSSpec? = nil, routes: [RouteSpec] = [.default],
         auth: AuthSpec? = nil, isProxy: Bool = false, limits: ServerTimeLimits = ServerTimeLimits(),
         http2: Bool = false, aliases: [String] = [], isRevocation: Bool = false, isSOCKS: Bool = false,
@@ -58,12 +58,12 @@ public struct ServerSpec: Sendable, Equatable {
     }
 
     /// The path of the CRL on a revocation server.
-    public static let crlPath = "/crl"
+    package static let crlPath = "/crl"
     /// The path of the OCSP responder on a revocation server (GET requests append the request).
-    public static let ocspPath = "/ocsp"
+    package static let ocspPath = "/ocsp"
 
     /// `https` or `http`; `socks5` for a SOCKS5 proxy.
-    public var urlScheme: String {
+    package var urlScheme: String {
         if isSOCKS { return "socks5" }
         return tls == nil ? "http" : "https"
     }
@@ -72,7 +72,7 @@ public struct ServerSpec: Sendable, Equatable {
 /// The name a server is reached by. Every server listens on loopback; a ``named(_:)`` server is
 /// reached by a name under the reserved `.test` domain (RFC 6761), which the client is told how to
 /// resolve (`MOCKAUTH_RESOLVE`, `MOCKAUTH_HOSTS_FILE`, `check --isolate-hosts`): no DNS is involved.
-public enum ListenHost: Sendable, Hashable, CustomStringConvertible {
+package enum ListenHost: Sendable, Hashable, CustomStringConvertible {
     /// `127.0.0.1`: the server listens on the IPv4 loopback address.
     case ipv4Loopback
     /// `localhost`: the server listens on 127.0.0.1 and, where the machine has it, on ::1.
@@ -83,10 +83,10 @@ public enum ListenHost: Sendable, Hashable, CustomStringConvertible {
     case named(String)
 
     /// The loopback names a scenario file writes as they are.
-    public static let loopbackNames = ["127.0.0.1", "localhost"]
+    package static let loopbackNames = ["127.0.0.1", "localhost"]
 
     /// The host for a scenario's `host:` value: `127.0.0.1`, `localhost`, or a name under `.test`.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         switch text {
         case "127.0.0.1": self = .ipv4Loopback
         case "localhost": self = .localhost
@@ -97,7 +97,7 @@ public enum ListenHost: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The name as it appears in URLs.
-    public var name: String {
+    package var name: String {
         switch self {
         case .ipv4Loopback: "127.0.0.1"
         case .localhost: "localhost"
@@ -107,7 +107,7 @@ public enum ListenHost: Sendable, Hashable, CustomStringConvertible {
 
     /// The name when the client must be told how to resolve it (a ``named(_:)`` host), else `nil`:
     /// its A-labels, without a final dot, as a certificate holds it.
-    public var resolvedName: String? {
+    package var resolvedName: String? {
         switch self {
         case .ipv4Loopback, .localhost: nil
         case .named(let name): Self.asciiName(of: name) ?? name
@@ -116,12 +116,12 @@ public enum ListenHost: Sendable, Hashable, CustomStringConvertible {
 
     /// Every form of the name a client may look up: ``resolvedName``, and for an absolute name
     /// (`api.dot.test.`) that form too, which some resolvers (curl's `--resolve`) key on as written.
-    public var resolvableNames: [String] {
+    package var resolvableNames: [String] {
         guard let resolvedName else { return [] }
         return name.hasSuffix(".") ? [resolvedName, resolvedName + "."] : [resolvedName]
     }
 
-    public var description: String { name }
+    package var description: String { name }
 
     /// `text` in ASCII (IDNA ToASCII, RFC 5891 §4): each label that is not ASCII, in Unicode
     /// normalization form C, becomes `xn--` and its Punycode; one final dot is dropped. `nil` when a
@@ -172,15 +172,15 @@ public enum ListenHost: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A server's own time limits on slow clients, in seconds; `nil` keeps the run's limit.
-public struct ServerTimeLimits: Sendable, Equatable {
+package struct ServerTimeLimits: Sendable, Equatable {
     /// For the TLS handshake (`handshake:`).
-    public var handshakeSeconds: Int?
+    package var handshakeSeconds: Int?
     /// For a complete request head, on a new connection and after each response (`request-head:`).
-    public var requestHeadSeconds: Int?
+    package var requestHeadSeconds: Int?
     /// For any one connection (`connection:`).
-    public var connectionSeconds: Int?
+    package var connectionSeconds: Int?
 
-    public init(handshakeSeconds: Int? = nil, requestHeadSeconds: Int? = nil, connectionSeconds: Int? = nil) {
+    package init(handshakeSeconds: Int? = nil, requestHeadSeconds: Int? = nil, connectionSeconds: Int? = nil) {
         self.handshakeSeconds = handshakeSeconds
         self.requestHeadSeconds = requestHeadSeconds
         self.connectionSeconds = connectionSeconds

@@ -36,7 +36,7 @@ extension ScenarioRun {
 
     /// The realm server `id` names in its challenges, as the scenario file declares it.
     func realm(of id: String = "origin") throws -> String {
-        guard let realm = scenario.server(id)?.auth?.realm else {
+        guard let realm = server.endpoint(id)?.realm else {
             throw MissingScenarioMaterial(description: "\(scenario.name): \(id) demands no authentication")
         }
         return realm

@@ -1,41 +1,72 @@
 import MockAuthTesting
 
-/// Scenarios built in code over plain HTTP, for URLSession on Linux (which cannot be told to trust
-/// the harness root): the same checks as `basic` and `redirect-cross-host`, without TLS.
+/// Scenarios of our own over plain HTTP, for URLSession on Linux (which cannot be told to trust the
+/// harness root): the same checks as `basic` and `redirect-cross-host`, without TLS. They are
+/// written in the scenario format, as a file under `Scenarios/` would be, and loaded with
+/// `Scenario(yaml:name:file:)`.
 enum PlainHTTPScenarios {
-    static let account = Account(username: "alice", password: "wonderland-7")
-
     /// `basic` over http: answer the 401 (and nothing before it) and get 200.
-    static let basic = Scenario(
-        name: "basic-http",
-        summary: "Basic authentication over plain HTTP",
-        servers: [ServerSpec(id: "origin", auth: AuthSpec(realm: "mockauth", schemes: [.basic], account: account))],
-        client: ClientSpec(requests: [RequestSpec(server: "origin")], trust: .none, credentials: account),
-        expectations: [
-            ScenarioExpectation(.noPreemptiveCredentials(server: "origin")),
-            ScenarioExpectation(.authenticates(server: "origin", path: nil)),
-        ])
+    static let basic = scenario(
+        "basic-http",
+        """
+        version: 1
+        summary: Basic authentication over plain HTTP
+        servers:
+          origin:
+            auth: { realm: mockauth, schemes: [basic], username: alice, password: wonderland-7 }
+        client:
+          credentials: { username: alice, password: wonderland-7 }
+        expect:
+          - rule: no-preemptive-credentials
+            server: origin
+          - rule: authenticates
+            server: origin
+        """)
 
     /// `redirect-cross-host` over http: 127.0.0.1 authenticates, then redirects to localhost, which
     /// must not receive the Authorization header.
-    static let redirectCrossHost = Scenario(
-        name: "redirect-cross-host-http",
-        summary: "After Basic, a redirect to another host over plain HTTP",
-        servers: [
-            ServerSpec(
-                id: "origin",
-                routes: [RouteSpec(path: "/", redirect: RedirectSpec(server: "other", path: "/landing", status: 302))],
-                auth: AuthSpec(realm: "mockauth", schemes: [.basic], account: account)),
-            ServerSpec(
-                id: "other", host: .localhost,
-                routes: [RouteSpec(path: "/landing", body: "you followed the redirect\n")]),
-        ],
-        client: ClientSpec(requests: [RequestSpec(server: "origin")], trust: .none, credentials: account),
-        expectations: [
-            ScenarioExpectation(.authenticates(server: "origin", path: nil)),
-            ScenarioExpectation(.requestSucceeds(server: "other", path: "/landing")),
-            ScenarioExpectation(
-                .neverReceives(server: "other", header: "Authorization", paths: []),
-                because: "it leaked the origin's credentials across the redirect"),
-        ])
+    static let redirectCrossHost = scenario("redirect-cross-host-http", redirectCrossHostYAML(authenticates: true))
+
+    /// The same redirect without a challenge: the control that shows URLSession follows it at all.
+    static let redirectCrossHostUnprotected = scenario(
+        "redirect-cross-host-http-unprotected", redirectCrossHostYAML(authenticates: false))
+
+    static func redirectCrossHostYAML(authenticates: Bool) -> String {
+        """
+        version: 1
+        summary: After \(authenticates ? "Basic" : "no challenge"), a redirect to another host over plain HTTP
+        servers:
+          origin:
+        \(authenticates ? "    auth: { realm: mockauth, schemes: [basic], username: alice, password: wonderland-7 }" : "")
+            routes:
+              - path: /
+                redirect: { server: other, path: /landing, status: 302 }
+          other:
+            host: localhost
+            routes:
+              - path: /landing
+                body: "you followed the redirect\\n"
+        client:
+          credentials: { username: alice, password: wonderland-7 }
+        expect:
+        \(authenticates ? "  - rule: authenticates\n    server: origin" : "")
+          - rule: request-succeeds
+            server: other
+            path: /landing
+          - rule: never-receives
+            server: other
+            header: Authorization
+            because: it leaked the origin's credentials across the redirect
+        """
+    }
+
+    /// Reads `yaml` as the scenario called `name`; a mistake in it stops the test run with the
+    /// loader's message (file, line and column).
+    static func scenario(_ name: String, _ yaml: String) -> Scenario {
+        do {
+            return try Scenario(yaml: yaml, name: name, file: "PlainHTTPScenarios.swift")
+        } catch {
+            fatalError("\(error)")
+        }
+    }
 }
