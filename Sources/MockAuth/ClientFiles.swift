@@ -35,7 +35,7 @@ public struct ClientFiles: ClientFileStore {
     private let secondClientPKCS12PBES2: String
 
     /// The second client identity as PKCS#12 in `encoding` (mode 0600), with ``clientPKCS12Passphrase``.
-    public func secondClientPKCS12(_ encoding: PKCS12Encoding) -> String {
+    package func secondClientPKCS12(_ encoding: PKCS12Encoding) -> String {
         switch encoding {
         case .legacy: secondClientPKCS12Legacy
         case .pbes2: secondClientPKCS12PBES2
@@ -43,7 +43,7 @@ public struct ClientFiles: ClientFileStore {
     }
 
     /// The client identity as PKCS#12 in `encoding` (mode 0600): `client.p12` or `client-pbes2.p12`.
-    public func clientPKCS12(_ encoding: PKCS12Encoding) -> String {
+    package func clientPKCS12(_ encoding: PKCS12Encoding) -> String {
         switch encoding {
         case .legacy: clientPKCS12Legacy
         case .pbes2: clientPKCS12PBES2
@@ -152,7 +152,7 @@ public struct ClientFiles: ClientFileStore {
 
     /// Deletes every client-file directory this process wrote and has not removed: for a SIGINT or
     /// SIGTERM handler, so that no key is left behind when a tool is interrupted.
-    public static func removeAllLive() {
+    package static func removeAllLive() {
         live.withLock { live in
             for directory in live { try? FileManager.default.removeItem(atPath: directory) }
             live.removeAll()

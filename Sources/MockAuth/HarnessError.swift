@@ -4,7 +4,7 @@ public struct HarnessError: HarnessFailure {
     /// What failed, in words.
     public var reason: String
 
-    public init(_ reason: String) { self.reason = reason }
+    package init(_ reason: String) { self.reason = reason }
 
     public var description: String { "harness error: \(reason)" }
 }

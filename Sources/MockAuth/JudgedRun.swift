@@ -14,7 +14,7 @@ public struct JudgedRun: Sendable {
     /// How long the run took.
     public var duration: Duration
 
-    public init(
+    package init(
         client: String, scenario: Scenario, verdict: Verdict, transcript: Transcript? = nil,
         report: ClientReport? = nil, duration: Duration = .zero
     ) {

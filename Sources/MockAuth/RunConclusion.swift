@@ -7,7 +7,7 @@ public struct RunConclusion: Sendable, Equatable {
     /// What the servers had seen when the run was judged.
     public var transcript: Transcript
 
-    public init(verdict: Verdict, transcript: Transcript) {
+    package init(verdict: Verdict, transcript: Transcript) {
         self.verdict = verdict
         self.transcript = transcript
     }

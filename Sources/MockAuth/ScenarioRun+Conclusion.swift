@@ -45,9 +45,4 @@ extension ScenarioRun {
     public func verdictSoFar() async -> Verdict {
         await judge(settling: .exchanges).verdict
     }
-
-    /// Judges, then stops the servers and deletes the client files.
-    public func finish(client: ClientExit? = nil) async -> Verdict {
-        await conclude(client: client).verdict
-    }
 }

@@ -100,10 +100,10 @@ public final class ScenarioRun: Sendable {
     public var pin: String? { material.pinSHA256 }
 
     /// The file holding the body the client sends (`MOCKAUTH_BODY_FILE`), when the scenario gives one.
-    public var bodyFile: String? { environment[ClientVariable.bodyFile.name] }
+    package var bodyFile: String? { environment[ClientVariable.bodyFile.name] }
 
     /// The hosts file naming the servers under `.test` (`MOCKAUTH_HOSTS_FILE`), when there are any.
-    public var hostsFile: String? { environment[ClientVariable.hostsFile.name] }
+    package var hostsFile: String? { environment[ClientVariable.hostsFile.name] }
 
     /// What the servers saw so far.
     public func transcript() -> Transcript { server.transcript() }

@@ -218,7 +218,7 @@ public struct ClientContextError: Error, Sendable, CustomStringConvertible {
     /// What could not be read, in words.
     public var reason: String
 
-    public init(_ reason: String) { self.reason = reason }
+    package init(_ reason: String) { self.reason = reason }
 
     public var description: String { reason }
 }

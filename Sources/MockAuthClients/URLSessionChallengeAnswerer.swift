@@ -31,7 +31,7 @@ import MockAuth
 ///   refusals the challenge is cancelled.
 public final class URLSessionChallengeAnswerer: NSObject, URLSessionTaskDelegate, Sendable {
     /// Refusals after which a password challenge is cancelled rather than answered again.
-    public static let maximumAttempts = 3
+    package static let maximumAttempts = 3
 
     private let context: ClientContext
     #if canImport(Security)

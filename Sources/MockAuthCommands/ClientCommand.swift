@@ -25,7 +25,7 @@ public struct ClientCommand: Sendable {
     }
 
     /// How long a client group gets between SIGTERM and SIGKILL.
-    public static let grace: Duration = .seconds(2)
+    package static let grace: Duration = .seconds(2)
 
     /// Runs the command in a process group of its own (a ``SupervisedProcess``) and waits for it.
     /// Its standard input is `/dev/null`; its output goes to this process's. After `timeoutSeconds`
@@ -54,7 +54,7 @@ public struct ClientCommand: Sendable {
 
     /// Ends every client command this process is running (each group: SIGTERM, then SIGKILL after
     /// ``grace``). For a SIGINT/SIGTERM handler: synchronous, so it can run just before `exit`.
-    public static func endAllRunning() {
+    package static func endAllRunning() {
         ProcessGroup.terminateAll(grace: grace)
     }
 }

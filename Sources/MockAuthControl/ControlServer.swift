@@ -12,7 +12,7 @@ public final class ControlServer: Sendable {
     /// held to the servers' limits (``start(_:host:port:advertisedHost:group:limits:)``): an idle
     /// connection is now closed after the request-head limit.
     @available(*, deprecated, message: "control connections are held to ConnectionLimits.requestHead")
-    public static let idleTimeout: TimeAmount = .seconds(60)
+    package static let idleTimeout: TimeAmount = .seconds(60)
 
     /// The base URL, e.g. `http://127.0.0.1:49200/`.
     public let url: String

@@ -42,12 +42,12 @@ public enum Judge {
     }
 
     /// The verdict for a client that cannot take part (it lacks a feature the scenario needs).
-    public static func skipped(_ scenario: String, because reason: String, client: ClientExit? = nil) -> Verdict {
+    package static func skipped(_ scenario: String, because reason: String, client: ClientExit? = nil) -> Verdict {
         Verdict(scenario: scenario, result: .skip, client: client, note: reason)
     }
 
     /// The verdict when the harness itself failed and the client could not be judged.
-    public static func harnessFailed(_ scenario: String, because reason: String) -> Verdict {
+    package static func harnessFailed(_ scenario: String, because reason: String) -> Verdict {
         Verdict(scenario: scenario, result: .error, note: reason)
     }
 
@@ -55,7 +55,7 @@ public enum Judge {
     /// (the twin that breaks nothing), for the same client. A client that does not pass the control
     /// is not credited for passing the rejection: it would have refused anyway, so the verdict
     /// becomes INCONCLUSIVE, with the reason. A skipped control credits nothing and blames nothing.
-    public static func applyingControl(_ control: Verdict, to verdict: Verdict) -> Verdict {
+    package static func applyingControl(_ control: Verdict, to verdict: Verdict) -> Verdict {
         var verdict = verdict
         verdict.control = ControlResult(scenario: control.scenario, result: control.result, reason: control.reason)
         guard verdict.result == .pass else { return verdict }

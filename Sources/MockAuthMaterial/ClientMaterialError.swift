@@ -4,7 +4,7 @@ public struct ClientMaterialError: Error, Sendable, Hashable, CustomStringConver
     /// What could not be read, in words.
     public var reason: String
 
-    public init(_ reason: String) { self.reason = reason }
+    package init(_ reason: String) { self.reason = reason }
 
     public var description: String { reason }
 }

@@ -71,7 +71,7 @@ public enum ClientVariable: String, Sendable, Hashable, CaseIterable, CustomStri
 
     /// Whether the variable comes once per request that has an account of its own, its name ending
     /// in the request's 1-based position among the URLs (`MOCKAUTH_USERNAME_2`).
-    public var isPerRequest: Bool {
+    package var isPerRequest: Bool {
         switch self {
         case .requestUsername, .requestPassword, .requestDomain: true
         case .scenario, .url, .urls, .features, .caFile, .clientCertificate, .clientKey, .clientPKCS12,
@@ -83,7 +83,7 @@ public enum ClientVariable: String, Sendable, Hashable, CaseIterable, CustomStri
     }
 
     /// How the variable carries its value: the text itself, or the path of a file that holds it.
-    public var form: Form {
+    package var form: Form {
         switch self {
         case .caFile, .clientCertificate, .secondClientCertificate, .bodyFile, .hostsFile: .file(secret: false)
         case .clientKey, .clientPKCS12, .secondClientKey, .secondClientPKCS12: .file(secret: true)
@@ -95,7 +95,7 @@ public enum ClientVariable: String, Sendable, Hashable, CaseIterable, CustomStri
     }
 
     /// How a variable carries its value.
-    public enum Form: Sendable, Hashable {
+    package enum Form: Sendable, Hashable {
         /// The value itself.
         case text
         /// The path of a file holding the value; a secret one (a private key, a PKCS#12 bundle) is
@@ -112,7 +112,7 @@ public enum ClientVariable: String, Sendable, Hashable, CaseIterable, CustomStri
 
     /// The variable a name of the environment stands for, and for a per-request variable the
     /// request's number (2 for `MOCKAUTH_USERNAME_2`); `nil` for a name of no variable.
-    public static func parse(_ name: String) -> (variable: ClientVariable, request: Int?)? {
+    package static func parse(_ name: String) -> (variable: ClientVariable, request: Int?)? {
         if let variable = ClientVariable(rawValue: name), !variable.isPerRequest { return (variable, nil) }
         for variable in allCases where variable.isPerRequest {
             let prefix = variable.rawValue.dropLast()

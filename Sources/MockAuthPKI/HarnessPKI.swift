@@ -16,25 +16,25 @@ import X509
 /// ```
 public final class HarnessPKI: Sendable {
     /// The moment every validity period is computed from.
-    public let now: Date
+    package let now: Date
     /// The root clients are told to trust (`MOCKAUTH_CA_FILE` holds it, and only it).
     public let root: IssuedCertificate
     /// The intermediate under ``root`` that issues server leaves.
-    public let intermediate: IssuedCertificate
+    package let intermediate: IssuedCertificate
     /// A second root, never in the trust file, for the `untrusted-root` profile.
-    public let untrustedRoot: IssuedCertificate
+    package let untrustedRoot: IssuedCertificate
     /// The intermediate under ``untrustedRoot``.
     package let untrustedIntermediate: IssuedCertificate
     /// The CA that issues client identities; servers of the `client-cert-required` profile trust it.
-    public let clientCA: IssuedCertificate
+    package let clientCA: IssuedCertificate
     /// The client identity handed to clients (`MOCKAUTH_CLIENT_CERT`, `_KEY`, `_P12`).
-    public let clientIdentity: IssuedCertificate
+    package let clientIdentity: IssuedCertificate
     /// A second client CA, which never issued ``clientIdentity``: the CA that `client-cert-selection`,
     /// `client-cert-unrequested` and `client-cert-rejected` servers trust.
-    public let clientCA2: IssuedCertificate
+    package let clientCA2: IssuedCertificate
     /// The identity ``clientCA2`` issued (`MOCKAUTH_CLIENT_CERT_2`, `_KEY_2`, `_P12_2`), given to
     /// clients with two identities.
-    public let clientIdentity2: IssuedCertificate
+    package let clientIdentity2: IssuedCertificate
     /// The key clients are told to pin (`MOCKAUTH_PIN_SHA256`).
     package let pinnedKey: HarnessKey
     /// The backup key of the same pin set, which a server may rotate to.
@@ -48,16 +48,16 @@ public final class HarnessPKI: Sendable {
     package let constrainedIntermediate: IssuedCertificate
     /// A root that expired 2 days ago and that, while valid, cross-signed ``root``: only the
     /// `harness-root-and-expired-root` trust file holds it.
-    public let expiredRoot: IssuedCertificate
+    package let expiredRoot: IssuedCertificate
     /// ``root``'s name and key, issued by ``expiredRoot`` and still in date: what `cross-signed`
     /// servers send after the intermediate, so that the served path ends at the expired root.
-    public let crossSignedRoot: IssuedCertificate
+    package let crossSignedRoot: IssuedCertificate
     /// The first certificate issued for the pinned key; `pin-reissued` servers present a newer one.
     public let pinnedOriginal: IssuedCertificate
     /// The passphrase of ``clientPKCS12(_:)`` in every encoding: random per PKI.
-    public let clientPKCS12Passphrase: String
+    package let clientPKCS12Passphrase: String
     /// ``clientIdentity`` with the client CA as PKCS#12 in the default encoding (``PKCS12Encoding/legacy``).
-    public var clientPKCS12: [UInt8] { clientPKCS12(.legacy) }
+    package var clientPKCS12: [UInt8] { clientPKCS12(.legacy) }
     private let clientPKCS12Legacy: [UInt8]
     private let clientPKCS12PBES2: [UInt8]
     private let secondClientPKCS12Legacy: [UInt8]
@@ -136,7 +136,7 @@ public final class HarnessPKI: Sendable {
 
     /// The pins a client is given for `target`: the primary and backup pinned keys, or the
     /// intermediate CA's key.
-    public func pins(for target: PinTarget) -> PublicKeyPins {
+    package func pins(for target: PinTarget) -> PublicKeyPins {
         switch target {
         case .serverKey:
             PublicKeyPins(subjectPublicKeyInfos: [
@@ -149,7 +149,7 @@ public final class HarnessPKI: Sendable {
 
     /// ``clientIdentity`` with the client CA as PKCS#12 in `encoding`, protected by
     /// ``clientPKCS12Passphrase`` (PKCS#12 written in Swift).
-    public func clientPKCS12(_ encoding: PKCS12Encoding) -> [UInt8] {
+    package func clientPKCS12(_ encoding: PKCS12Encoding) -> [UInt8] {
         switch encoding {
         case .legacy: clientPKCS12Legacy
         case .pbes2: clientPKCS12PBES2
@@ -158,7 +158,7 @@ public final class HarnessPKI: Sendable {
 
     /// ``clientIdentity2`` with ``clientCA2`` as PKCS#12 in `encoding`, protected by
     /// ``clientPKCS12Passphrase``.
-    public func secondClientPKCS12(_ encoding: PKCS12Encoding) -> [UInt8] {
+    package func secondClientPKCS12(_ encoding: PKCS12Encoding) -> [UInt8] {
         switch encoding {
         case .legacy: secondClientPKCS12Legacy
         case .pbes2: secondClientPKCS12PBES2
@@ -174,7 +174,7 @@ public final class HarnessPKI: Sendable {
     /// - Parameter names: the exact subjectAltName, replacing the loopback and additional names
     ///   (a wildcard, an address written as a DNS name …).
     /// - Parameter pinnedKey: the leaf carries this pinned key instead of a key of its own.
-    public func serverCredentials(
+    package func serverCredentials(
         for profile: TLSProfile, key: KeyAlgorithm, hostName: String, additionalNames: [String] = [],
         names: CertificateNames? = nil, pinnedKey: PinnedKey? = nil
     ) throws -> ServerCredentials {

@@ -24,7 +24,7 @@ public struct RemoteScenario: Sendable, Codable, Equatable {
     /// What a correct client does, in words.
     public var correctClient: String
 
-    public init(
+    package init(
         name: String, summary: String, description: String, tags: [String], control: String?, correctClient: String
     ) {
         self.name = name
@@ -40,7 +40,7 @@ public struct RemoteScenario: Sendable, Codable, Equatable {
 public struct RemoteScenarioList: Sendable, Codable, Equatable {
     public var scenarios: [RemoteScenario]
 
-    public init(scenarios: [RemoteScenario]) { self.scenarios = scenarios }
+    package init(scenarios: [RemoteScenario]) { self.scenarios = scenarios }
 }
 
 /// `POST /v1/runs`'s body.
@@ -50,7 +50,7 @@ public struct RunRequest: Sendable, Codable, Equatable {
     /// Who the client is, for the report `serve` writes on exit (default `remote`).
     public var client: String?
 
-    public init(scenario: String, client: String? = nil) {
+    package init(scenario: String, client: String? = nil) {
         self.scenario = scenario
         self.client = client
     }
@@ -76,7 +76,7 @@ public struct RunDescription: Sendable, Codable, Equatable {
     /// read that machine's files: the value ``environment`` is a projection of.
     public var material: ClientMaterial
 
-    public init(
+    package init(
         id: String, scenario: String, control: String?, url: String, urls: [String], environment: [String: String],
         material: ClientMaterial
     ) {
@@ -116,7 +116,7 @@ public struct RunSummary: Sendable, Codable, Equatable {
     public var scenario: String
     public var url: String
 
-    public init(id: String, scenario: String, url: String) {
+    package init(id: String, scenario: String, url: String) {
         self.id = id
         self.scenario = scenario
         self.url = url
@@ -127,7 +127,7 @@ public struct RunSummary: Sendable, Codable, Equatable {
 public struct RunList: Sendable, Codable, Equatable {
     public var runs: [RunSummary]
 
-    public init(runs: [RunSummary]) { self.runs = runs }
+    package init(runs: [RunSummary]) { self.runs = runs }
 }
 
 /// `200` to `DELETE /v1/runs/ID`: the run's final verdict; its servers are stopped.
@@ -136,7 +136,7 @@ public struct EndedRun: Sendable, Codable, Equatable {
     public var scenario: String
     public var verdict: Verdict
 
-    public init(id: String, scenario: String, verdict: Verdict) {
+    package init(id: String, scenario: String, verdict: Verdict) {
         self.id = id
         self.scenario = scenario
         self.verdict = verdict
@@ -147,5 +147,5 @@ public struct EndedRun: Sendable, Codable, Equatable {
 public struct ControlErrorBody: Sendable, Codable, Equatable {
     public var error: String
 
-    public init(error: String) { self.error = error }
+    package init(error: String) { self.error = error }
 }

@@ -179,7 +179,7 @@ public struct ControlAPIError: Error, Sendable, Equatable, CustomStringConvertib
     /// What went wrong, in the server's words when it said.
     public var message: String
 
-    public init(status: Int?, message: String) {
+    package init(status: Int?, message: String) {
         self.status = status
         self.message = message
     }

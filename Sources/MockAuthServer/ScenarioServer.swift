@@ -119,7 +119,7 @@ public final class ScenarioServer: Sendable {
 
     /// Where the server called `id` listens.
     /// How a client resolves the servers the scenario names under `.test`, in scenario order.
-    public var hostMappings: [HostMapping] { endpoints.flatMap(\.hostMappings) }
+    package var hostMappings: [HostMapping] { endpoints.flatMap(\.hostMappings) }
 
     public func endpoint(_ id: String) -> ServerEndpoint? {
         endpointsByServer[id]

@@ -5,7 +5,7 @@ public struct ServerError: HarnessFailure {
     /// What failed, in words.
     public var reason: String
 
-    public init(_ reason: String) { self.reason = reason }
+    package init(_ reason: String) { self.reason = reason }
 
     public var description: String { "harness error: \(reason)" }
 }

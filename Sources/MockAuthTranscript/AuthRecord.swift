@@ -45,5 +45,5 @@ public struct AuthRecord: Sendable, Codable, Hashable {
     }
 
     /// Whether the client sent credentials with this request.
-    public var carriedCredentials: Bool { scheme != nil || decision == .malformed }
+    package var carriedCredentials: Bool { scheme != nil || decision == .malformed }
 }

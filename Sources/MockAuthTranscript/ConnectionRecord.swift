@@ -54,7 +54,7 @@ public struct ConnectionRecord: Sendable, Codable, Hashable {
 
     /// The connection with what tells identical connections apart removed (its id, the client's
     /// port, its requests, the repeats folded into it).
-    public var kind: ConnectionRecord {
+    package var kind: ConnectionRecord {
         ConnectionRecord(
             id: 0, server: server, tls: tls, closed: closed, closedByLimit: closedByLimit, protocolError: protocolError,
             socks: socks)

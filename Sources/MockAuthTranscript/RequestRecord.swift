@@ -58,7 +58,7 @@ public struct RequestRecord: Sendable, Codable, Hashable {
 
     /// The request with what tells identical requests apart removed (its place in the run, the
     /// repeats folded into it): two requests of the same kind are the same to every rule.
-    public var kind: RequestRecord {
+    package var kind: RequestRecord {
         var kind = self
         kind.sequence = 0
         kind.repeats = 0
@@ -81,7 +81,7 @@ public struct RequestRecord: Sendable, Codable, Hashable {
 
     /// "answered 401", "answered 431 (the request carried 150 header fields …)", "reset with
     /// HTTP_1_1_REQUIRED", "never answered".
-    public var answerSummary: String {
+    package var answerSummary: String {
         if let streamReset { return "reset with \(streamReset) (HTTP/2 stream)" }
         guard let responseStatus else { return "never answered" }
         return refusal.map { "answered \(responseStatus) (\($0))" } ?? "answered \(responseStatus)"

@@ -35,7 +35,7 @@ public struct Transcript: Sendable, Codable, Equatable {
     ///
     /// Repeated requests of one kind are folded into one record (see ``RequestRecord/repeats``): to
     /// count requests, use ``requestCount(to:)``.
-    public func orderedRequests(to server: String) -> [(connection: ConnectionRecord, request: RequestRecord)] {
+    package func orderedRequests(to server: String) -> [(connection: ConnectionRecord, request: RequestRecord)] {
         requests(to: server).sorted { $0.request.sequence < $1.request.sequence }
     }
 

@@ -158,5 +158,5 @@ public struct ClientExit: Sendable, Codable, Equatable {
     }
 
     /// Whether the client said it cannot do what the scenario needs (exit 89).
-    public var reportedUnsupported: Bool { !timedOut && status == Self.unsupportedStatus }
+    package var reportedUnsupported: Bool { !timedOut && status == Self.unsupportedStatus }
 }

@@ -6,7 +6,7 @@ public struct BodyRecord: Sendable, Codable, Hashable {
     /// The SHA-256 of the body, lower-case hex.
     public var sha256: String
 
-    public init(bytes: Int, sha256: String) {
+    package init(bytes: Int, sha256: String) {
         self.bytes = bytes
         self.sha256 = sha256
     }

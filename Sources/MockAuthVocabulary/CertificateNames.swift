@@ -1,19 +1,19 @@
 /// The exact subjectAltName of a server certificate, when a scenario sets it (`tls: { san: … }`)
 /// instead of the harness's own names: what a name-matching scenario breaks or proves.
-public struct CertificateNames: Sendable, Hashable, Codable {
+package struct CertificateNames: Sendable, Hashable, Codable {
     /// dNSName entries, written into the certificate as given (`*.a.test`, or `127.0.0.1` as a
     /// name, which no client should match to the address).
-    public var dnsNames: [String]
+    package var dnsNames: [String]
     /// iPAddress entries (IPv4 or IPv6 literals).
-    public var ipAddresses: [String]
+    package var ipAddresses: [String]
 
-    public init(dnsNames: [String] = [], ipAddresses: [String] = []) {
+    package init(dnsNames: [String] = [], ipAddresses: [String] = []) {
         self.dnsNames = dnsNames
         self.ipAddresses = ipAddresses
     }
 
     /// The entries as a verdict names them: "*.a.test", "127.0.0.1 (as a DNS name)", "IP 127.0.0.1".
-    public var summary: String {
+    package var summary: String {
         let dns = dnsNames.map { name in
             name.allSatisfy { $0.isNumber || $0 == "." || $0 == ":" } ? "\(name) (as a DNS name)" : name
         }

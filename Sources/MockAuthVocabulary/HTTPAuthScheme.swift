@@ -1,7 +1,7 @@
 /// An HTTP authentication scheme MockAuth speaks (RFC 9110 §11), by its token.
 ///
 /// The one place that knows the tokens: servers challenge with them, transcripts record them, rules
-/// name them. Tokens compare case-insensitively on the wire (`init(token:)`); ``token`` is the
+/// name them. Tokens compare case-insensitively on the wire (`init(token:)`); `token` is the
 /// conventional spelling.
 public enum HTTPAuthScheme: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
     /// `Basic` (RFC 7617).
@@ -16,19 +16,19 @@ public enum HTTPAuthScheme: String, Sendable, Hashable, Codable, CaseIterable, C
     case bearer = "Bearer"
 
     /// The scheme whose token is `token`, compared case-insensitively; `nil` for any other scheme.
-    public init?(token: some StringProtocol) {
+    package init?(token: some StringProtocol) {
         let lowered = token.lowercased()
         guard let scheme = Self.allCases.first(where: { $0.rawValue.lowercased() == lowered }) else { return nil }
         self = scheme
     }
 
     /// The token as HTTP conventionally spells it (`Digest`, `NTLM` …).
-    public var token: String { rawValue }
+    package var token: String { rawValue }
 
     /// Relative strength, for ordering challenges and judging which scheme a client should pick:
     /// Negotiate (4) > NTLM (3) > Digest (2) > Basic (1). `nil` for Bearer, which a password cannot
     /// answer and is not comparable.
-    public var strength: Int? {
+    package var strength: Int? {
         switch self {
         case .negotiate: 4
         case .ntlm: 3
@@ -40,7 +40,7 @@ public enum HTTPAuthScheme: String, Sendable, Hashable, Codable, CaseIterable, C
 
     /// Whether the scheme authenticates a connection rather than each request (NTLM, Negotiate):
     /// its handshake must stay on one connection.
-    public var isConnectionBased: Bool {
+    package var isConnectionBased: Bool {
         switch self {
         case .ntlm, .negotiate: true
         case .basic, .digest, .bearer: false

@@ -11,7 +11,7 @@ public enum HTTPProtocolVersion: String, Sendable, Hashable, Codable, CaseIterab
 
     /// The version of a request line or stream: `major`.`minor` as the parser read it; `nil` for
     /// any other (HTTP/0.9, HTTP/3 are never served here).
-    public init?(major: Int, minor: Int) {
+    package init?(major: Int, minor: Int) {
         switch (major, minor) {
         case (1, 0): self = .http1_0
         case (1, 1): self = .http1_1
@@ -22,7 +22,7 @@ public enum HTTPProtocolVersion: String, Sendable, Hashable, Codable, CaseIterab
 
     /// Whether the version multiplexes requests as streams over one connection (HTTP/2): then a
     /// connection is not one client's conversation, and connection-based authentication cannot work.
-    public var multiplexes: Bool {
+    package var multiplexes: Bool {
         switch self {
         case .http2: true
         case .http1_0, .http1_1: false

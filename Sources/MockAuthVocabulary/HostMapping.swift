@@ -10,17 +10,17 @@ public struct HostMapping: Sendable, Hashable, Codable {
     /// The address the name stands for, e.g. `127.0.0.1`.
     public var address: String
 
-    public init(name: String, port: Int, address: String) {
+    package init(name: String, port: Int, address: String) {
         self.name = name
         self.port = port
         self.address = address
     }
 
     /// `name:port:address`, curl's `--resolve` form (an IPv6 address in brackets).
-    public var curlResolve: String {
+    package var curlResolve: String {
         "\(name):\(port):\(address.contains(":") ? "[\(address)]" : address)"
     }
 
     /// `address name`, a line of a hosts file.
-    public var hostsLine: String { "\(address) \(name)" }
+    package var hostsLine: String { "\(address) \(name)" }
 }

@@ -1,6 +1,6 @@
 /// What an NTLM server makes of an AUTHENTICATE message whose domain is empty (a scenario's
 /// `auth: { empty-domain: … }`). A domain the client names must be the account's either way.
-public enum NTLMEmptyDomain: String, Sendable, Hashable, CaseIterable {
+package enum NTLMEmptyDomain: String, Sendable, Hashable, CaseIterable {
     /// The server's own domain: the account is looked up there (what Windows does for a user name
     /// without a domain).
     case serversOwn = "servers-own"

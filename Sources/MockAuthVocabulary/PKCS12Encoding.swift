@@ -5,7 +5,7 @@
 /// |---|---|---|
 /// | ``legacy`` | yes | every macOS and iOS version |
 /// | ``pbes2`` | yes (its default) | macOS 14 / iOS 17 and later only |
-public enum PKCS12Encoding: String, Sendable, Hashable, Codable, CaseIterable {
+package enum PKCS12Encoding: String, Sendable, Hashable, Codable, CaseIterable {
     /// Key and certificate bags encrypted with `pbeWithSHAAnd3-KeyTripleDES-CBC` (the RFC 7292
     /// appendix B key derivation over SHA-1), and an HMAC-SHA1 MAC: the encoding every Apple OS
     /// version imports, and the default. OpenSSL 3 reads it without `-legacy` (which is for the

@@ -95,7 +95,7 @@ final class AsyncHTTPClientTests: XCTestCase {
         let scenario = try catalog.load("tls-untrusted-root")
         let run = try await ScenarioRun.start(scenario)
         let status = await get(run.url, with: try makeClient(run))
-        let verdict = await run.finish()
+        let verdict = await run.conclude().verdict
         XCTAssertNil(status)
         XCTAssertScenarioPassed(verdict)
         let connection = try XCTUnwrap(run.transcript().connections.first)

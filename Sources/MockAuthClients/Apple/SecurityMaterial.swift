@@ -74,7 +74,7 @@
         /// The Security framework's status code.
         public var status: OSStatus
 
-        public init(_ reason: String, status: OSStatus) {
+        package init(_ reason: String, status: OSStatus) {
             self.reason = reason
             self.status = status
         }
