@@ -15,7 +15,9 @@ final class ConnectionRecorder: Sendable {
     private let state: Mutex<State>
     private let sequencer: RequestSequencer
     private let log: RequestLog
-    private let onClose: @Sendable (ConnectionRecorder) -> Void
+    /// The run's recorder, told when the connection closes (it folds the connection into an
+    /// identical one); weak, and no closure, so that a connection costs no allocation for it.
+    private weak let transcript: TranscriptRecorder?
     /// The client's address, put in words when the record is read (``record``).
     private let remoteAddress: SocketAddress?
 
@@ -24,14 +26,14 @@ final class ConnectionRecorder: Sendable {
 
     init(
         _ record: ConnectionRecord, sequencer: RequestSequencer, log: RequestLog, remoteAddress: SocketAddress? = nil,
-        onClose: @escaping @Sendable (ConnectionRecorder) -> Void = { _ in }
+        transcript: TranscriptRecorder? = nil
     ) {
         id = record.id
         state = Mutex(State(record: record))
         self.sequencer = sequencer
         self.log = log
         self.remoteAddress = remoteAddress
-        self.onClose = onClose
+        self.transcript = transcript
     }
 
     /// The client's address in words (`127.0.0.1:51234`), for a record made without a
@@ -220,6 +222,6 @@ final class ConnectionRecorder: Sendable {
         }
         guard !alreadyClosed else { return }
         if let unfinished { log.record(unfinished, from: self, handshake: handshake) }
-        onClose(self)
+        transcript?.connectionClosed(self)
     }
 }
