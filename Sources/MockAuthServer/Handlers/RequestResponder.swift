@@ -142,7 +142,7 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
                 context.triggerUserOutboundEvent(StreamResetRequest(reset: .http11Required), promise: nil)
                 return
             }
-            answer = Answer(route: route.spec)
+            answer = Answer(route: route)
             if let gate = route.gate {
                 let result = request.decidedOnHead ?? check(gate, head: head, body: request.body)
                 record.auth = result.record
@@ -224,9 +224,9 @@ private struct Answer {
         self.body = body
     }
 
-    init(route: RouteSpec) {
-        self.init(status: route.status, body: route.body)
-        headers = route.headers.map { ($0.name, $0.value) } + route.cookies.map { ("Set-Cookie", $0) }
+    init(route: ServerBehavior.Route) {
+        self.init(status: route.spec.status, body: route.spec.body)
+        headers = route.responseHeaders
     }
 }
 
