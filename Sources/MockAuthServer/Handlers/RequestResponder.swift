@@ -24,9 +24,19 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
     /// A request was answered before its body, and the connection is closing: the decoder's
     /// complaint that the body never came is no protocol error of the client's.
     private var answeredBeforeBody = false
-    /// The last decision of a stateless gate on this connection, and whose it is (a connection
-    /// nearly always talks to one protection space; another gate replaces the memo).
-    private var memo: (gate: ObjectIdentifier, memo: ConnectionGateMemo)?
+    /// Whose gate ``memo`` remembers (a connection nearly always talks to one protection space;
+    /// another gate replaces the memo).
+    private var memoGate: ObjectIdentifier?
+    /// The last decision of a stateless gate on this connection, kept in place (never copied out).
+    private var memo = ConnectionGateMemo()
+    /// The header lines of the last request answered and their recorded form: a keep-alive client
+    /// sends the same lines again, and its record then shares them (``recorded(_:)``).
+    private var recordedHeaders: (lines: HTTPHeaders, recorded: [HeaderField])?
+    /// The last request recorded, when it may stand for a repeat (no body, no refusal, not a
+    /// revocation server's), with its record and the recorder's ``ConnectionRecorder/Placed`` for
+    /// it: a keep-alive client repeats its request, and a repeat answered the same way is recorded
+    /// from here without a record being built or compared (``record(_:body:answer:auth:refusal:remembered:)``).
+    private var lastRecorded: (head: HTTPRequestHead, record: RequestRecord, placed: ConnectionRecorder.Placed)?
 
     /// The request being received.
     private struct PendingRequest {
@@ -92,12 +102,23 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
 
     private func check(_ gate: AuthGate, head: HTTPRequestHead, body: [UInt8]) -> GateResult {
         let identity = ObjectIdentifier(gate)
-        var gateMemo = memo?.gate == identity ? memo?.memo ?? ConnectionGateMemo() : ConnectionGateMemo()
-        let result = gateMemo.check(
+        if memoGate != identity {
+            memoGate = identity
+            memo = ConnectionGateMemo()
+        }
+        return memo.check(
             gate, method: head.method.rawValue, target: head.uri, credentials: head.headers[gate.credentialsHeader],
             body: body, connectionID: recorder.id)
-        memo = (identity, gateMemo)
-        return result
+    }
+
+    /// `headers` as the transcript keeps them (``HTTPHeaders/recorded``): the previous request's
+    /// recorded lines themselves when they are the same bytes, so nothing is built again and the
+    /// records share their storage (the transcript's fold then compares them at once).
+    private func recorded(_ headers: HTTPHeaders) -> [HeaderField] {
+        if let previous = recordedHeaders, headers.isByteForByte(previous.lines) { return previous.recorded }
+        let recorded = headers.recorded
+        recordedHeaders = (headers, recorded)
+        return recorded
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
@@ -112,40 +133,50 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
     private func respond(to request: PendingRequest, context: ChannelHandlerContext, closing: Bool = false) {
         var closing = closing
         let head = request.head
-        var record = RequestRecord(
-            method: head.method.rawValue, target: head.uri,
-            headers: head.headers.recorded,
-            httpVersion: HTTPProtocolVersion(major: head.version.major, minor: head.version.minor))
-        if !request.body.isEmpty, !request.answered {
-            record.body = BodyRecord(of: request.body)
-        }
+        let body = !request.body.isEmpty && !request.answered ? BodyRecord(of: request.body) : nil
         let path = head.path
         var answer: Answer
+        var auth: AuthRecord?
+        var refusal: RequestRefusal?
+        // Whether the authentication came out as for the previous request on this connection,
+        // record and all: no gate, or a stateless gate's decision from the connection's memo.
+        var remembered = true
         // A head over the limits never gets here: the connection's prologue answered it 431.
         if request.tooLarge {
-            let refusal = RequestRefusal(limit: .body, actual: Self.maximumBodySize + 1, allowed: Self.maximumBodySize)
-            record.refusal = refusal
-            answer = Answer(status: 413, body: "\(refusal)\n")
+            let tooLarge = RequestRefusal(limit: .body, actual: Self.maximumBodySize + 1, allowed: Self.maximumBodySize)
+            refusal = tooLarge
+            answer = Answer(status: 413, body: "\(tooLarge)\n")
         } else if let authority = behavior.revocation {
             let response = RevocationRoute.answer(
                 method: head.method.rawValue, path: path, body: request.body, authority: authority)
             answer = Answer(status: response.status, body: "")
             answer.binary = (response.contentType, response.body)
+            remembered = false
         } else if let route = behavior.route(for: path) {
-            if let gate = route.gate, record.httpVersion?.multiplexes == true,
+            if let gate = route.gate,
+                HTTPProtocolVersion(major: head.version.major, minor: head.version.minor)?.multiplexes == true,
                 gate.requiresHTTP11(credentials: head.headers[gate.credentialsHeader])
             {
+                var record = newRecord(head, body: body)
                 record.streamReset = .http11Required
                 record.auth = gate.resetRecord(
                     credentials: head.headers[gate.credentialsHeader], reset: .http11Required)
                 recorder.requestAnswered(record)
+                lastRecorded = nil
                 context.triggerUserOutboundEvent(StreamResetRequest(reset: .http11Required), promise: nil)
                 return
             }
             answer = Answer(route: route)
             if let gate = route.gate {
-                let result = request.decidedOnHead ?? check(gate, head: head, body: request.body)
-                record.auth = result.record
+                let result: GateResult
+                if let decided = request.decidedOnHead {
+                    result = decided
+                    remembered = false
+                } else {
+                    result = check(gate, head: head, body: request.body)
+                    remembered = memo.lastCheckRemembered
+                }
+                auth = result.record
                 if gate.closesConnection(after: result) { closing = true }
                 switch result.decision {
                 case .pass(let headers):
@@ -171,11 +202,44 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
         }
         if let location = answer.location {
             answer.headers.append(("Location", location))
-            record.redirectedTo = location
         }
-        record.responseStatus = answer.status
-        recorder.requestAnswered(record)
+        record(head, body: body, answer: answer, auth: auth, refusal: refusal, remembered: remembered)
         write(answer, for: head, closing: closing, context: context)
+    }
+
+    /// The record of `head` before its answer: method, target, header lines, version and `body`.
+    private func newRecord(_ head: HTTPRequestHead, body: BodyRecord?) -> RequestRecord {
+        var record = RequestRecord(
+            method: head.method.rawValue, target: head.uri, headers: recorded(head.headers),
+            httpVersion: HTTPProtocolVersion(major: head.version.major, minor: head.version.minor))
+        record.body = body
+        return record
+    }
+
+    /// Records `head`, answered with `answer` after the gate made `auth` of it (`remembered`: as
+    /// for the previous request). A repeat of the previous request recorded here, byte for byte,
+    /// with no body or refusal, the same authentication and the same answer, has the same record:
+    /// it is recorded as that one (``ConnectionRecorder/requestRepeated(_:placed:)``), without a
+    /// record being built or compared.
+    private func record(
+        _ head: HTTPRequestHead, body: BodyRecord?, answer: Answer, auth: AuthRecord?, refusal: RequestRefusal?,
+        remembered: Bool
+    ) {
+        // A stateless gate's memo holds the decision the previous request got, fresh or remembered.
+        let mayStandForRepeats = body == nil && refusal == nil
+        if remembered, mayStandForRepeats, let last = lastRecorded, last.record.responseStatus == answer.status,
+            last.record.redirectedTo == answer.location, head.isByteForByte(last.head)
+        {
+            lastRecorded?.placed = recorder.requestRepeated(last.record, placed: last.placed)
+            return
+        }
+        var record = newRecord(head, body: body)
+        record.auth = auth
+        record.refusal = refusal
+        record.redirectedTo = answer.location
+        record.responseStatus = answer.status
+        let placed = recorder.requestAnswered(record)
+        lastRecorded = mayStandForRepeats ? (head, record, placed) : nil
     }
 
     private func write(_ answer: Answer, for head: HTTPRequestHead, closing: Bool, context: ChannelHandlerContext) {
@@ -246,6 +310,14 @@ extension HTTPRequestHead {
     fileprivate var asksToUpgrade: Bool {
         headers.contains(name: "upgrade")
             && headers[canonicalForm: "connection"].contains { $0.lowercased() == "upgrade" }
+    }
+
+    /// Whether this head is `other`'s byte for byte: method, target, version and header lines in
+    /// the same order (not `==`, which compares strings by Unicode equivalence and ignores the
+    /// order of the lines).
+    func isByteForByte(_ other: HTTPRequestHead) -> Bool {
+        version == other.version && method.rawValue.hasSameUTF8(as: other.method.rawValue)
+            && uri.hasSameUTF8(as: other.uri) && headers.isByteForByte(other.headers)
     }
 
     /// The request-target without its query (the target itself, no copy, when it has none).
