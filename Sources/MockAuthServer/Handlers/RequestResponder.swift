@@ -70,8 +70,8 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
             }
             pending = request
         case .end:
-            guard let request = pending else { return }
-            pending = nil
+            // Moved out, not copied: the head, the body and the gate's early result are not retained twice.
+            guard let request = pending.take() else { return }
             guard !request.answered else { return }
             respond(to: request, context: context)
         }
@@ -219,18 +219,25 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
     /// Records `head`, answered with `answer` after the gate made `auth` of it (`remembered`: as
     /// for the previous request). A repeat of the previous request recorded here, byte for byte,
     /// with no body or refusal, the same authentication and the same answer, has the same record:
-    /// it is recorded as that one (``ConnectionRecorder/requestRepeated(_:placed:)``), without a
-    /// record being built or compared.
+    /// it is recorded as that one (``ConnectionRecorder/repeatFolded(placed:)``), without a record
+    /// being built or compared.
     private func record(
         _ head: HTTPRequestHead, body: BodyRecord?, answer: Answer, auth: AuthRecord?, refusal: RequestRefusal?,
         remembered: Bool
     ) {
         // A stateless gate's memo holds the decision the previous request got, fresh or remembered.
         let mayStandForRepeats = body == nil && refusal == nil
-        if remembered, mayStandForRepeats, let last = lastRecorded, last.record.responseStatus == answer.status,
-            last.record.redirectedTo == answer.location, head.isByteForByte(last.head)
+        // The last request is looked at field by field where it is kept: a copy of it would retain
+        // every string of its record.
+        if remembered, mayStandForRepeats, let placed = lastRecorded?.placed,
+            lastRecorded?.record.responseStatus == answer.status, lastRecorded?.record.redirectedTo == answer.location,
+            let lastHead = lastRecorded?.head, head.isByteForByte(lastHead)
         {
-            lastRecorded?.placed = recorder.requestRepeated(last.record, placed: last.placed)
+            if let folded = recorder.repeatFolded(placed: placed) {
+                lastRecorded?.placed = folded
+            } else if let record = lastRecorded?.record {
+                lastRecorded?.placed = recorder.requestAnswered(record)
+            }
             return
         }
         var record = newRecord(head, body: body)

@@ -10,6 +10,8 @@ final class ConnectionRecorder: Sendable {
         var pending: RequestRecord?
         /// Where the last answered request went in the log (``RequestLog/repeatTarget(of:handshake:placement:)``).
         var lastPlacement: RequestLog.Placement?
+        /// ``lastPlacement``'s target, for ``requestRepeated(_:placed:)``.
+        var lastTarget: RequestLog.Target?
         /// Counts the changes of ``lastPlacement`` and of the record's handshake: a caller's
         /// ``Placed`` is current while it is unchanged.
         var placements = Placed(count: 0)
@@ -167,9 +169,11 @@ final class ConnectionRecorder: Sendable {
             // The handshake record changed meanwhile: the placement was made with the one before.
             guard state.placements == placed else {
                 state.lastPlacement = nil
+                state.lastTarget = nil
                 return state.placements
             }
             state.lastPlacement = placement
+            state.lastTarget = placement?.target
             state.placements.count += 1
             return state.placements
         }
@@ -183,10 +187,19 @@ final class ConnectionRecorder: Sendable {
     ///
     /// - Returns: the connection's placement after it.
     func requestRepeated(_ request: RequestRecord, placed: Placed) -> Placed {
+        repeatFolded(placed: placed) ?? requestAnswered(request)
+    }
+
+    /// ``requestRepeated(_:placed:)`` without the request at hand: folds a repeat of the request
+    /// whose recording returned `placed` where that one went, while `placed` is current.
+    ///
+    /// - Returns: the connection's placement after it; `nil` when `placed` is no longer current,
+    ///   and nothing was recorded: then record the request with ``requestAnswered(_:)``.
+    func repeatFolded(placed: Placed) -> Placed? {
         let target: (recorder: ConnectionRecorder, index: Int)? = state.withLock { state in
-            state.placements == placed ? log.repeatTarget(of: state.lastPlacement) : nil
+            state.placements == placed ? state.lastTarget?.resolve(in: log) : nil
         }
-        guard let target else { return requestAnswered(request) }
+        guard let target else { return nil }
         target.recorder.addRepeat(at: target.index, sequence: sequencer.next())
         return placed
     }

@@ -42,6 +42,25 @@ final class RequestLog: Sendable {
         /// ``keeps`` when the placement was made: while no request has been kept since, every
         /// kind's representative is unchanged.
         fileprivate var keeps: Int
+
+        /// What a repeat of the request placed here needs to be folded the same way.
+        var target: Target { Target(recorder: recorder, index: index, keeps: keeps) }
+    }
+
+    /// Where a ``Placement`` put its request, without the request's kind: small, so that a
+    /// connection reads it on every repeat without copying a record.
+    struct Target {
+        fileprivate weak var recorder: ConnectionRecorder?
+        fileprivate var index: Int
+        fileprivate var keeps: Int
+
+        /// Where a request of the kind placed here folds, when `log` has kept no request since:
+        /// ``RequestLog/repeatTarget(of:handshake:placement:)`` for a caller that knows its request
+        /// to be of this kind, with the handshake the placement was made with.
+        func resolve(in log: RequestLog) -> (recorder: ConnectionRecorder, index: Int)? {
+            guard keeps == log.keeps.load(ordering: .acquiring), let recorder else { return nil }
+            return (recorder, index)
+        }
     }
 
     /// How many requests have been kept; it changes only under the log's lock.
@@ -123,15 +142,6 @@ final class RequestLog: Sendable {
     {
         guard let placement, placement.keeps == keeps.load(ordering: .acquiring), let recorder = placement.recorder,
             placement.kind.handshake == handshake, Self.isSameKind(request, placement.kind.request)
-        else { return nil }
-        return (recorder, placement.index)
-    }
-
-    /// Where a request of the kind placed at `placement` folds, when no request has been kept since:
-    /// ``repeatTarget(of:handshake:placement:)`` for a caller that knows its request to be of that
-    /// kind, with the handshake the placement was made with.
-    func repeatTarget(of placement: Placement?) -> (recorder: ConnectionRecorder, index: Int)? {
-        guard let placement, placement.keeps == keeps.load(ordering: .acquiring), let recorder = placement.recorder
         else { return nil }
         return (recorder, placement.index)
     }
