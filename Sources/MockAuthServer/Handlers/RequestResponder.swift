@@ -113,11 +113,12 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
 
     /// `headers` as the transcript keeps them (``HTTPHeaders/recorded``): the previous request's
     /// recorded lines themselves when they are the same bytes, so nothing is built again and the
-    /// records share their storage (the transcript's fold then compares them at once).
-    private func recorded(_ headers: HTTPHeaders) -> [HeaderField] {
+    /// records share their storage (the transcript's fold then compares them at once). `keeping`:
+    /// they are kept for the next request (not when the connection ends after this one).
+    private func recorded(_ headers: HTTPHeaders, keeping: Bool) -> [HeaderField] {
         if let previous = recordedHeaders, headers.isByteForByte(previous.lines) { return previous.recorded }
         let recorded = headers.recorded
-        recordedHeaders = (headers, recorded)
+        recordedHeaders = keeping ? (headers, recorded) : nil
         return recorded
     }
 
@@ -203,27 +204,32 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
         if let location = answer.location {
             answer.headers.append(("Location", location))
         }
-        record(head, body: body, answer: answer, auth: auth, refusal: refusal, remembered: remembered)
-        write(answer, for: head, closing: closing, context: context)
+        let keepAlive = Self.keepsAlive(head, closing: closing, status: answer.status)
+        record(
+            head, body: body, answer: answer, auth: auth, refusal: refusal, remembered: remembered, keepAlive: keepAlive
+        )
+        write(answer, for: head, keepAlive: keepAlive, context: context)
     }
 
     /// The record of `head` before its answer: method, target, header lines, version and `body`.
-    private func newRecord(_ head: HTTPRequestHead, body: BodyRecord?) -> RequestRecord {
+    /// `keepingHeaders`: the recorded lines are kept for the connection's next request.
+    private func newRecord(_ head: HTTPRequestHead, body: BodyRecord?, keepingHeaders: Bool = true) -> RequestRecord {
         var record = RequestRecord(
-            method: head.method.rawValue, target: head.uri, headers: recorded(head.headers),
+            method: head.method.rawValue, target: head.uri, headers: recorded(head.headers, keeping: keepingHeaders),
             httpVersion: HTTPProtocolVersion(major: head.version.major, minor: head.version.minor))
         record.body = body
         return record
     }
 
     /// Records `head`, answered with `answer` after the gate made `auth` of it (`remembered`: as
-    /// for the previous request). A repeat of the previous request recorded here, byte for byte,
+    /// for the previous request); `keepAlive`: the connection goes on after the answer, so the
+    /// request is kept to stand for repeats. A repeat of the previous request recorded here, byte for byte,
     /// with no body or refusal, the same authentication and the same answer, has the same record:
     /// it is recorded as that one (``ConnectionRecorder/repeatFolded(placed:)``), without a record
     /// being built or compared.
     private func record(
         _ head: HTTPRequestHead, body: BodyRecord?, answer: Answer, auth: AuthRecord?, refusal: RequestRefusal?,
-        remembered: Bool
+        remembered: Bool, keepAlive: Bool
     ) {
         // A stateless gate's memo holds the decision the previous request got, fresh or remembered.
         let mayStandForRepeats = body == nil && refusal == nil
@@ -240,21 +246,18 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
             }
             return
         }
-        var record = newRecord(head, body: body)
+        var record = newRecord(head, body: body, keepingHeaders: keepAlive)
         record.auth = auth
         record.refusal = refusal
         record.redirectedTo = answer.location
         record.responseStatus = answer.status
         let placed = recorder.requestAnswered(record)
-        lastRecorded = mayStandForRepeats ? (head, record, placed) : nil
+        lastRecorded = mayStandForRepeats && keepAlive ? (head, record, placed) : nil
     }
 
-    private func write(_ answer: Answer, for head: HTTPRequestHead, closing: Bool, context: ChannelHandlerContext) {
-        var headers = HTTPHeaders()
-        let body = answer.binary.map { ByteBuffer(bytes: $0.body) } ?? ByteBuffer(string: answer.body)
-        headers.add(name: "Content-Type", value: answer.binary?.contentType ?? "text/plain; charset=utf-8")
-        headers.add(name: "Content-Length", value: String(body.readableBytes))
-        for (name, value) in answer.headers { headers.add(name: name, value: value) }
+    /// Whether the connection goes on after answering `head` with `status` (`closing`: the
+    /// answer was given before the request's body, or the gate ends the connection).
+    private static func keepsAlive(_ head: HTTPRequestHead, closing: Bool, status: Int) -> Bool {
         // A request refused as malformed (400) ends its connection: a client that sends garbage gets
         // no second try on the same connection. (A 413 body was read to its end, so the framing
         // holds and the connection may go on.) An HTTP/2 stream ends with its response, and the
@@ -263,9 +266,15 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
         // HTTP/1.1 and ends it too: NIO's parser reads nothing after an upgrade request, so a second
         // request there would never be answered.
         let multiplexed = head.version.major >= 2
-        let keepAlive =
-            multiplexed
-            || (head.isKeepAlive && !closing && answer.status != 400 && !head.asksToUpgrade)
+        return multiplexed || (head.isKeepAlive && !closing && status != 400 && !head.asksToUpgrade)
+    }
+
+    private func write(_ answer: Answer, for head: HTTPRequestHead, keepAlive: Bool, context: ChannelHandlerContext) {
+        var headers = HTTPHeaders()
+        let body = answer.binary.map { ByteBuffer(bytes: $0.body) } ?? ByteBuffer(string: answer.body)
+        headers.add(name: "Content-Type", value: answer.binary?.contentType ?? "text/plain; charset=utf-8")
+        headers.add(name: "Content-Length", value: String(body.readableBytes))
+        for (name, value) in answer.headers { headers.add(name: name, value: value) }
         if !keepAlive { headers.replaceOrAdd(name: "Connection", value: "close") }
         let responseHead = HTTPResponseHead(
             version: head.version, status: HTTPResponseStatus(statusCode: answer.status), headers: headers)
