@@ -6,8 +6,17 @@ import Synchronization
 /// space, and where the other servers are (for redirects).
 struct ServerBehavior: Sendable {
     struct Route: Sendable {
-        var spec: RouteSpec
-        var gate: AuthGate?
+        let spec: RouteSpec
+        let gate: AuthGate?
+        /// The header lines the route adds to its answers (its headers, then a `Set-Cookie` per
+        /// cookie), made once: each response takes them as they are.
+        let responseHeaders: [(String, String)]
+
+        init(spec: RouteSpec, gate: AuthGate?) {
+            self.spec = spec
+            self.gate = gate
+            responseHeaders = spec.headers.map { ($0.name, $0.value) } + spec.cookies.map { ("Set-Cookie", $0) }
+        }
     }
 
     let server: String

@@ -85,6 +85,40 @@ struct ConnectionDeadlineHandlerTests {
     }
 }
 
+extension ConnectionDeadlineHandlerTests {
+    @Test("after a real handshake the transcript handler is gone; requests are served and the idle limit still holds")
+    func afterHandshake() throws {
+        let served = try ServedConnection(
+            behavior: ServerBehavior(spec: Self.origin, endpoints: EndpointDirectory(), limits: Self.limits),
+            tls: try ServerTLS(
+                credentials: try Fixtures.pki().serverCredentials(for: .valid, key: .p256, hostName: "localhost")))
+        let loop = served.channel.embeddedEventLoop
+        let client = try InMemoryTLSClient(trusting: [try Fixtures.pki().root], hostName: "localhost")
+        let errors = try client.connect(to: served.channel)
+        #expect(errors.client.isEmpty && errors.server.isEmpty, "\(errors)")
+        #expect(served.recorder.record.tls?.state == .completed)
+        #expect(
+            ConnectionPrologueTests.handlers(of: served.channel) == [
+                "ConnectionLifetimeHandler", "NIOSSLServerHandler", "HTTPServerProtocolErrorHandler",
+                "RequestHeadLimitHandler", "ConnectionDeadlineHandler", "RequestResponder",
+            ], "the sniffer and the transcript handler have left")
+        for _ in 0..<2 {
+            loop.advanceTime(by: .seconds(29))
+            client.channel.writeAndFlush(ByteBuffer(string: "GET /hello HTTP/1.1\r\nHost: x\r\n\r\n"), promise: nil)
+            try client.interact(with: served.channel)
+            #expect(try client.readText().hasPrefix("HTTP/1.1 200 OK"))
+        }
+        #expect(served.requests.map(\.occurrences) == [2])
+        loop.advanceTime(by: .seconds(29))
+        #expect(served.channel.isActive)
+        loop.advanceTime(by: .seconds(2))
+        #expect(served.recorder.record.closedByLimit == .requestHead)
+        // The server's close_notify to the client, and the client's in answer: then it is closed.
+        try client.interact(with: served.channel)
+        #expect(!served.channel.isActive)
+    }
+}
+
 /// The same limits on every other kind of listener: each gets them from its prologue.
 @Suite("Connection time limits on revocation servers and forward proxies")
 struct ListenerDeadlineTests {

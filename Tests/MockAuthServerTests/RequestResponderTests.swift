@@ -56,6 +56,34 @@ struct RequestResponderTests {
         #expect(connection.requests.map(\.responseStatus) == [201, 404])
     }
 
+    @Test("keep-alive repeats: answered each time, folded into their first record, kept again after another kind")
+    func keepAliveRepeats() throws {
+        let connection = try ServedConnection(Self.protected)
+        let good = "GET / HTTP/1.1\r\nHost: x\r\nAuthorization: \(Fixtures.basic("alice", "secret"))\r\n\r\n"
+        let bad = "GET / HTTP/1.1\r\nHost: x\r\nAuthorization: \(Fixtures.basic("alice", "nope"))\r\n\r\n"
+        // The same lines in another order, and a Unicode-equivalent value in other bytes: other
+        // requests to the fast path; to the transcript, another kind and the same kind (as before).
+        let reordered = "GET / HTTP/1.1\r\nAuthorization: \(Fixtures.basic("alice", "secret"))\r\nHost: x\r\n\r\n"
+        let composed = "GET / HTTP/1.1\r\nHost: x\r\nX-Name: caf\u{E9}\r\n\r\n"
+        let decomposed = "GET / HTTP/1.1\r\nHost: x\r\nX-Name: cafe\u{301}\r\n\r\n"
+        var statuses: [Int] = []
+        for request in [good, good, good, bad, bad, good, good, reordered, reordered, composed, decomposed, composed] {
+            statuses.append(try connection.respond(to: request).status)
+        }
+        #expect(statuses == [200, 200, 200, 401, 401, 200, 200, 200, 200, 401, 401, 401])
+        let requests = connection.requests
+        #expect(requests.map(\.responseStatus) == [200, 401, 200, 200, 401])
+        #expect(requests.map(\.occurrences) == [3, 2, 2, 2, 3])
+        #expect(requests.map(\.sequence) == [1, 4, 6, 8, 10])
+        #expect(requests.map(\.lastSequence) == [3, 5, 7, 9, 12])
+        #expect(
+            requests.map { $0.auth?.decision } == [
+                .authenticated, .refused, .authenticated, .authenticated, .challenged,
+            ])
+        #expect(requests[3].headers.map(\.name) == ["Authorization", "Host"])
+        #expect(requests[4].headers.last?.value.utf8.elementsEqual("caf\u{E9}".utf8) == true)
+    }
+
     @Test("no credentials: 401 with the Basic challenge, recorded as challenged")
     func basicChallenge() throws {
         let connection = try ServedConnection(Self.protected)

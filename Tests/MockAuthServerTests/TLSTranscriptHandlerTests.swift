@@ -51,6 +51,30 @@ struct TLSTranscriptHandlerTests {
         #expect(log.errors.count == 1)
     }
 
+    @Test("once a completed handshake is recorded, the transcript handler leaves the pipeline; events still pass")
+    func leavesOnceCompleted() throws {
+        let (channel, recorder, log) = try tlsChannel()
+        #expect(throws: Never.self) { try channel.pipeline.syncOperations.handler(type: TLSTranscriptHandler.self) }
+        channel.pipeline.fireUserInboundEventTriggered(TLSUserEvent.handshakeCompleted(negotiatedProtocol: nil))
+        #expect(recorder.record.tls == TLSHandshakeRecord(state: .completed))
+        #expect(throws: ChannelPipelineError.notFound) {
+            try channel.pipeline.syncOperations.handler(type: TLSTranscriptHandler.self)
+        }
+        channel.pipeline.fireUserInboundEventTriggered(TLSUserEvent.shutdownCompleted)
+        channel.pipeline.fireErrorCaught(BoringSSLLikeError(reason: "TLSV1_ALERT_UNKNOWN_CA"))
+        #expect(recorder.record.tls == TLSHandshakeRecord(state: .completed))
+        #expect(log.events == ["handshakeCompleted(negotiatedProtocol: nil)", "shutdownCompleted"])
+        #expect(log.errors.count == 1)
+    }
+
+    @Test("a failed handshake keeps the transcript handler in place")
+    func staysAfterFailure() throws {
+        let (channel, recorder, _) = try tlsChannel()
+        channel.pipeline.fireErrorCaught(BoringSSLLikeError(reason: "TLSV1_ALERT_UNKNOWN_CA"))
+        #expect(recorder.record.tls?.state == .failed)
+        #expect(throws: Never.self) { try channel.pipeline.syncOperations.handler(type: TLSTranscriptHandler.self) }
+    }
+
     @Test(
         "a handshake error is recorded as failed, with the alert the reason names",
         arguments: [

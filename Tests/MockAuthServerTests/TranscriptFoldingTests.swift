@@ -113,6 +113,89 @@ struct TranscriptFoldingTests {
         )
     }
 
+    /// Plays random traffic, runs of the same request with switches, handshake records changing
+    /// under way (`clientSentAlert` on connections whose handshake is still open), over
+    /// `connections` connections of two transcripts at once: one told every request with
+    /// ``ConnectionRecorder/requestAnswered(_:)``, one told a repeat of the connection's previous
+    /// request with ``ConnectionRecorder/requestRepeated(_:placed:)`` (as a responder does).
+    static func playRepeats(seed: UInt64, count: Int, connections: Int) -> (answered: Transcript, repeated: Transcript)
+    {
+        var random = SplitMix(seed: seed)
+        let answered = TranscriptRecorder()
+        let repeated = TranscriptRecorder()
+        var pairs: [(answered: ConnectionRecorder, repeated: ConnectionRecorder)] = []
+        for _ in 0..<connections {
+            let usesTLS = Bool.random(using: &random)
+            let pair = (
+                answered.connectionAccepted(server: "origin", remoteAddress: nil, usesTLS: usesTLS),
+                repeated.connectionAccepted(server: "origin", remoteAddress: nil, usesTLS: usesTLS)
+            )
+            if usesTLS, Bool.random(using: &random) {
+                let handshake = handshakes[Int.random(in: 0..<handshakes.count, using: &random)]
+                pair.0.handshakeEnded(handshake)
+                pair.1.handshakeEnded(handshake)
+            }
+            pairs.append(pair)
+        }
+        var last: [(template: Int, placed: ConnectionRecorder.Placed)?] = Array(repeating: nil, count: connections)
+        var template = Int.random(in: 0..<templates.count, using: &random)
+        for _ in 0..<count {
+            if Int.random(in: 0..<6, using: &random) == 0 {
+                template = Int.random(in: 0..<templates.count, using: &random)
+            }
+            let index = Int.random(in: 0..<connections, using: &random)
+            if Int.random(in: 0..<40, using: &random) == 0 {
+                // A handshake record that changes between two requests (no client does this, but a
+                // repeat must then not be folded where a request with the old record went).
+                pairs[index].answered.clientSentAlert("unknown_ca")
+                pairs[index].repeated.clientSentAlert("unknown_ca")
+            }
+            pairs[index].answered.requestAnswered(templates[template])
+            if let previous = last[index], previous.template == template {
+                last[index]?.placed = pairs[index].repeated.requestRepeated(
+                    templates[template], placed: previous.placed)
+            } else {
+                last[index] = (template, pairs[index].repeated.requestAnswered(templates[template]))
+            }
+        }
+        for pair in pairs {
+            pair.answered.closed()
+            pair.repeated.closed()
+        }
+        return (answered.snapshot(), repeated.snapshot())
+    }
+
+    @Test(
+        "a repeat told as a repeat is recorded exactly as when it is told as any request: same records, counts, sequences",
+        arguments: 1...40)
+    func repeatsRecordedTheSame(seed: UInt64) {
+        let (answered, repeated) = Self.playRepeats(seed: seed, count: 300, connections: 3)
+        #expect(repeated == answered, "seed \(seed)")
+        #expect(repeated.connections.flatMap(\.requests).reduce(0) { $0 + $1.occurrences } == 300)
+    }
+
+    @Test("a repeat after another request was kept, or after the handshake record changed, is kept again as before")
+    func repeatAfterChanges() {
+        let recorder = TranscriptRecorder()
+        let first = recorder.connectionAccepted(server: "origin", remoteAddress: nil, usesTLS: true)
+        let other = recorder.connectionAccepted(server: "origin", remoteAddress: nil, usesTLS: true)
+        first.handshakeEnded(TLSHandshakeRecord(state: .completed))
+        other.handshakeEnded(TLSHandshakeRecord(state: .completed))
+        var placed = first.requestAnswered(Self.templates[4])
+        placed = first.requestRepeated(Self.templates[4], placed: placed)
+        // A new kind on another connection: the next request of every kind is kept again.
+        other.requestAnswered(Self.templates[6])
+        placed = first.requestRepeated(Self.templates[4], placed: placed)
+        placed = first.requestRepeated(Self.templates[4], placed: placed)
+        // The handshake record changes: a repeat is not folded where the old record's went.
+        first.handshakeResumption(true)
+        _ = first.requestRepeated(Self.templates[4], placed: placed)
+        let requests = recorder.snapshot().connections.first { $0.id == first.id }?.requests ?? []
+        #expect(requests.map(\.occurrences) == [2, 2, 1])
+        #expect(requests.map(\.sequence) == [1, 4, 6])
+        #expect(requests.map(\.lastSequence) == [2, 5, 6])
+    }
+
     @Test("a client repeating one request a hundred thousand times leaves one record with its count")
     func memoryStaysFlat() {
         let recorder = TranscriptRecorder()

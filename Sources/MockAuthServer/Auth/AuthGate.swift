@@ -117,13 +117,20 @@ final class AuthGate: Sendable {
 struct ConnectionGateMemo {
     private var credentials: [String]?
     private var result: GateResult?
+    /// Whether the last ``check(_:method:target:credentials:body:connectionID:)`` answered from the
+    /// memo: then its result is the one the check before it returned, record and all.
+    private(set) var lastCheckRemembered = false
 
     /// The gate's decision on `credentials`, from the memo when the gate is stateless and the
     /// credentials are those of the last request on this connection.
     mutating func check(
         _ gate: AuthGate, method: String, target: String, credentials: [String], body: [UInt8], connectionID: UInt64
     ) -> GateResult {
-        if gate.isStateless, let result, self.credentials == credentials { return result }
+        lastCheckRemembered = false
+        if gate.isStateless, let result, self.credentials == credentials {
+            lastCheckRemembered = true
+            return result
+        }
         let fresh = gate.check(
             method: method, target: target, credentials: credentials, body: body, connectionID: connectionID)
         if gate.isStateless {

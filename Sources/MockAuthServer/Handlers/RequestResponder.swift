@@ -24,9 +24,19 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
     /// A request was answered before its body, and the connection is closing: the decoder's
     /// complaint that the body never came is no protocol error of the client's.
     private var answeredBeforeBody = false
-    /// The last decision of a stateless gate on this connection, and whose it is (a connection
-    /// nearly always talks to one protection space; another gate replaces the memo).
-    private var memo: (gate: ObjectIdentifier, memo: ConnectionGateMemo)?
+    /// Whose gate ``memo`` remembers (a connection nearly always talks to one protection space;
+    /// another gate replaces the memo).
+    private var memoGate: ObjectIdentifier?
+    /// The last decision of a stateless gate on this connection, kept in place (never copied out).
+    private var memo = ConnectionGateMemo()
+    /// The header lines of the last request answered and their recorded form: a keep-alive client
+    /// sends the same lines again, and its record then shares them (``recorded(_:)``).
+    private var recordedHeaders: (lines: HTTPHeaders, recorded: [HeaderField])?
+    /// The last request recorded, when it may stand for a repeat (no body, no refusal, not a
+    /// revocation server's), with its record and the recorder's ``ConnectionRecorder/Placed`` for
+    /// it: a keep-alive client repeats its request, and a repeat answered the same way is recorded
+    /// from here without a record being built or compared (``record(_:body:answer:auth:refusal:remembered:)``).
+    private var lastRecorded: (head: HTTPRequestHead, record: RequestRecord, placed: ConnectionRecorder.Placed)?
 
     /// The request being received.
     private struct PendingRequest {
@@ -60,8 +70,8 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
             }
             pending = request
         case .end:
-            guard let request = pending else { return }
-            pending = nil
+            // Moved out, not copied: the head, the body and the gate's early result are not retained twice.
+            guard let request = pending.take() else { return }
             guard !request.answered else { return }
             respond(to: request, context: context)
         }
@@ -92,12 +102,24 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
 
     private func check(_ gate: AuthGate, head: HTTPRequestHead, body: [UInt8]) -> GateResult {
         let identity = ObjectIdentifier(gate)
-        var gateMemo = memo?.gate == identity ? memo?.memo ?? ConnectionGateMemo() : ConnectionGateMemo()
-        let result = gateMemo.check(
+        if memoGate != identity {
+            memoGate = identity
+            memo = ConnectionGateMemo()
+        }
+        return memo.check(
             gate, method: head.method.rawValue, target: head.uri, credentials: head.headers[gate.credentialsHeader],
             body: body, connectionID: recorder.id)
-        memo = (identity, gateMemo)
-        return result
+    }
+
+    /// `headers` as the transcript keeps them (``HTTPHeaders/recorded``): the previous request's
+    /// recorded lines themselves when they are the same bytes, so nothing is built again and the
+    /// records share their storage (the transcript's fold then compares them at once). `keeping`:
+    /// they are kept for the next request (not when the connection ends after this one).
+    private func recorded(_ headers: HTTPHeaders, keeping: Bool) -> [HeaderField] {
+        if let previous = recordedHeaders, headers.isByteForByte(previous.lines) { return previous.recorded }
+        let recorded = headers.recorded
+        recordedHeaders = keeping ? (headers, recorded) : nil
+        return recorded
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
@@ -112,40 +134,50 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
     private func respond(to request: PendingRequest, context: ChannelHandlerContext, closing: Bool = false) {
         var closing = closing
         let head = request.head
-        var record = RequestRecord(
-            method: head.method.rawValue, target: head.uri,
-            headers: head.headers.recorded,
-            httpVersion: HTTPProtocolVersion(major: head.version.major, minor: head.version.minor))
-        if !request.body.isEmpty, !request.answered {
-            record.body = BodyRecord(of: request.body)
-        }
+        let body = !request.body.isEmpty && !request.answered ? BodyRecord(of: request.body) : nil
         let path = head.path
         var answer: Answer
+        var auth: AuthRecord?
+        var refusal: RequestRefusal?
+        // Whether the authentication came out as for the previous request on this connection,
+        // record and all: no gate, or a stateless gate's decision from the connection's memo.
+        var remembered = true
         // A head over the limits never gets here: the connection's prologue answered it 431.
         if request.tooLarge {
-            let refusal = RequestRefusal(limit: .body, actual: Self.maximumBodySize + 1, allowed: Self.maximumBodySize)
-            record.refusal = refusal
-            answer = Answer(status: 413, body: "\(refusal)\n")
+            let tooLarge = RequestRefusal(limit: .body, actual: Self.maximumBodySize + 1, allowed: Self.maximumBodySize)
+            refusal = tooLarge
+            answer = Answer(status: 413, body: "\(tooLarge)\n")
         } else if let authority = behavior.revocation {
             let response = RevocationRoute.answer(
                 method: head.method.rawValue, path: path, body: request.body, authority: authority)
             answer = Answer(status: response.status, body: "")
             answer.binary = (response.contentType, response.body)
+            remembered = false
         } else if let route = behavior.route(for: path) {
-            if let gate = route.gate, record.httpVersion?.multiplexes == true,
+            if let gate = route.gate,
+                HTTPProtocolVersion(major: head.version.major, minor: head.version.minor)?.multiplexes == true,
                 gate.requiresHTTP11(credentials: head.headers[gate.credentialsHeader])
             {
+                var record = newRecord(head, body: body)
                 record.streamReset = .http11Required
                 record.auth = gate.resetRecord(
                     credentials: head.headers[gate.credentialsHeader], reset: .http11Required)
                 recorder.requestAnswered(record)
+                lastRecorded = nil
                 context.triggerUserOutboundEvent(StreamResetRequest(reset: .http11Required), promise: nil)
                 return
             }
-            answer = Answer(route: route.spec)
+            answer = Answer(route: route)
             if let gate = route.gate {
-                let result = request.decidedOnHead ?? check(gate, head: head, body: request.body)
-                record.auth = result.record
+                let result: GateResult
+                if let decided = request.decidedOnHead {
+                    result = decided
+                    remembered = false
+                } else {
+                    result = check(gate, head: head, body: request.body)
+                    remembered = memo.lastCheckRemembered
+                }
+                auth = result.record
                 if gate.closesConnection(after: result) { closing = true }
                 switch result.decision {
                 case .pass(let headers):
@@ -171,19 +203,61 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
         }
         if let location = answer.location {
             answer.headers.append(("Location", location))
-            record.redirectedTo = location
         }
-        record.responseStatus = answer.status
-        recorder.requestAnswered(record)
-        write(answer, for: head, closing: closing, context: context)
+        let keepAlive = Self.keepsAlive(head, closing: closing, status: answer.status)
+        record(
+            head, body: body, answer: answer, auth: auth, refusal: refusal, remembered: remembered, keepAlive: keepAlive
+        )
+        write(answer, for: head, keepAlive: keepAlive, context: context)
     }
 
-    private func write(_ answer: Answer, for head: HTTPRequestHead, closing: Bool, context: ChannelHandlerContext) {
-        var headers = HTTPHeaders()
-        let body = answer.binary.map { ByteBuffer(bytes: $0.body) } ?? ByteBuffer(string: answer.body)
-        headers.add(name: "Content-Type", value: answer.binary?.contentType ?? "text/plain; charset=utf-8")
-        headers.add(name: "Content-Length", value: String(body.readableBytes))
-        for (name, value) in answer.headers { headers.add(name: name, value: value) }
+    /// The record of `head` before its answer: method, target, header lines, version and `body`.
+    /// `keepingHeaders`: the recorded lines are kept for the connection's next request.
+    private func newRecord(_ head: HTTPRequestHead, body: BodyRecord?, keepingHeaders: Bool = true) -> RequestRecord {
+        var record = RequestRecord(
+            method: head.method.rawValue, target: head.uri, headers: recorded(head.headers, keeping: keepingHeaders),
+            httpVersion: HTTPProtocolVersion(major: head.version.major, minor: head.version.minor))
+        record.body = body
+        return record
+    }
+
+    /// Records `head`, answered with `answer` after the gate made `auth` of it (`remembered`: as
+    /// for the previous request); `keepAlive`: the connection goes on after the answer, so the
+    /// request is kept to stand for repeats. A repeat of the previous request recorded here, byte for byte,
+    /// with no body or refusal, the same authentication and the same answer, has the same record:
+    /// it is recorded as that one (``ConnectionRecorder/repeatFolded(placed:)``), without a record
+    /// being built or compared.
+    private func record(
+        _ head: HTTPRequestHead, body: BodyRecord?, answer: Answer, auth: AuthRecord?, refusal: RequestRefusal?,
+        remembered: Bool, keepAlive: Bool
+    ) {
+        // A stateless gate's memo holds the decision the previous request got, fresh or remembered.
+        let mayStandForRepeats = body == nil && refusal == nil
+        // The last request is looked at field by field where it is kept: a copy of it would retain
+        // every string of its record.
+        if remembered, mayStandForRepeats, let placed = lastRecorded?.placed,
+            lastRecorded?.record.responseStatus == answer.status, lastRecorded?.record.redirectedTo == answer.location,
+            let lastHead = lastRecorded?.head, head.isByteForByte(lastHead)
+        {
+            if let folded = recorder.repeatFolded(placed: placed) {
+                lastRecorded?.placed = folded
+            } else if let record = lastRecorded?.record {
+                lastRecorded?.placed = recorder.requestAnswered(record)
+            }
+            return
+        }
+        var record = newRecord(head, body: body, keepingHeaders: keepAlive)
+        record.auth = auth
+        record.refusal = refusal
+        record.redirectedTo = answer.location
+        record.responseStatus = answer.status
+        let placed = recorder.requestAnswered(record)
+        lastRecorded = mayStandForRepeats && keepAlive ? (head, record, placed) : nil
+    }
+
+    /// Whether the connection goes on after answering `head` with `status` (`closing`: the
+    /// answer was given before the request's body, or the gate ends the connection).
+    private static func keepsAlive(_ head: HTTPRequestHead, closing: Bool, status: Int) -> Bool {
         // A request refused as malformed (400) ends its connection: a client that sends garbage gets
         // no second try on the same connection. (A 413 body was read to its end, so the framing
         // holds and the connection may go on.) An HTTP/2 stream ends with its response, and the
@@ -192,9 +266,15 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
         // HTTP/1.1 and ends it too: NIO's parser reads nothing after an upgrade request, so a second
         // request there would never be answered.
         let multiplexed = head.version.major >= 2
-        let keepAlive =
-            multiplexed
-            || (head.isKeepAlive && !closing && answer.status != 400 && !head.asksToUpgrade)
+        return multiplexed || (head.isKeepAlive && !closing && status != 400 && !head.asksToUpgrade)
+    }
+
+    private func write(_ answer: Answer, for head: HTTPRequestHead, keepAlive: Bool, context: ChannelHandlerContext) {
+        var headers = HTTPHeaders()
+        let body = answer.binary.map { ByteBuffer(bytes: $0.body) } ?? ByteBuffer(string: answer.body)
+        headers.add(name: "Content-Type", value: answer.binary?.contentType ?? "text/plain; charset=utf-8")
+        headers.add(name: "Content-Length", value: String(body.readableBytes))
+        for (name, value) in answer.headers { headers.add(name: name, value: value) }
         if !keepAlive { headers.replaceOrAdd(name: "Connection", value: "close") }
         let responseHead = HTTPResponseHead(
             version: head.version, status: HTTPResponseStatus(statusCode: answer.status), headers: headers)
@@ -224,9 +304,9 @@ private struct Answer {
         self.body = body
     }
 
-    init(route: RouteSpec) {
-        self.init(status: route.status, body: route.body)
-        headers = route.headers.map { ($0.name, $0.value) } + route.cookies.map { ("Set-Cookie", $0) }
+    init(route: ServerBehavior.Route) {
+        self.init(status: route.spec.status, body: route.spec.body)
+        headers = route.responseHeaders
     }
 }
 
@@ -246,6 +326,14 @@ extension HTTPRequestHead {
     fileprivate var asksToUpgrade: Bool {
         headers.contains(name: "upgrade")
             && headers[canonicalForm: "connection"].contains { $0.lowercased() == "upgrade" }
+    }
+
+    /// Whether this head is `other`'s byte for byte: method, target, version and header lines in
+    /// the same order (not `==`, which compares strings by Unicode equivalence and ignores the
+    /// order of the lines).
+    func isByteForByte(_ other: HTTPRequestHead) -> Bool {
+        version == other.version && method.rawValue.hasSameUTF8(as: other.method.rawValue)
+            && uri.hasSameUTF8(as: other.uri) && headers.isByteForByte(other.headers)
     }
 
     /// The request-target without its query (the target itself, no copy, when it has none).

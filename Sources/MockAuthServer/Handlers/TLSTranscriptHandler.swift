@@ -7,6 +7,9 @@ import X509
 
 /// Records how the TLS handshake ended (completed, the client's alert, the server's error), the
 /// server's certificate request and the client certificate, then forwards every event unchanged.
+///
+/// Once a completed handshake is recorded it has nothing left to do (a later error changes no
+/// record), so it leaves the pipeline: the requests of a connection never pass through it.
 final class TLSTranscriptHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = NIOAny
 
@@ -31,6 +34,9 @@ final class TLSTranscriptHandler: ChannelInboundHandler, RemovableChannelHandler
                 TLSHandshakeRecord(
                     state: .completed, clientCertificate: clientCertificate(context: context, verified: true),
                     certificateRequest: certificateRequest))
+            context.fireUserInboundEventTriggered(event)
+            context.pipeline.syncOperations.removeHandler(context: context, promise: nil)
+            return
         }
         context.fireUserInboundEventTriggered(event)
     }

@@ -8,14 +8,28 @@ final class ConnectionRecorder: Sendable {
         var record: ConnectionRecord
         /// A request whose answer is not known yet (the proxy records the head first).
         var pending: RequestRecord?
-        /// Where the last answered request went in the log (``RequestLog/foldAgain(_:handshake:into:)``).
+        /// Where the last answered request went in the log (``RequestLog/repeatTarget(of:handshake:placement:)``).
         var lastPlacement: RequestLog.Placement?
+        /// ``lastPlacement``'s target, for ``requestRepeated(_:placed:)``.
+        var lastTarget: RequestLog.Target?
+        /// Counts the changes of ``lastPlacement`` and of the record's handshake: a caller's
+        /// ``Placed`` is current while it is unchanged.
+        var placements = Placed(count: 0)
+    }
+
+    /// What ``requestAnswered(_:)`` and ``requestRepeated(_:placed:)`` return: the state of the
+    /// connection's last placement then. While it is current, the connection's last placement is
+    /// where that request went, made with the handshake record the connection has.
+    struct Placed: Equatable {
+        fileprivate var count: UInt64
     }
 
     private let state: Mutex<State>
     private let sequencer: RequestSequencer
     private let log: RequestLog
-    private let onClose: @Sendable (ConnectionRecorder) -> Void
+    /// The run's recorder, told when the connection closes (it folds the connection into an
+    /// identical one); weak, and no closure, so that a connection costs no allocation for it.
+    private weak let transcript: TranscriptRecorder?
     /// The client's address, put in words when the record is read (``record``).
     private let remoteAddress: SocketAddress?
 
@@ -24,14 +38,14 @@ final class ConnectionRecorder: Sendable {
 
     init(
         _ record: ConnectionRecord, sequencer: RequestSequencer, log: RequestLog, remoteAddress: SocketAddress? = nil,
-        onClose: @escaping @Sendable (ConnectionRecorder) -> Void = { _ in }
+        transcript: TranscriptRecorder? = nil
     ) {
         id = record.id
         state = Mutex(State(record: record))
         self.sequencer = sequencer
         self.log = log
         self.remoteAddress = remoteAddress
-        self.onClose = onClose
+        self.transcript = transcript
     }
 
     /// The client's address in words (`127.0.0.1:51234`), for a record made without a
@@ -91,12 +105,16 @@ final class ConnectionRecorder: Sendable {
             if handshake.state != .completed, let sniffedAlert { state.record.tls?.alert = sniffedAlert }
             if handshake.resumed == nil { state.record.tls?.resumed = sniffedResumption }
             if handshake.plainHTTPMethod == nil { state.record.tls?.plainHTTPMethod = sniffedMethod }
+            state.placements.count += 1
         }
     }
 
     /// The server's hello showed whether the handshake resumed a session.
     func handshakeResumption(_ resumed: Bool) {
-        state.withLock { $0.record.tls?.resumed = resumed }
+        state.withLock { state in
+            state.record.tls?.resumed = resumed
+            state.placements.count += 1
+        }
     }
 
     /// Notes an HTTP request line (its method only) the client sent in plain text where the
@@ -105,6 +123,7 @@ final class ConnectionRecorder: Sendable {
         state.withLock { state in
             guard state.record.tls?.state == .inProgress else { return }
             state.record.tls?.plainHTTPMethod = method
+            state.placements.count += 1
         }
     }
 
@@ -113,20 +132,76 @@ final class ConnectionRecorder: Sendable {
         state.withLock { state in
             guard state.record.tls?.state == .inProgress else { return }
             state.record.tls?.alert = alert
+            state.placements.count += 1
         }
     }
 
     // MARK: Requests
 
     /// Records a request that has been answered (its status, authentication and redirect known).
-    func requestAnswered(_ request: RequestRecord) {
+    ///
+    /// A repeat of the connection's previous request is folded where that one went, looked at in
+    /// place under the connection's lock (``RequestLog/repeatTarget(of:handshake:placement:)``): nothing
+    /// is copied out but the representative, and the log's lock is not taken.
+    ///
+    /// - Returns: the connection's placement after it, for ``requestRepeated(_:placed:)``.
+    @discardableResult
+    func requestAnswered(_ request: RequestRecord) -> Placed {
+        let target: (recorder: ConnectionRecorder, index: Int)?
+        let handshake: TLSHandshakeRecord?
+        let placed: Placed
+        (target, handshake, placed) = state.withLock { state in
+            if let target = log.repeatTarget(of: request, handshake: state.record.tls, placement: state.lastPlacement) {
+                return (target, nil, state.placements)
+            }
+            return (nil, state.record.tls, state.placements)
+        }
+        let sequence = sequencer.next()
+        if let target {
+            target.recorder.addRepeat(at: target.index, sequence: sequence)
+            return placed
+        }
         var request = request
-        request.sequence = sequencer.next()
-        request.lastSequence = request.sequence
-        let (handshake, last) = state.withLock { ($0.record.tls, $0.lastPlacement) }
-        if let last, log.foldAgain(request, handshake: handshake, into: last) { return }
+        request.sequence = sequence
+        request.lastSequence = sequence
         let placement = log.record(request, from: self, handshake: handshake)
-        state.withLock { $0.lastPlacement = placement }
+        return state.withLock { state in
+            // The handshake record changed meanwhile: the placement was made with the one before.
+            guard state.placements == placed else {
+                state.lastPlacement = nil
+                state.lastTarget = nil
+                return state.placements
+            }
+            state.lastPlacement = placement
+            state.lastTarget = placement?.target
+            state.placements.count += 1
+            return state.placements
+        }
+    }
+
+    /// Records `request`, the same request, byte for byte and with the same answer and
+    /// authentication, as the one whose ``requestAnswered(_:)`` (or ``requestRepeated(_:placed:)``)
+    /// returned `placed`: while `placed` is current, it is folded where that one went with no
+    /// comparison (the keep-alive hot path); otherwise it is recorded as ``requestAnswered(_:)``
+    /// records it.
+    ///
+    /// - Returns: the connection's placement after it.
+    func requestRepeated(_ request: RequestRecord, placed: Placed) -> Placed {
+        repeatFolded(placed: placed) ?? requestAnswered(request)
+    }
+
+    /// ``requestRepeated(_:placed:)`` without the request at hand: folds a repeat of the request
+    /// whose recording returned `placed` where that one went, while `placed` is current.
+    ///
+    /// - Returns: the connection's placement after it; `nil` when `placed` is no longer current,
+    ///   and nothing was recorded: then record the request with ``requestAnswered(_:)``.
+    func repeatFolded(placed: Placed) -> Placed? {
+        let target: (recorder: ConnectionRecorder, index: Int)? = state.withLock { state in
+            state.placements == placed ? state.lastTarget?.resolve(in: log) : nil
+        }
+        guard let target else { return nil }
+        target.recorder.addRepeat(at: target.index, sequence: sequencer.next())
+        return placed
     }
 
     /// Starts recording a request whose answer comes later (the proxy).
@@ -214,12 +289,13 @@ final class ConnectionRecorder: Sendable {
             if var tls = state.record.tls, tls.state == .inProgress {
                 tls.state = tls.alert == nil ? .abandoned : .failed
                 state.record.tls = tls
+                state.placements.count += 1
             }
             defer { state.pending = nil }
             return (false, state.pending)
         }
         guard !alreadyClosed else { return }
         if let unfinished { log.record(unfinished, from: self, handshake: handshake) }
-        onClose(self)
+        transcript?.connectionClosed(self)
     }
 }

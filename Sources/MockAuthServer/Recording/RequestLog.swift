@@ -34,7 +34,7 @@ final class RequestLog: Sendable {
 
     /// Where a request went (kept, or folded into a kept request): a connection remembers it so
     /// that its next request, if of the same kind, is folded the same way without the log's lock
-    /// or a hash (``foldAgain(_:handshake:into:)``).
+    /// or a hash (``repeatTarget(of:handshake:placement:)``).
     struct Placement {
         fileprivate var kind: Kind
         fileprivate weak var recorder: ConnectionRecorder?
@@ -42,6 +42,25 @@ final class RequestLog: Sendable {
         /// ``keeps`` when the placement was made: while no request has been kept since, every
         /// kind's representative is unchanged.
         fileprivate var keeps: Int
+
+        /// What a repeat of the request placed here needs to be folded the same way.
+        var target: Target { Target(recorder: recorder, index: index, keeps: keeps) }
+    }
+
+    /// Where a ``Placement`` put its request, without the request's kind: small, so that a
+    /// connection reads it on every repeat without copying a record.
+    struct Target {
+        fileprivate weak var recorder: ConnectionRecorder?
+        fileprivate var index: Int
+        fileprivate var keeps: Int
+
+        /// Where a request of the kind placed here folds, when `log` has kept no request since:
+        /// ``RequestLog/repeatTarget(of:handshake:placement:)`` for a caller that knows its request
+        /// to be of this kind, with the handshake the placement was made with.
+        func resolve(in log: RequestLog) -> (recorder: ConnectionRecorder, index: Int)? {
+            guard keeps == log.keeps.load(ordering: .acquiring), let recorder else { return nil }
+            return (recorder, index)
+        }
     }
 
     /// How many requests have been kept; it changes only under the log's lock.
@@ -72,7 +91,7 @@ final class RequestLog: Sendable {
     /// Keeps `request` in `connection`'s record, or folds it into an identical request kept before
     /// that came over a connection with the same `handshake`.
     ///
-    /// - Returns: where it went, for ``foldAgain(_:handshake:into:)``; `nil` when it was dropped.
+    /// - Returns: where it went, for ``repeatTarget(of:handshake:placement:)``; `nil` when it was dropped.
     @discardableResult
     func record(_ request: RequestRecord, from connection: ConnectionRecorder, handshake: TLSHandshakeRecord?)
         -> Placement?
@@ -110,16 +129,27 @@ final class RequestLog: Sendable {
         return Placement(kind: kind, recorder: recorder, index: index, keeps: count)
     }
 
-    /// Folds `request` where the connection's previous request went, when it is of the same kind and
-    /// no request has been kept since (so the previous placement is where ``record(_:from:handshake:)``
-    /// would put it too). An equality check instead of the log's lock and a hash: the keep-alive hot path.
+    /// Where `request` folds when it is of the same kind as the connection's previous request, placed
+    /// at `placement`, and no request has been kept since (so the previous placement is where
+    /// ``record(_:from:handshake:)`` would put it too): the representative and the index of its
+    /// record, for ``ConnectionRecorder/addRepeat(at:sequence:)``. An equality check instead of the
+    /// log's lock and a hash: the keep-alive hot path. `request`'s own sequence numbers are ignored.
     ///
-    /// - Returns: whether it was folded; if not, record it.
-    func foldAgain(_ request: RequestRecord, handshake: TLSHandshakeRecord?, into placement: Placement) -> Bool {
-        guard placement.keeps == keeps.load(ordering: .acquiring), let recorder = placement.recorder,
-            placement.kind.handshake == handshake, placement.kind.request == request.kind
-        else { return false }
-        recorder.addRepeat(at: placement.index, sequence: request.sequence)
-        return true
+    /// - Returns: `nil` when it does not fold that way (or there is no previous `placement`); then
+    ///   record it.
+    func repeatTarget(of request: RequestRecord, handshake: TLSHandshakeRecord?, placement: Placement?)
+        -> (recorder: ConnectionRecorder, index: Int)?
+    {
+        guard let placement, placement.keeps == keeps.load(ordering: .acquiring), let recorder = placement.recorder,
+            placement.kind.handshake == handshake, Self.isSameKind(request, placement.kind.request)
+        else { return nil }
+        return (recorder, placement.index)
+    }
+
+    /// Whether `request` is of `kind` (a request's ``RequestRecord/kind``), without making a copy
+    /// of `request` when its sequence numbers are unset (as a responder makes it).
+    private static func isSameKind(_ request: RequestRecord, _ kind: RequestRecord) -> Bool {
+        request.sequence == 0 && request.repeats == 0 && request.lastSequence == 0
+            ? request == kind : request.kind == kind
     }
 }

@@ -70,8 +70,7 @@ final class TranscriptRecorder: Sendable {
                 ConnectionRecord(
                     id: state.nextConnectionID, server: log.server,
                     tls: usesTLS ? TLSHandshakeRecord(state: .inProgress) : nil),
-                sequencer: sequencer, log: log, remoteAddress: remoteAddress,
-                onClose: { [weak self] connection in self?.connectionClosed(connection) })
+                sequencer: sequencer, log: log, remoteAddress: remoteAddress, transcript: self)
             state.nextConnectionID += 1
             state.openCount += 1
             state.connections.append(recorder)
