@@ -37,6 +37,26 @@ struct ConnectionGateMemoTests {
         #expect(check(&memo, gate, []).record.decision == .challenged)
     }
 
+    @Test(
+        "Bearer: a token canonically equivalent to the right one but not the same bytes (KELVIN SIGN for K) is judged afresh, and not accepted, on the connection and by the gate's own memo"
+    )
+    func canonicalEquivalentIsNotTheSame() {
+        let gate = AuthGate(
+            spec: AuthSpec(schemes: [.bearer], account: Fixtures.alice, token: "t0k3nK"), isProxy: false)
+        var memo = ConnectionGateMemo()
+        let right = ["Bearer t0k3nK"]
+        let lookalike = ["Bearer t0k3n\u{212A}"]
+        #expect(right == lookalike, "Swift's String == compares by canonical equivalence")
+        #expect(check(&memo, gate, right).record.decision == .authenticated)
+        // Judged afresh, the lookalike is no token68 at all (RFC 6750 §2.1): malformed.
+        #expect(check(&memo, gate, lookalike).record.decision == .malformed, "the connection's memo took it")
+        var fresh = ConnectionGateMemo()
+        #expect(check(&fresh, gate, right).record.decision == .authenticated)
+        #expect(
+            gate.check(method: "GET", target: "/", credentials: lookalike, body: [], connectionID: 2).record.decision
+                == .malformed, "the gate's memo took it")
+    }
+
     @Test("Digest is stateful: every request is judged by the gate (a fresh nonce in each challenge)")
     func digest() {
         let gate = AuthGate(

@@ -71,7 +71,7 @@ final class AuthGate: Sendable {
             return judge(
                 method: method, target: target, credentials: credentials, body: body, connectionID: connectionID)
         }
-        if let last = lastDecision.withLock({ $0 }), last.credentials == credentials { return last.result }
+        if let last = lastDecision.withLock({ $0 }), last.credentials.isByteForByte(credentials) { return last.result }
         let result = judge(
             method: method, target: target, credentials: credentials, body: body, connectionID: connectionID)
         lastDecision.withLock { $0 = (credentials, result) }
@@ -127,7 +127,7 @@ struct ConnectionGateMemo {
         _ gate: AuthGate, method: String, target: String, credentials: [String], body: [UInt8], connectionID: UInt64
     ) -> GateResult {
         lastCheckRemembered = false
-        if gate.isStateless, let result, self.credentials == credentials {
+        if gate.isStateless, let result, self.credentials?.isByteForByte(credentials) == true {
             lastCheckRemembered = true
             return result
         }
@@ -138,6 +138,15 @@ struct ConnectionGateMemo {
             self.result = fresh
         }
         return fresh
+    }
+}
+
+extension [String] {
+    /// Whether these credential fields are `other`'s byte for byte. Not `==`: Swift compares strings
+    /// by canonical equivalence, so `K` and KELVIN SIGN (U+212A) would be one token, while the
+    /// schemes verify bytes.
+    func isByteForByte(_ other: [String]) -> Bool {
+        count == other.count && zip(self, other).allSatisfy { $0.hasSameUTF8(as: $1) }
     }
 }
 
