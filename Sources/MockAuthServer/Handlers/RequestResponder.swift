@@ -35,7 +35,7 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
     /// The last request recorded, when it may stand for a repeat (no body, no refusal, not a
     /// revocation server's), with its record and the recorder's ``ConnectionRecorder/Placed`` for
     /// it: a keep-alive client repeats its request, and a repeat answered the same way is recorded
-    /// from here without a record being built or compared (``record(_:body:answer:auth:refusal:remembered:)``).
+    /// from here without a record being built or compared (``record(_:body:answer:auth:refusal:remembered:keepAlive:)``).
     private var lastRecorded: (head: HTTPRequestHead, record: RequestRecord, placed: ConnectionRecorder.Placed)?
 
     /// The request being received.
