@@ -18,11 +18,19 @@ public struct ScenarioRunner: Sendable {
     public var pki: HarnessPKI?
     /// How long the scenarios' servers wait for a slow client.
     public var limits: ConnectionLimits
+    /// Where the scenarios' servers listen and the names their URLs use: loopback and `127.0.0.1`
+    /// by default; ``ServerAddressing/localhost`` for URLSession on Apple platforms, which App
+    /// Transport Security lets reach `localhost` without exceptions.
+    public var addressing: ServerAddressing
 
-    public init(timeoutSeconds: Int = 60, pki: HarnessPKI? = nil, limits: ConnectionLimits = .default) {
+    public init(
+        timeoutSeconds: Int = 60, pki: HarnessPKI? = nil, limits: ConnectionLimits = .default,
+        addressing: ServerAddressing = .loopback
+    ) {
         self.timeoutSeconds = timeoutSeconds
         self.pki = pki
         self.limits = limits
+        self.addressing = addressing
     }
 
     /// Judges `client` on `scenario` alone, without its control.
@@ -110,7 +118,7 @@ public struct ScenarioRunner: Sendable {
     public func judge(
         _ scenario: Scenario, client: String, exercise: (ScenarioRun) async throws -> ClientReport
     ) async throws -> JudgedRun {
-        let run = try await ScenarioRun.start(scenario, pki: pki, limits: limits)
+        let run = try await ScenarioRun.start(scenario, pki: pki, limits: limits, addressing: addressing)
         let report: ClientReport
         do {
             report = try await exercise(run)

@@ -37,15 +37,20 @@ public enum ControlPolicy: Sendable, Equatable {
 ///   - reference: a scenario name from the catalog, or a path to a scenario file.
 ///   - catalog: where to look the name (and the control) up; by default the catalog bundled with MockAuth.
 ///   - control: whether to judge the scenario's control too (by default it does).
+///   - addressing: the names the servers' URLs use: `127.0.0.1` by default;
+///     ``ServerAddressing/localhost`` for URLSession on Apple platforms, which App Transport
+///     Security lets reach `localhost` over HTTP and TLS without exceptions.
 ///   - body: runs your client against the scenario; the servers stop when it returns or throws.
 /// - Returns: the verdict on what the client did inside `body`, with the control applied.
 public func withScenario(
     _ reference: String,
     catalog: ScenarioCatalog = .bundled,
     control: ControlPolicy = .judge,
+    addressing: ServerAddressing = .loopback,
     _ body: (ScenarioRun) async throws -> Void
 ) async throws -> Verdict {
-    try await withScenario(try catalog.load(reference), catalog: catalog, control: control, body)
+    try await withScenario(
+        try catalog.load(reference), catalog: catalog, control: control, addressing: addressing, body)
 }
 
 /// Runs `body` against `scenario` (built in code or loaded), then judges what the servers saw.
@@ -55,15 +60,17 @@ public func withScenario(
 ///   - catalog: where the scenario's control is looked up.
 ///   - control: whether to judge the scenario's control too (by default it does; see the `String`
 ///     variant).
+///   - addressing: the names the servers' URLs use (see the `String` variant).
 ///   - body: runs your client against the scenario; the servers stop when it returns or throws.
 /// - Returns: the verdict on what the client did inside `body`, with the control applied.
 public func withScenario(
     _ scenario: Scenario,
     catalog: ScenarioCatalog = .bundled,
     control: ControlPolicy = .judge,
+    addressing: ServerAddressing = .loopback,
     _ body: (ScenarioRun) async throws -> Void
 ) async throws -> Verdict {
-    let runner = ScenarioRunner()
+    let runner = ScenarioRunner(addressing: addressing)
     func exercise(_ run: ScenarioRun) async throws -> ClientReport {
         try await body(run)
         return ClientReport()

@@ -4,8 +4,8 @@ import NIOCore
 import NIOPosix
 
 /// Binds one scenario server: by default 127.0.0.1 on an ephemeral port, plus ::1 on the same port
-/// for `localhost` where the machine has IPv6 loopback; with ``ServerAddressing``, the address and
-/// port it names.
+/// for a server reached as `localhost` where the machine has IPv6 loopback; with
+/// ``ServerAddressing``, the address and port it names.
 struct Listener {
     let endpoint: ServerEndpoint
     let channels: [any Channel]
@@ -67,13 +67,13 @@ struct Listener {
             return Listener(
                 endpoint: endpoint(port: channel.localAddress?.port ?? port, listensOnIPv6: false), channels: [channel])
         }
-        guard spec.host == .localhost else {
+        guard addressing.listensOnBothLoopbackAddresses(spec.host) else {
             let channel = try await bindOne(bootstrap, "127.0.0.1", port, spec)
             return Listener(
                 endpoint: endpoint(port: channel.localAddress?.port ?? port, listensOnIPv6: false), channels: [channel])
         }
-        // localhost: the same port on both loopback addresses; with an ephemeral port, retry if ::1
-        // has it taken.
+        // A server reached as localhost: the same port on both loopback addresses; with an ephemeral
+        // port, retry if ::1 has it taken.
         var lastError: (any Error)?
         for _ in 0..<(port == 0 ? 8 : 1) {
             let ipv4 = try await bindOne(bootstrap, "127.0.0.1", port, spec)

@@ -30,6 +30,24 @@ public struct ServerAddressing: Sendable {
     /// Loopback only, ports chosen by the system: what tests and `check` use.
     public static let loopback = ServerAddressing()
 
+    /// Loopback, with URLs that name `localhost` where a scenario puts a server on `127.0.0.1`: the
+    /// form an app on Apple platforms reaches without App Transport Security exceptions, over plain
+    /// HTTP and over TLS, because ATS leaves unqualified names such as `localhost` to the app
+    /// (`NSAllowsLocalNetworking`'s documentation), while from iOS 17 and macOS 14 it applies its
+    /// rules to IP addresses. Those servers then listen on `127.0.0.1` and `::1`.
+    ///
+    /// The second host of a cross-host scenario (a server the scenario puts on `localhost`, as in
+    /// `redirect-cross-host`) is named `127.0.0.1` instead, so the client still sees two hosts: an
+    /// IP address, which ATS does check (its TLS and certificate rules, which the valid profiles
+    /// meet; plain `http://` to it needs `NSAllowsLocalNetworking`).
+    ///
+    /// ```swift
+    /// let verdict = try await withScenario("basic", addressing: .localhost) { run in
+    ///     // run.url == "https://localhost:PORT/"
+    /// }
+    /// ```
+    public static let localhost = ServerAddressing(hostNames: ["localhost", "127.0.0.1"])
+
     /// The host in the URLs of a server the scenario names `host`.
     package func urlHost(for host: ListenHost) -> String {
         switch host {
@@ -62,6 +80,13 @@ public struct ServerAddressing: Sendable {
     package var reachesBeyondLoopback: Bool {
         guard let bindAddress else { return false }
         return !Self.isLoopback(bindAddress)
+    }
+
+    /// Whether a server the scenario puts on `host` listens on `::1` as well as `127.0.0.1` (when no
+    /// address is bound explicitly): every server whose URLs name `localhost`, which a client may
+    /// resolve to either.
+    package func listensOnBothLoopbackAddresses(_ host: ListenHost) -> Bool {
+        bindAddress == nil && (host == .localhost || urlHost(for: host) == "localhost")
     }
 
     /// Whether `address` (an IP literal or `localhost`) is a loopback address.

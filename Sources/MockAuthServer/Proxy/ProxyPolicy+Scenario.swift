@@ -23,10 +23,8 @@ extension ProxyPolicy {
             if !endpoint.resolvableNames.isEmpty {
                 targets.insert(ProxyTarget(host: "127.0.0.1", port: endpoint.port))
             }
-            if endpoint.host == .localhost {
-                targets.insert(ProxyTarget(host: "127.0.0.1", port: endpoint.port))
-                if endpoint.listensOnIPv6 { targets.insert(ProxyTarget(host: "::1", port: endpoint.port)) }
-            }
+            if endpoint.host == .localhost { targets.insert(ProxyTarget(host: "127.0.0.1", port: endpoint.port)) }
+            if endpoint.listensOnIPv6 { targets.insert(ProxyTarget(host: "::1", port: endpoint.port)) }
         }
         return targets
     }
