@@ -35,6 +35,20 @@ struct SOCKSRemoteDNSReadingTests {
         #expect(given.requirements.features.contains(.hostNames), "without remote-dns the client resolves the name")
     }
 
+    @Test("an HTTP proxy resolves the origin's name for its client: no host-names needed, but for the proxy's own")
+    func httpProxyResolves() throws {
+        let yaml = Self.base.replacingOccurrences(of: "proxy: socks5", with: "proxy: true")
+            .replacingOccurrences(of: ", remote-dns: true", with: "")
+            .replacingOccurrences(
+                of: "rule: connects-by-name\n    server: proxy", with: "rule: request-succeeds\n    server: origin")
+        let scenario = try Scenario(yaml: yaml, name: "named-through-proxy", file: "named.yaml")
+        #expect(scenario.requirements.features.contains(.proxy))
+        #expect(!scenario.requirements.features.contains(.hostNames), "the proxy resolves api.remote.test")
+        let namedProxy = yaml.replacingOccurrences(of: "proxy: true", with: "proxy: true\n    host: proxy.remote.test")
+        let both = try Scenario(yaml: namedProxy, name: "named-proxy", file: "named-proxy.yaml")
+        #expect(both.requirements.features.contains(.hostNames), "the client resolves its proxy's name")
+    }
+
     @Test("remote-dns on an HTTP proxy is refused, and must be true or false")
     func httpProxy() throws {
         let yaml = Self.base.replacingOccurrences(of: "proxy: socks5", with: "proxy: true")

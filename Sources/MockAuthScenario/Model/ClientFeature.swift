@@ -179,8 +179,11 @@ extension Scenario {
         }
         if servers.flatMap(\.routes).contains(where: { $0.redirect != nil }) { features.insert(.redirects) }
         if !client.headers.isEmpty { features.insert(.customHeaders) }
-        // With `remote-dns` the client resolves only its proxy's name; the proxy resolves the rest.
-        let resolved = client.proxy?.remoteDNS == true ? servers.filter { $0.id == client.proxy?.server } : servers
+        // A proxy that resolves names for its client leaves it only the proxy's own name to resolve:
+        // an HTTP proxy always (the client names the host in its CONNECT or absolute-form request),
+        // a SOCKS5 proxy with `remote-dns`.
+        let proxyResolves = client.proxy.map { proxy in proxy.remoteDNS || server(proxy.server)?.isSOCKS == false }
+        let resolved = proxyResolves == true ? servers.filter { $0.id == client.proxy?.server } : servers
         if resolved.contains(where: { $0.host.resolvedName != nil }) { features.insert(.hostNames) }
         if servers.flatMap(\.routes).contains(where: { !$0.cookies.isEmpty }) { features.insert(.cookies) }
         if servers.flatMap(\.routes).contains(where: \.setsStrictTransportSecurity) { features.insert(.hsts) }
