@@ -76,6 +76,23 @@ public struct MockAuthControlClient: Sendable {
         )
     }
 
+    /// Where requests go: ``url``, but on Apple platforms a control API that `url` names by
+    /// `127.0.0.1` (`serve`'s default) is reached as `localhost`. App Transport Security lets an
+    /// app, a UI-test runner among them, reach `localhost` over plain HTTP without exceptions, while
+    /// from iOS 17 and macOS 14 it refuses plain HTTP to an IP address; `localhost` reaches the same
+    /// listener (over `::1` first when it listens there, else `127.0.0.1`).
+    package var reachedURL: URL {
+        #if canImport(Darwin)
+            guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true),
+                components.host == "127.0.0.1"
+            else { return url }
+            components.host = "localhost"
+            return components.url ?? url
+        #else
+            return url
+        #endif
+    }
+
     /// The scenarios the server can run.
     public func scenarios() async throws -> [RemoteScenario] {
         try await send("GET", "v1/scenarios", as: RemoteScenarioList.self).scenarios
@@ -99,7 +116,8 @@ public struct MockAuthControlClient: Sendable {
     func send<Answer: Decodable>(
         _ method: String, _ path: String, body: Data? = nil, as type: Answer.Type
     ) async throws -> Answer {
-        guard let target = URL(string: path, relativeTo: url) else {
+        guard let shown = URL(string: path, relativeTo: url), let target = URL(string: path, relativeTo: reachedURL)
+        else {
             throw ControlAPIError(status: nil, message: "cannot form a URL for \(path)")
         }
         var request = URLRequest(url: target)
@@ -116,7 +134,7 @@ public struct MockAuthControlClient: Sendable {
             (data, response) = try await session.data(for: request)
         } catch {
             throw ControlAPIError(
-                status: nil, message: "cannot reach \(target.absoluteString) (is mockauthd serve running?): \(error)")
+                status: nil, message: "cannot reach \(shown.absoluteString) (is mockauthd serve running?): \(error)")
         }
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         guard (200..<300).contains(status) else {
