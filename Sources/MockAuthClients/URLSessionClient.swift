@@ -23,12 +23,19 @@ import MockAuth
 /// | pinning | yes, after chain validation | no |
 /// | client certificates | yes (identity from the PKCS#12, in memory) | no |
 /// | Basic 401 | yes | yes (a realm is needed) |
-/// | Digest, NTLM, Negotiate 401 | yes (the system answers) | no: they come back as raw 401s |
-/// | proxies (407) | yes (an HTTP CONNECT `ProxyConfiguration`, no failover) | no |
+/// | Digest (MD5), NTLM, Negotiate 401 | the system answers (assumed, see below) | no: they come back as raw 401s |
+/// | Digest with SHA-256 | not expected: Apple documents no Digest algorithm, and Safari, on the same stack, lists MD5 only | no |
+/// | proxies (407) | an HTTP CONNECT `ProxyConfiguration`, no failover, the account applied with `applyCredential` | no |
 /// | HTTPS proxies (TLS to the proxy) | yes (its certificate checked against the anchors, for its host) | no |
 /// | SOCKS5 proxies, RFC 1929 | yes (`ProxyConfiguration(socksv5Proxy:)`, `applyCredential`) | no |
 /// | cookies | yes (the ephemeral session's own `HTTPCookieStorage`) | yes, but Path and deletions are ignored |
 /// | HSTS (Strict-Transport-Security) | the system's own store, not run here (the HSTS scenarios name hosts under `.test`, which need host names) | no: it keeps no policy |
+///
+/// On Apple platforms, what the Apple column rests on where Apple does not document it (the
+/// system's Digest, NTLM and proxy behaviour, App Transport Security and loopback) is a named
+/// assumption that the Apple tests report as held or failed: docs/platforms.md lists them. Run it
+/// with ``ServerAddressing/localhost`` (`ScenarioRunner(addressing: .localhost)`), whose URLs name
+/// `localhost`, which ATS lets an app reach without exceptions.
 public struct URLSessionClient: ChallengeClient {
     public let name: String
     /// Makes the session's delegate for a run.
