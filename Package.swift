@@ -9,11 +9,11 @@ let strictSettings: [SwiftSetting] = [
 
 let package = Package(
     name: "MockAuth",
-    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    platforms: [.macOS(.v15), .iOS(.v18), .macCatalyst(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "MockAuth", targets: ["MockAuth"]),
         .library(name: "MockAuthClients", targets: ["MockAuthClients"]),
-        // macOS and Linux only: clients run as processes (swift-subprocess declares no iOS).
+        // macOS and Linux only: clients run as processes (swift-subprocess requires iOS 99).
         .library(name: "MockAuthCommands", targets: ["MockAuthCommands"]),
         .library(name: "MockAuthTesting", targets: ["MockAuthTesting"]),
         .library(name: "MockAuthAsyncHTTPClient", targets: ["MockAuthAsyncHTTPClient"]),
@@ -38,6 +38,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         // Starting and supervising processes (client commands, the tests' tools): MockAuthCommands only.
+        // It declares macOS 13 and iOS "99.0" (so no iOS release and no Mac Catalyst), and no tvOS,
+        // watchOS or visionOS version at all: nothing built for those platforms may reach it.
         .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.2"),
         // The AsyncHTTPClient adapter (its own product) and the in-process tests.
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
@@ -150,8 +152,9 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // Clients run as processes, and the supervised runner every process of the repository starts
-        // under. swift-subprocess declares no iOS, tvOS, watchOS or visionOS, so nothing that those
-        // platforms build may depend on this target: only mockauthd and the tests do.
+        // under. swift-subprocess requires iOS 99 (no iOS release, no Mac Catalyst) and is built for
+        // no tvOS, watchOS or visionOS, so nothing those platforms build may depend on this target:
+        // only mockauthd, the benchmarks and the tests that run tools do (not MockAuthAppleTests).
         .target(
             name: "MockAuthCommands",
             dependencies: ["MockAuthClients", .product(name: "Subprocess", package: "swift-subprocess")],
@@ -230,11 +233,18 @@ let package = Package(
             path: "Tests/COpenSSLCrossCheck",
             linkerSettings: [.linkedLibrary("crypto", .when(platforms: [.linux]))]
         ),
-        // Test-only: what the test targets share (the tools they run, a deterministic generator).
+        // Test-only, for every platform: what the test targets share that starts no process (a
+        // teardown, hex, a deterministic generator).
+        .target(
+            name: "MockAuthPortableTestSupport",
+            path: "Tests/MockAuthPortableTestSupport",
+            swiftSettings: strictSettings
+        ),
+        // Test-only, macOS and Linux: the tools the tests run (real clients, checkers), and the above.
         .target(
             name: "MockAuthTestSupport",
             dependencies: [
-                "MockAuthCommands",
+                "MockAuthPortableTestSupport", "MockAuthCommands",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
@@ -295,11 +305,23 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        // The framework-neutral clients: ClientContext everywhere; the Security-framework material,
-        // AppleServerTrust and URLSessionChallengeAnswerer on Apple platforms only (absent on Linux).
+        // The framework-neutral clients: ClientContext and the client material, on every platform
+        // the tests run on.
         .testTarget(
             name: "MockAuthClientsTests",
             dependencies: ["MockAuthTesting", "MockAuthPKI", "MockAuthTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        // The Apple tests (Security material, server trust, URLSession and its challenge answerer,
+        // its proxies and cookies, withScenario and the remote face with URLSession), each resting on
+        // an undocumented behaviour naming its AppleAssumption. Its whole dependency closure builds
+        // for iOS, tvOS, watchOS and visionOS (no MockAuthCommands, no swift-subprocess, nothing that
+        // starts a process: a test keeps it so), so `xcodebuild test` runs it on the simulators
+        // (scheme .swiftpm/xcode/xcshareddata/xcschemes/MockAuthAppleTests.xcscheme). On Linux only
+        // the assumption list and its check against docs/platforms.md are compiled.
+        .testTarget(
+            name: "MockAuthAppleTests",
+            dependencies: ["MockAuthTesting", "MockAuthControl", "MockAuthPortableTestSupport"],
             swiftSettings: strictSettings
         ),
         // The supervised runner against real processes (sh, sleep): groups, timeouts, leftovers.

@@ -1,6 +1,6 @@
 #if canImport(Security)
     import Foundation
-    import MockAuthTestSupport
+    import MockAuthPortableTestSupport
     import MockAuthTesting
     import Security
     import Testing

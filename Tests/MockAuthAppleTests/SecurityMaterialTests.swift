@@ -8,39 +8,59 @@
     /// memory, `SecCertificateCreateWithData`, and the credential a client-certificate challenge takes.
     @Suite("SecurityMaterial: the harness's identity and certificates in the Security framework")
     struct SecurityMaterialTests {
-        @Test(
-            "imports the client identity from each PKCS#12 encoding the harness writes (assumes SecPKCS12Import reads PBES2 and AES-256-CBC, as from macOS 14 and iOS 17)",
-            arguments: PKCS12Encoding.allCases)
-        func importsEachEncoding(_ encoding: PKCS12Encoding) throws {
+        @Test("imports the client identity from the legacy encoding (3DES bags, HMAC-SHA1 MAC)")
+        func importsLegacyEncoding() throws {
             let pki = try HarnessPKI.shared()
             let imported = try SecurityMaterial.importIdentity(
-                pkcs12: pki.clientPKCS12(encoding), passphrase: pki.clientPKCS12Passphrase)
+                pkcs12: pki.clientPKCS12(.legacy), passphrase: pki.clientPKCS12Passphrase)
             #expect(certificateDER(of: imported.identity) == pki.clientIdentity.derBytes)
             #expect(imported.certificateChain.map(derBytes(of:)).contains(pki.clientCA.derBytes))
         }
 
+        @Test("imports the client identity from the PBES2 encoding (PBKDF2-HMAC-SHA256, AES-256-CBC)")
+        func importsPBES2Encoding() async throws {
+            let pki = try HarnessPKI.shared()
+            await AppleAssumption.pkcs12ImportsPBES2.check {
+                let imported = try SecurityMaterial.importIdentity(
+                    pkcs12: pki.clientPKCS12(.pbes2), passphrase: pki.clientPKCS12Passphrase)
+                let leaf = certificateDER(of: imported.identity) == pki.clientIdentity.derBytes
+                return AssumptionObservation(
+                    held: leaf, evidence: "imported; its identity's certificate is the client leaf: \(leaf)")
+            }
+        }
+
         @Test(
-            "the chain starts with the identity's certificate, and the credential sends the rest (assumes kSecImportItemCertChain lists the leaf first)",
+            "the chain starts with the identity's certificate, and the credential sends the rest",
             arguments: PKCS12Encoding.allCases)
-        func credentialSendsTheChainWithoutTheLeaf(_ encoding: PKCS12Encoding) throws {
+        func credentialSendsTheChainWithoutTheLeaf(_ encoding: PKCS12Encoding) async throws {
             let pki = try HarnessPKI.shared()
             let imported = try SecurityMaterial.importIdentity(
                 pkcs12: pki.clientPKCS12(encoding), passphrase: pki.clientPKCS12Passphrase)
-            #expect(imported.certificateChain.first.map(derBytes(of:)) == pki.clientIdentity.derBytes)
+            await AppleAssumption.pkcs12ChainStartsWithLeaf.check {
+                let first = imported.certificateChain.first.map(derBytes(of:))
+                return AssumptionObservation(
+                    held: first == pki.clientIdentity.derBytes,
+                    evidence:
+                        "\(imported.certificateChain.count) certificates; the first is the leaf: \(first == pki.clientIdentity.derBytes)"
+                )
+            }
             let credential = imported.credential()
             let identity = try #require(credential.identity)
             #expect(certificateDER(of: identity) == pki.clientIdentity.derBytes)
             #expect(credential.certificates.count == imported.certificateChain.count - 1)
         }
 
-        @Test("refuses a wrong passphrase with errSecAuthFailed", arguments: PKCS12Encoding.allCases)
-        func refusesWrongPassphrase(_ encoding: PKCS12Encoding) throws {
+        @Test("refuses a wrong passphrase", arguments: PKCS12Encoding.allCases)
+        func refusesWrongPassphrase(_ encoding: PKCS12Encoding) async throws {
             let pki = try HarnessPKI.shared()
             let error = #expect(throws: SecurityMaterialError.self) {
                 try SecurityMaterial.importIdentity(
                     pkcs12: pki.clientPKCS12(encoding), passphrase: "not-" + pki.clientPKCS12Passphrase)
             }
-            #expect(error?.status == errSecAuthFailed, "\(String(describing: error))")
+            await AppleAssumption.pkcs12WrongPassphraseIsAuthFailed.check {
+                AssumptionObservation(
+                    held: error?.status == errSecAuthFailed, evidence: "the error: \(String(describing: error))")
+            }
         }
 
         @Test("refuses bytes that are not PKCS#12")

@@ -12,21 +12,13 @@
         /// The host in the server's URL, which the SSL policy checks the leaf against.
         let host: String
 
-        /// The chain `server` of `run` serves: the credentials `ScenarioServer` issued for it, which
-        /// the PKI hands out again from its cache for the same profile, key, names and pinned key.
+        /// The chain `server` of `run` presents (``ServerEndpoint/certificateChainDER``), for the
+        /// host of its URLs.
         init(_ run: ScenarioRun, server: String = "origin") throws {
-            guard let spec = run.scenario.servers.first(where: { $0.id == server }), let tls = spec.tls,
-                let endpoint = run.server.endpoint(server)
-            else {
+            guard let endpoint = run.server.endpoint(server), !endpoint.certificateChainDER.isEmpty else {
                 throw SecurityMaterialError("\(run.scenario.name) has no TLS server '\(server)'", status: errSecParam)
             }
-            // The arguments ScenarioServer.start passes for a loopback run.
-            let addressing = ServerAddressing.loopback
-            let credentials = try run.pki.serverCredentials(
-                for: tls.profile, key: tls.key, hostName: addressing.urlHost(for: spec.host),
-                additionalNames: addressing.certificateNames + [spec.host.resolvedName].compactMap(\.self),
-                names: tls.names, pinnedKey: tls.pinnedKey)
-            chainDER = credentials.chain.map(\.derBytes)
+            chainDER = endpoint.certificateChainDER
             host = endpoint.urlHost
         }
 
