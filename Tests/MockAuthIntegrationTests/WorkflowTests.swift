@@ -7,19 +7,80 @@ import Testing
 struct WorkflowTests {
     static let workflow = MockAuthDBinary.repositoryRoot.appendingPathComponent(".github/workflows/ci.yml")
 
-    @Test("the simulators build every library product but MockAuthCommands (macOS and Linux only)")
+    /// The text of `job` in the workflow: from its key to the next job's.
+    static func job(_ name: String, in text: String) throws -> Substring {
+        let start = try #require(text.range(of: "\n  \(name):\n")?.upperBound, "the workflow has no \(name) job")
+        let rest = text[start...]
+        let end = rest.firstMatch(of: /\n  [a-z-]+:\n/)?.range.lowerBound ?? rest.endIndex
+        return rest[..<end]
+    }
+
+    static func repositoryFile(_ path: String) throws -> String {
+        try String(contentsOf: MockAuthDBinary.repositoryRoot.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    @Test(
+        "the Apple-platforms job builds every library product but MockAuthCommands and tests the Apple tests on each simulator"
+    )
     func simulatorProducts() async throws {
         let text = try String(contentsOf: Self.workflow, encoding: .utf8)
-        let loop = try #require(text.range(of: "for product in ")?.upperBound)
-        let list = text[loop...].prefix { $0 != ";" }
-        let built = Set(list.split(whereSeparator: { $0 == " " || $0 == "\\" || $0 == "\n" }).map(String.init))
-        let products = try await Manifest.load().libraryProducts
-        #expect(products.contains("MockAuthCommands") && products.contains("MockAuthTesting"), "\(products)")
-        #expect(built == products.subtracting(["MockAuthCommands"]), "workflow: \(built.sorted())")
         for job in ["linux:", "macos:", "apple-platforms:"] {
             #expect(text.contains("\n  \(job)\n"), "the workflow has the \(job) job")
         }
         #expect(text.contains("bash .ci/run"))
+        let script = try Self.repositoryFile("scripts/apple-platform-tests")
+        let list = try #require(script.firstMatch(of: /PRODUCTS = \[([^\]]*)\]/)?.output.1, "no PRODUCTS list")
+        let built = Set(list.matches(of: /"([A-Za-z]+)"/).map { String($0.output.1) })
+        let manifest = try await Manifest.load()
+        #expect(manifest.libraryProducts.contains("MockAuthCommands"), "\(manifest.libraryProducts)")
+        #expect(built == manifest.libraryProducts.subtracting(["MockAuthCommands"]), "script: \(built.sorted())")
+        // The test scheme is the Apple test target, shared so that xcodebuild sees it.
+        #expect(script.contains("TEST_SCHEME = \"MockAuthAppleTests\""))
+        #expect(manifest.targets.contains { $0.name == "MockAuthAppleTests" && $0.type == "test" })
+        let scheme = try Self.repositoryFile(".swiftpm/xcode/xcshareddata/xcschemes/MockAuthAppleTests.xcscheme")
+        #expect(
+            scheme.contains("BlueprintIdentifier = \"MockAuthAppleTests\"") && scheme.contains("<TestableReference"))
+        // Each step reports its own status: the list, every build, the tests; failures at the end.
+        for step in [
+            #"xcodebuild(["-list"]"#, #"["build", "-scheme", product"#, #"["test", "-scheme", TEST_SCHEME"#,
+            "TEST_RUNNER_MOCKAUTH_ASSUMPTIONS_DIR", "sys.exit(1)",
+        ] {
+            #expect(script.contains(step), "scripts/apple-platform-tests lacks \(step)")
+        }
+        let job = try Self.job("apple-platforms", in: text)
+        let platforms = try #require(job.firstMatch(of: /platform: \[([^\]]*)\]/)?.output.1, "no platform matrix")
+        #expect(
+            platforms.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                == ["iOS", "tvOS", "watchOS", "visionOS", "Mac Catalyst"])
+        #expect(job.contains("scripts/apple-platform-tests \"${{ matrix.platform }}\""))
+        #expect(job.contains("scripts/apple-assumptions") && job.contains(">> \"$GITHUB_STEP_SUMMARY\""))
+        #expect(job.contains("actions/upload-artifact") && job.contains("apple-assumptions.md"))
+    }
+
+    @Test(
+        "the macOS job runs under the Xcode floor and the newest, with pinned clients, and reports assumptions and skips"
+    )
+    func macOSJob() throws {
+        let job = try Self.job("macos", in: try String(contentsOf: Self.workflow, encoding: .utf8))
+        #expect(job.contains("xcode: [floor, latest]"))
+        #expect(job.contains("scripts/select-xcode ${{ matrix.xcode }}"))
+        // The floor the README claims is the one selected.
+        let select = try Self.repositoryFile("scripts/select-xcode")
+        #expect(select.contains("FLOOR = (26, 0)"))
+        #expect(try Self.repositoryFile("README.md").contains("Xcode 26 or later"))
+        // The versions the expectations were recorded with on Debian (.ci/install).
+        for pin in [
+            "actions/setup-python@v5\n        with:\n          python-version: '3.11'",
+            "actions/setup-node@v4\n        with:\n          node-version: '20'",
+            "actions/setup-java@v4\n        with:\n          distribution: temurin\n          java-version: '17'",
+            "curl --version", "brew install curl openssl@3",
+        ] {
+            #expect(job.contains(pin), "the macOS job lacks \(pin)")
+        }
+        #expect(job.contains("MOCKAUTH_ASSUMPTIONS_DIR:") && job.contains("MOCKAUTH_SKIP_LOG:"))
+        #expect(job.contains("scripts/apple-assumptions") && job.contains("--skipped \"$MOCKAUTH_SKIP_LOG\""))
+        #expect(job.contains(">> \"$GITHUB_STEP_SUMMARY\"") && job.contains("path: apple-assumptions.md"))
+        #expect(job.contains("swift test --parallel") && job.contains("Examples/SecureFetch"))
     }
 
     @Test("the conformance matrix runs as shards, one per job of the matrix, and a job merges them")
