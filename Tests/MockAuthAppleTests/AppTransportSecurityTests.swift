@@ -30,7 +30,10 @@
                 yaml: Self.basicOverHTTP, name: "basic-http", file: "AppTransportSecurityTests.swift")
             let run = try await judged(scenario, with: URLSessionClient())
             #expect(run.transcript?.endpoint("origin").map { $0.url.hasPrefix("http://localhost:") } == true)
-            await AppleAssumption.atsAllowsLocalhost.check { run.observe(.pass) }
+            await AppleAssumption.atsAllowsLocalhost.check {
+                AssumptionObservation(
+                    held: run.verdict.result == .pass, evidence: run.explanation + "; \(Self.hostSettings)")
+            }
         }
 
         @Test("TLS to localhost with the delegate's trust: tls-valid passes")
@@ -60,9 +63,16 @@
                 AssumptionObservation(
                     held: failure?.code == .appTransportSecurityRequiresSecureConnection && requests == 0,
                     evidence:
-                        "URLSession's error: \(failure.map { "\($0.code.rawValue) \($0.localizedDescription)" } ?? "none"); requests that reached the server: \(requests)"
+                        "URLSession's error: \(failure.map { "\($0.code.rawValue) \($0.localizedDescription)" } ?? "none"); requests that reached the server: \(requests); \(Self.hostSettings)"
                 )
             }
+        }
+
+        /// The process whose ATS settings apply, and what its Info.plist says of ATS: the evidence
+        /// of every ATS probe, so the report shows why an assumption held or failed there.
+        static var hostSettings: String {
+            let settings = Bundle.main.object(forInfoDictionaryKey: "NSAppTransportSecurity").map { "\($0)" }
+            return "main bundle \(Bundle.main.bundlePath), NSAppTransportSecurity: \(settings ?? "none")"
         }
     }
 #endif

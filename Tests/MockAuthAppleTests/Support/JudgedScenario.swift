@@ -26,11 +26,14 @@
     }
 
     /// ``judged(_:control:with:)`` of the bundled scenario `name` and its control, each
-    /// ``Scenario/reachedByNameThroughProxy()``.
-    func judgedThroughProxyByName(_ name: String, with client: some ScenarioClient) async throws -> JudgedRun {
-        let scenario = try ScenarioCatalog.bundled.load(name)
+    /// ``Scenario/reachedByNameThroughProxy()``, the scenario then changed by `adjust`.
+    func judgedThroughProxyByName(
+        _ name: String, with client: some ScenarioClient, adjusting adjust: (inout Scenario) -> Void = { _ in }
+    ) async throws -> JudgedRun {
+        var scenario = try ScenarioCatalog.bundled.load(name).reachedByNameThroughProxy()
+        adjust(&scenario)
         let control = try scenario.control.map { try ScenarioCatalog.bundled.load($0).reachedByNameThroughProxy() }
-        return try await judged(scenario.reachedByNameThroughProxy(), control: control, with: client)
+        return try await judged(scenario, control: control, with: client)
     }
 
     extension JudgedRun {
