@@ -1,6 +1,7 @@
 #if canImport(Security)
     import Foundation
     import MockAuthTesting
+    import Security
     import Testing
 
     /// What App Transport Security lets a test process reach: the probes behind the form every other

@@ -3,6 +3,7 @@
     import MockAuthControl
     import MockAuthPortableTestSupport
     import MockAuthTesting
+    import Security
     import Testing
 
     /// The remote face as a UI test and an app use it, all in this process (no `mockauthd serve`,

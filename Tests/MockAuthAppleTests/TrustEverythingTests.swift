@@ -1,6 +1,7 @@
 #if canImport(Security)
     import Foundation
     import MockAuthTesting
+    import Security
     import Testing
 
     /// A URLSession delegate with the mistake the TLS rejection scenarios exist to catch: it answers

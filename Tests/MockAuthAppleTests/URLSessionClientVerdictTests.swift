@@ -1,5 +1,6 @@
 #if canImport(Security)
     import MockAuthTesting
+    import Security
     import Testing
 
     /// ``URLSessionClient`` and its delegate, ``URLSessionChallengeAnswerer``, judged by the servers

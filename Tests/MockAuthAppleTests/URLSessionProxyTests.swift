@@ -1,5 +1,6 @@
 #if canImport(Security)
     import MockAuthTesting
+    import Security
     import Testing
 
     /// ``URLSessionClient`` through the scenarios' proxies, configured the documented way

@@ -1,6 +1,7 @@
 #if canImport(Security)
     import Foundation
     import MockAuthTesting
+    import Security
     import Testing
 
     /// `withScenario` as the README tells an app's unit tests to use it: URLSession with a delegate

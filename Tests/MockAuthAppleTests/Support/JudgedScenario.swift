@@ -1,5 +1,6 @@
 #if canImport(Security)
     import MockAuthTesting
+    import Security
     import Testing
 
     /// `client` judged on `scenario` exactly as `mockauthd check` judges it: through
