@@ -1,4 +1,5 @@
 import Foundation
+import MockAuthTestSupport
 import Testing
 
 /// One real client against one auth scenario, through `mockauthd check`, and the exit status the
@@ -21,14 +22,17 @@ extension AuthCase {
     /// Runs the script through `mockauthd check` (with `$CLIENTS`, the test clients' directory) and
     /// expects the exit status and, when given, the text the verdict must contain.
     func checkWithMockAuthD() async throws {
-        let result = try await MockAuthDBinary.check(scenario, #"CLIENTS="\#(AuthCheckTests.clients)"; "# + script)
-        let context = "\(testDescription) \(note)\nstdout:\n\(result.output)\nstderr:\n\(result.error)"
-        #expect(result.status == expectedStatus, "\(context)")
-        if let text = mustMention {
-            #expect(result.output.contains(text), "the verdict should mention '\(text)': \(context)")
-        }
-        if let text = mustNotMention {
-            #expect(!result.output.contains(text), "the verdict should not mention '\(text)': \(context)")
+        // A skip (a missing tool) is written to MOCKAUTH_SKIP_LOG under this case's description.
+        try await SkipLog.withCase(testDescription) {
+            let result = try await MockAuthDBinary.check(scenario, #"CLIENTS="\#(AuthCheckTests.clients)"; "# + script)
+            let context = "\(testDescription) \(note)\nstdout:\n\(result.output)\nstderr:\n\(result.error)"
+            #expect(result.status == expectedStatus, "\(context)")
+            if let text = mustMention {
+                #expect(result.output.contains(text), "the verdict should mention '\(text)': \(context)")
+            }
+            if let text = mustNotMention {
+                #expect(!result.output.contains(text), "the verdict should not mention '\(text)': \(context)")
+            }
         }
     }
 }
@@ -541,6 +545,44 @@ struct AuthCheckTests {
             if scenario != "protection-space-reuse" {
                 #expect(cases.contains { $0.expectedStatus == 1 }, "\(scenario) has no failing client")
             }
+        }
+    }
+}
+
+/// The line a skip writes to `MOCKAUTH_SKIP_LOG`, for CI to list.
+@Suite("Skips written for CI")
+struct SkipLogTests {
+    /// A file of its own in the temporary directory, removed after `body`.
+    private func withTemporaryFile(_ body: (String) async throws -> Void) async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("skips-\(UUID().uuidString).log").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try await body(path)
+    }
+
+    @Test("a missing tool's skip appends one line, context first, to the log file")
+    func missingToolLine() async throws {
+        try await withTemporaryFile { path in
+            let message = Tool.missingMessage([.chromium])
+            SkipLog.record(context: "Module.Suite.test() case", message: message, to: path)
+            SkipLog.record(context: "Module.Other.test()", message: "two\nlines", to: path)
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(text == "Module.Suite.test() case: \(message)\nModule.Other.test(): two lines\n")
+            #expect(message.hasPrefix("needs chromium, which is missing here; install: apt-get install chromium"))
+        }
+    }
+
+    @Test("lines appended at once from many tasks stay whole")
+    func parallelAppends() async throws {
+        try await withTemporaryFile { path in
+            let padding = String(repeating: "x", count: 900)
+            await withTaskGroup(of: Void.self) { group in
+                for index in 0..<64 {
+                    group.addTask { SkipLog.record(context: "test \(index)", message: padding, to: path) }
+                }
+            }
+            let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+            #expect(lines.count == 64)
+            #expect(Set(lines).count == 64 && lines.allSatisfy { $0.hasSuffix(": \(padding)") })
         }
     }
 }

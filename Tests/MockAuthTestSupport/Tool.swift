@@ -7,6 +7,11 @@ import Testing
 /// A test that needs a tool the machine lacks is skipped, with a line that names the tool and how to
 /// install it; with `MOCKAUTH_REQUIRE_TOOLS=1` (CI) it fails instead, so nothing is skipped silently.
 ///
+/// With `MOCKAUTH_SKIP_LOG=FILE`, every skip (``require(_:sourceLocation:)``, the `.needs(…)` and
+/// `.bindable(…)` traits) also appends one line to `FILE`, `<test or tool context>: <the same message>`,
+/// for CI to list in its summary (``SkipLog``). With `MOCKAUTH_REQUIRE_TOOLS=1` a missing tool fails
+/// rather than skips, so it is not written.
+///
 /// Where a test's expectations depend on what the tool is, not only on its presence, the tool is the
 /// one they were recorded with: curl and openssl are those of OpenSSL 3 (Debian's curl 7.88 and
 /// OpenSSL 3.0). macOS ships curl 8 on LibreSSL and LibreSSL's openssl, whose behaviour (security
@@ -113,6 +118,7 @@ public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
             throw MissingTool(message: "\(message) (MOCKAUTH_REQUIRE_TOOLS=1: a missing tool is a failure)")
         }
         FileHandle.standardError.write(Data("SKIPPED: \(message)\n".utf8))
+        SkipLog.record(context: SkipLog.context(fallback: "\(sourceLocation)"), message: message)
         #if compiler(>=6.3)
             try Test.cancel(Comment(rawValue: message), sourceLocation: sourceLocation)
         #else
@@ -131,7 +137,9 @@ public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
         return tools.filter { found[$0]?.isAvailable != true }.sorted { $0.rawValue < $1.rawValue }
     }
 
-    static func missingMessage(_ missing: [Tool], foundInstead: [Tool: String] = [:]) -> String {
+    /// What a skip says of `missing` tools: each, what this machine has instead (`foundInstead`), and
+    /// how to install it.
+    public static func missingMessage(_ missing: [Tool], foundInstead: [Tool: String] = [:]) -> String {
         missing.map { tool in
             let here =
                 foundInstead[tool].map { "this machine has '\($0)' instead, whose behaviour the tests do not know" }
@@ -223,15 +231,18 @@ public struct MissingTool: Error, CustomStringConvertible {
 extension Trait where Self == ConditionTrait {
     /// Runs the test only where every one of `tools` is available; otherwise it is skipped with a
     /// comment naming what is missing and how to install it (or fails, with `MOCKAUTH_REQUIRE_TOOLS=1`).
-    public static func needs(_ tools: Tool...) -> Self {
+    /// The skip is written to `MOCKAUTH_SKIP_LOG` (``SkipLog``), under the test's name or, where the
+    /// condition runs outside the test, the trait's source location.
+    public static func needs(_ tools: Tool..., sourceLocation: SourceLocation = #_sourceLocation) -> Self {
         // The comment is shown only when the test is skipped: then one of them is missing.
-        .enabled(Comment(rawValue: Tool.missingMessage(tools))) {
+        .enabled(Comment(rawValue: Tool.missingMessage(tools)), sourceLocation: sourceLocation) {
             let missing = await Tool.missing(tools)
             guard missing.isEmpty else {
+                let message = Tool.missingMessage(missing, foundInstead: await Tool.foundInstead(missing))
                 if Tool.missingToolsFail {
-                    let message = Tool.missingMessage(missing, foundInstead: await Tool.foundInstead(missing))
                     throw MissingTool(message: message + " (MOCKAUTH_REQUIRE_TOOLS=1)")
                 }
+                SkipLog.record(context: SkipLog.context(fallback: "\(sourceLocation)"), message: message)
                 return false
             }
             return true
