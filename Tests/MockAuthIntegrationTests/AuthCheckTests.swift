@@ -549,8 +549,9 @@ struct AuthCheckTests {
     }
 }
 
-/// The line a skip writes to `MOCKAUTH_SKIP_LOG`, for CI to list.
-@Suite("Skips written for CI")
+/// What the real-curl cases lean on: the line a skip writes to `MOCKAUTH_SKIP_LOG`, and curl's
+/// version, read from `curl --version`.
+@Suite("Skips written for CI, and curl's version")
 struct SkipLogTests {
     /// A file of its own in the temporary directory, removed after `body`.
     private func withTemporaryFile(_ body: (String) async throws -> Void) async throws {
@@ -584,5 +585,37 @@ struct SkipLogTests {
             #expect(lines.count == 64)
             #expect(Set(lines).count == 64 && lines.allSatisfy { $0.hasSuffix(": \(padding)") })
         }
+    }
+
+    @Test("curl's version is libcurl's, from the first line of curl --version")
+    func curlVersionLine() {
+        let debian = "curl 7.88.1 (x86_64-pc-linux-gnu) libcurl/7.88.1 OpenSSL/3.0.17 zlib/1.2.13 nghttp2/1.52.0"
+        #expect(CurlVersion(versionLine: debian) == CurlVersion(7, 88, 1))
+        let homebrew = "curl 8.11.1 (aarch64-apple-darwin24.2.0) libcurl/8.11.1 OpenSSL/3.4.0 (SecureTransport)"
+        #expect(CurlVersion(versionLine: homebrew) == CurlVersion(8, 11, 1))
+        #expect(CurlVersion(versionLine: "curl 8.12.0-DEV (x86_64-pc-linux-gnu)") == CurlVersion(8, 12, 0))
+        #expect(CurlVersion(versionLine: "OpenSSL 3.0.17 1 Jul 2025") == nil)
+        #expect(CurlVersion("7.88") == CurlVersion(7, 88, 0) && CurlVersion("7") == nil && CurlVersion("a.b") == nil)
+    }
+
+    @Test("a case keyed on curl's version holds for the releases it names, and says which")
+    func versionRanges() {
+        let recorded = CurlVersions.recordedWith(7, 88)
+        #expect(recorded.contains(CurlVersion(7, 88, 1)) && !recorded.contains(CurlVersion(7, 89)))
+        #expect(!recorded.contains(CurlVersion(7, 87, 9)) && !recorded.contains(CurlVersion(8, 0)))
+        #expect(recorded.description == "curl 7.88.x")
+        let before = CurlVersions.releases(CurlVersion(7, 88)..<CurlVersion(8, 7))
+        #expect(before.contains(CurlVersion(8, 6, 9)) && !before.contains(CurlVersion(8, 7)))
+        #expect(before.description == "curl 7.88.0 up to (not including) 8.7.0")
+        let later = CurlVersions.releases(CurlVersion(8, 7)...)
+        #expect(later.contains(CurlVersion(8, 7)) && later.contains(CurlVersion(9, 0)))
+        #expect(!later.contains(CurlVersion(8, 6, 9)))
+        #expect(later.description == "curl 8.7.0 or later")
+    }
+
+    @Test("this machine's curl, when it has one, says its version")
+    func thisMachinesCurl() async {
+        guard await Tool.curl.isAvailable else { return }
+        #expect(await Tool.curlVersion != nil)
     }
 }

@@ -10,7 +10,8 @@ import Testing
 /// The file every skipped test is written to, for CI to list: `MOCKAUTH_SKIP_LOG`.
 ///
 /// When `MOCKAUTH_SKIP_LOG` names a file, each skip (a missing tool in ``Tool/require(_:sourceLocation:)``,
-/// the `.needs(…)` and `.bindable(…)` traits) appends one line to it: `<test or tool context>: <the message the skip shows>`. Parallel tests, and several
+/// the `.needs(…)` and `.bindable(…)` traits, a curl outside a case's recorded versions) appends one
+/// line to it: `<test or tool context>: <the message the skip shows>`. Parallel tests, and several
 /// test processes, may append at once: each line goes out in one `write(2)` on a descriptor opened
 /// with `O_APPEND`, so lines never interleave. Without the variable nothing is written.
 public enum SkipLog {
