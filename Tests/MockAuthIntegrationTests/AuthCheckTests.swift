@@ -1,4 +1,5 @@
 import Foundation
+import MockAuthTestSupport
 import Testing
 
 /// One real client against one auth scenario, through `mockauthd check`, and the exit status the
@@ -13,6 +14,9 @@ struct AuthCase: Sendable, CustomTestStringConvertible {
     var mustMention: String?
     /// Text the verdict must not contain (e.g. a warning a correct client does not earn).
     var mustNotMention: String?
+    /// The curl releases the expectation holds for, when it is a property of curl's version (a
+    /// feature or a bug of some releases): elsewhere the case is skipped, and the skip logged.
+    var curl: CurlVersions?
 
     var testDescription: String { "\(scenario) × \(client) → \(expectedStatus)" }
 }
@@ -21,14 +25,20 @@ extension AuthCase {
     /// Runs the script through `mockauthd check` (with `$CLIENTS`, the test clients' directory) and
     /// expects the exit status and, when given, the text the verdict must contain.
     func checkWithMockAuthD() async throws {
-        let result = try await MockAuthDBinary.check(scenario, #"CLIENTS="\#(AuthCheckTests.clients)"; "# + script)
-        let context = "\(testDescription) \(note)\nstdout:\n\(result.output)\nstderr:\n\(result.error)"
-        #expect(result.status == expectedStatus, "\(context)")
-        if let text = mustMention {
-            #expect(result.output.contains(text), "the verdict should mention '\(text)': \(context)")
-        }
-        if let text = mustNotMention {
-            #expect(!result.output.contains(text), "the verdict should not mention '\(text)': \(context)")
+        // A skip (a missing tool, another curl) is written to MOCKAUTH_SKIP_LOG under this case's description.
+        try await SkipLog.withCase(testDescription) {
+            if let curl {
+                guard try await Tool.require(curl: curl) else { return }
+            }
+            let result = try await MockAuthDBinary.check(scenario, #"CLIENTS="\#(AuthCheckTests.clients)"; "# + script)
+            let context = "\(testDescription) \(note)\nstdout:\n\(result.output)\nstderr:\n\(result.error)"
+            #expect(result.status == expectedStatus, "\(context)")
+            if let text = mustMention {
+                #expect(result.output.contains(text), "the verdict should mention '\(text)': \(context)")
+            }
+            if let text = mustNotMention {
+                #expect(!result.output.contains(text), "the verdict should not mention '\(text)': \(context)")
+            }
         }
     }
 }
@@ -124,11 +134,20 @@ let authMatrix: [AuthCase] =
             scenario: "digest-sha512-256", client: "hashlib Digest client", script: "\(digestClient) SHA-512-256",
             expectedStatus: 0,
             note: "an independent SHA-512/256 implementation proves the server verifies this algorithm"),
+        // curl parses algorithm=SHA-512-256 from 7.57.0 on but hashes it with SHA-256 up to 8.6.x
+        // (lib/vauth/digest.c); 8.7.0 implements it: RELEASE-NOTES of 8.7.0, "digest: support
+        // SHA-512/256" (commit e3461bbd05, https://curl.se/ch/8.7.0.html). The expectation for 8.7.0
+        // on follows from that and has not been run here (curl 7.88.1): the macOS job's curl runs it.
         AuthCase(
             scenario: "digest-sha512-256", client: "curl 7.88 --digest",
             script: "\(curl) --digest \(user) $MOCKAUTH_URL",
             expectedStatus: 1, note: "curl 7.88 does not implement SHA-512-256 and its answer does not verify",
-            mustMention: "refused"),
+            mustMention: "refused", curl: .releases(CurlVersion(7, 88)..<CurlVersion(8, 7))),
+        AuthCase(
+            scenario: "digest-sha512-256", client: "curl 8.7 or later --digest",
+            script: "\(curl) --digest \(user) $MOCKAUTH_URL", expectedStatus: 0,
+            note: "curl 8.7.0 added SHA-512/256 to its Digest (RELEASE-NOTES: 'digest: support SHA-512/256')",
+            curl: .releases(CurlVersion(8, 7)...)),
         AuthCase(
             scenario: "digest-auth-int", client: "hashlib Digest client (auth-int)",
             script: "\(digestClient) SHA-256 --qop auth-int",
@@ -542,5 +561,88 @@ struct AuthCheckTests {
                 #expect(cases.contains { $0.expectedStatus == 1 }, "\(scenario) has no failing client")
             }
         }
+    }
+}
+
+/// What the real-curl cases lean on: the line a skip writes to `MOCKAUTH_SKIP_LOG`, and curl's
+/// version, read from `curl --version` and matched against a case's ``AuthCase/curl``.
+@Suite("Skips written for CI, and curl's version")
+struct SkipLogTests {
+    /// A file of its own in the temporary directory, removed after `body`.
+    private func withTemporaryFile(_ body: (String) async throws -> Void) async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("skips-\(UUID().uuidString).log").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try await body(path)
+    }
+
+    @Test("a missing tool's skip appends one line, context first, to the log file")
+    func missingToolLine() async throws {
+        try await withTemporaryFile { path in
+            let message = Tool.missingMessage([.chromium])
+            SkipLog.record(context: "Module.Suite.test() case", message: message, to: path)
+            SkipLog.record(context: "Module.Other.test()", message: "two\nlines", to: path)
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(text == "Module.Suite.test() case: \(message)\nModule.Other.test(): two lines\n")
+            #expect(message.hasPrefix("needs chromium, which is missing here; install: apt-get install chromium"))
+        }
+    }
+
+    @Test("lines appended at once from many tasks stay whole")
+    func parallelAppends() async throws {
+        try await withTemporaryFile { path in
+            let padding = String(repeating: "x", count: 900)
+            await withTaskGroup(of: Void.self) { group in
+                for index in 0..<64 {
+                    group.addTask { SkipLog.record(context: "test \(index)", message: padding, to: path) }
+                }
+            }
+            let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+            #expect(lines.count == 64)
+            #expect(Set(lines).count == 64 && lines.allSatisfy { $0.hasSuffix(": \(padding)") })
+        }
+    }
+
+    @Test("curl's version is libcurl's, from the first line of curl --version")
+    func curlVersionLine() {
+        let debian = "curl 7.88.1 (x86_64-pc-linux-gnu) libcurl/7.88.1 OpenSSL/3.0.17 zlib/1.2.13 nghttp2/1.52.0"
+        #expect(CurlVersion(versionLine: debian) == CurlVersion(7, 88, 1))
+        let homebrew = "curl 8.11.1 (aarch64-apple-darwin24.2.0) libcurl/8.11.1 OpenSSL/3.4.0 (SecureTransport)"
+        #expect(CurlVersion(versionLine: homebrew) == CurlVersion(8, 11, 1))
+        #expect(CurlVersion(versionLine: "curl 8.12.0-DEV (x86_64-pc-linux-gnu)") == CurlVersion(8, 12, 0))
+        #expect(CurlVersion(versionLine: "OpenSSL 3.0.17 1 Jul 2025") == nil)
+        #expect(CurlVersion("7.88") == CurlVersion(7, 88, 0) && CurlVersion("7") == nil && CurlVersion("a.b") == nil)
+    }
+
+    @Test("a case keyed on curl's version holds for the releases it names, and says which")
+    func versionRanges() {
+        let recorded = CurlVersions.recordedWith(7, 88)
+        #expect(recorded.contains(CurlVersion(7, 88, 1)) && !recorded.contains(CurlVersion(7, 89)))
+        #expect(!recorded.contains(CurlVersion(7, 87, 9)) && !recorded.contains(CurlVersion(8, 0)))
+        #expect(recorded.description == "curl 7.88.x")
+        let before = CurlVersions.releases(CurlVersion(7, 88)..<CurlVersion(8, 7))
+        #expect(before.contains(CurlVersion(8, 6, 9)) && !before.contains(CurlVersion(8, 7)))
+        #expect(before.description == "curl 7.88.0 up to (not including) 8.7.0")
+        let later = CurlVersions.releases(CurlVersion(8, 7)...)
+        #expect(later.contains(CurlVersion(8, 7)) && later.contains(CurlVersion(9, 0)))
+        #expect(!later.contains(CurlVersion(8, 6, 9)))
+        #expect(later.description == "curl 8.7.0 or later")
+    }
+
+    @Test("every keyed pair of real-curl cases covers the releases from 7.88 on without a gap or an overlap")
+    func keyedCasesMeet() {
+        let keyed = (authMatrix + http2Matrix).filter { $0.curl != nil }
+        let pairs = Dictionary(grouping: keyed) { "\($0.scenario) \($0.script)" }
+        #expect(pairs.count == 2)
+        for (name, cases) in pairs {
+            let ranges = cases.compactMap(\.curl).sorted { $0.from < $1.from }
+            #expect(ranges.count == 2 && ranges.first?.before == ranges.last?.from, "\(name)")
+            #expect(ranges.first?.from == CurlVersion(7, 88) && ranges.last?.before == nil, "\(name)")
+        }
+    }
+
+    @Test("this machine's curl, when it has one, says its version")
+    func thisMachinesCurl() async {
+        guard await Tool.curl.isAvailable else { return }
+        #expect(await Tool.curlVersion != nil)
     }
 }

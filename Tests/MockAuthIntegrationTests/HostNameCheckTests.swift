@@ -121,7 +121,12 @@ struct HostNameCheckTests {
             let probe = try await Shell.run("unshare --user --map-root-user --mount true")
             guard probe.status == 0 else {
                 let message = "skipped: this machine does not allow user namespaces (unshare: \(probe.error))"
-                if Tool.missingToolsFail { Issue.record("\(message)") } else { print(message) }
+                if Tool.missingToolsFail {
+                    Issue.record("\(message)")
+                } else {
+                    print(message)
+                    SkipLog.record(context: SkipLog.context(fallback: #fileID), message: message)
+                }
                 return
             }
             let isolated = try await MockAuthDBinary.check("tls-wildcard", script, extraArguments: ["--isolate-hosts"])
@@ -162,7 +167,12 @@ struct HostNameCheckTests {
         func isolatedSpecialNames(_ scenario: String) async throws {
             guard try await Shell.run("unshare --user --map-root-user --mount true").status == 0 else {
                 let message = "skipped: this machine does not allow user namespaces"
-                if Tool.missingToolsFail { Issue.record("\(message)") } else { print(message) }
+                if Tool.missingToolsFail {
+                    Issue.record("\(message)")
+                } else {
+                    print(message)
+                    SkipLog.record(context: SkipLog.context(fallback: #fileID), message: message)
+                }
                 return
             }
             let result = try await MockAuthDBinary.check(

@@ -87,6 +87,7 @@ final class RemoteFaceXCTests: XCTestCase {
         if await !Tool.curl.isAvailable {
             let message = "needs \(Tool.curl), which is missing here; install: \(Tool.curl.installation)"
             if Tool.missingToolsFail { return XCTFail(message + " (MOCKAUTH_REQUIRE_TOOLS=1)") }
+            SkipLog.record(context: "\(type(of: self)).\(#function)", message: message)
             throw XCTSkip(message)
         }
         try await ServeProcess.with(["--max-runs", "4"]) { serve in

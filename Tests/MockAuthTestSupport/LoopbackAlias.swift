@@ -27,13 +27,17 @@ public enum LoopbackAlias {
 
 extension Trait where Self == ConditionTrait {
     /// Runs the test only where every one of `addresses` can be bound; otherwise it is skipped with
-    /// the reason (or fails, with `MOCKAUTH_REQUIRE_TOOLS=1`, like a missing tool).
-    public static func bindable(_ addresses: String...) -> Self {
-        .enabled(Comment(rawValue: addresses.map(LoopbackAlias.message).joined(separator: "; "))) {
+    /// the reason (or fails, with `MOCKAUTH_REQUIRE_TOOLS=1`, like a missing tool). The skip is
+    /// written to `MOCKAUTH_SKIP_LOG` (``SkipLog``), as `.needs(…)` writes it.
+    public static func bindable(_ addresses: String..., sourceLocation: SourceLocation = #_sourceLocation) -> Self {
+        let comment = Comment(rawValue: addresses.map(LoopbackAlias.message).joined(separator: "; "))
+        return .enabled(comment, sourceLocation: sourceLocation) {
             for address in addresses where await !LoopbackAlias.isBindable(address) {
                 if Tool.missingToolsFail {
                     throw MissingTool(message: LoopbackAlias.message(address) + " (MOCKAUTH_REQUIRE_TOOLS=1)")
                 }
+                let context = SkipLog.context(fallback: "\(sourceLocation)")
+                SkipLog.record(context: context, message: LoopbackAlias.message(address))
                 return false
             }
             return true

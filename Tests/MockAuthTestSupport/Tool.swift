@@ -7,11 +7,21 @@ import Testing
 /// A test that needs a tool the machine lacks is skipped, with a line that names the tool and how to
 /// install it; with `MOCKAUTH_REQUIRE_TOOLS=1` (CI) it fails instead, so nothing is skipped silently.
 ///
+/// With `MOCKAUTH_SKIP_LOG=FILE`, every skip (``require(_:sourceLocation:)``, the `.needs(…)` and
+/// `.bindable(…)` traits, a curl outside the versions a case was recorded with) also appends one line
+/// to `FILE`, `<test or tool context>: <the same message>`, for CI to list in its summary (``SkipLog``).
+/// With `MOCKAUTH_REQUIRE_TOOLS=1` a missing tool fails rather than skips, so it is not written.
+///
 /// Where a test's expectations depend on what the tool is, not only on its presence, the tool is the
 /// one they were recorded with: curl and openssl are those of OpenSSL 3 (Debian's curl 7.88 and
 /// OpenSSL 3.0). macOS ships curl 8 on LibreSSL and LibreSSL's openssl, whose behaviour (security
 /// levels, protocol versions, PKCS#12 encodings, `s_client` flags) the tests do not know: there they
 /// are skipped with that reason, or run with Homebrew's curl and openssl@3 first on `PATH`.
+///
+/// Where an expectation is a property of curl's version (a feature or a bug of some releases), the
+/// case names the releases it holds for (``CurlVersions``, checked by ``require(curl:sourceLocation:)``
+/// against ``curlVersion``); under another curl it is skipped and logged, even with
+/// `MOCKAUTH_REQUIRE_TOOLS=1`: another version is not a missing tool.
 public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
     /// curl built on OpenSSL 3.
     case curl = "curl on OpenSSL 3"
@@ -60,7 +70,13 @@ public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
 
     /// Whether the tool can be run here (looked up once per process).
     public var isAvailable: Bool {
-        get async { await Self.availability.value[self]?.isAvailable ?? false }
+        get async { await Self.availability.value.probes[self]?.isAvailable ?? false }
+    }
+
+    /// The version of the curl on `PATH` (looked up once per process, by the probe, from the first
+    /// line of `curl --version`), whichever TLS library it is built on; `nil` without a curl.
+    public static var curlVersion: CurlVersion? {
+        get async { await availability.value.firstLines[.curl].flatMap { CurlVersion(versionLine: $0) } }
     }
 
     /// Whether a missing tool fails the test instead of skipping it (`MOCKAUTH_REQUIRE_TOOLS=1`).
@@ -113,6 +129,7 @@ public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
             throw MissingTool(message: "\(message) (MOCKAUTH_REQUIRE_TOOLS=1: a missing tool is a failure)")
         }
         FileHandle.standardError.write(Data("SKIPPED: \(message)\n".utf8))
+        SkipLog.record(context: SkipLog.context(fallback: "\(sourceLocation)"), message: message)
         #if compiler(>=6.3)
             try Test.cancel(Comment(rawValue: message), sourceLocation: sourceLocation)
         #else
@@ -127,11 +144,13 @@ public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
 
     /// Those of `tools` this machine lacks, by name.
     static func missing(_ tools: some Sequence<Tool>) async -> [Tool] {
-        let found = await availability.value
+        let found = await availability.value.probes
         return tools.filter { found[$0]?.isAvailable != true }.sorted { $0.rawValue < $1.rawValue }
     }
 
-    static func missingMessage(_ missing: [Tool], foundInstead: [Tool: String] = [:]) -> String {
+    /// What a skip says of `missing` tools: each, what this machine has instead (`foundInstead`), and
+    /// how to install it.
+    public static func missingMessage(_ missing: [Tool], foundInstead: [Tool: String] = [:]) -> String {
         missing.map { tool in
             let here =
                 foundInstead[tool].map { "this machine has '\($0)' instead, whose behaviour the tests do not know" }
@@ -155,19 +174,29 @@ public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// What the probes found: each tool's availability, and the first line of the output of those
+    /// that say what they are (`curl --version`, `openssl version`).
+    struct Findings: Sendable {
+        var probes = [Tool: Probe]()
+        var firstLines = [Tool: String]()
+    }
+
     /// Every tool, probed once per process, at the same time.
-    private static let availability = Task<[Tool: Probe], Never> {
-        await withTaskGroup(of: (Tool, Probe).self) { group in
-            for tool in allCases { group.addTask { (tool, await probe(tool)) } }
-            var found = [Tool: Probe]()
-            for await (tool, probe) in group { found[tool] = probe }
+    private static let availability = Task<Findings, Never> {
+        await withTaskGroup(of: (Tool, Probe, String?).self) { group in
+            for tool in allCases { group.addTask { await probe(tool) } }
+            var found = Findings()
+            for await (tool, probe, firstLine) in group {
+                found.probes[tool] = probe
+                found.firstLines[tool] = firstLine
+            }
             return found
         }
     }
 
     /// What each missing tool is here, for the messages.
     static func foundInstead(_ tools: [Tool]) async -> [Tool: String] {
-        let found = await availability.value
+        let found = await availability.value.probes
         var others = [Tool: String]()
         for tool in tools {
             if case .other(let identity) = found[tool] { others[tool] = identity }
@@ -175,25 +204,29 @@ public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
         return others
     }
 
-    private static func probe(_ tool: Tool) async -> Probe {
+    /// The tool's probe, and the first line of its output when it says what it is.
+    private static func probe(_ tool: Tool) async -> (Tool, Probe, String?) {
         switch tool {
         case .curl:
             // `curl 7.88.1 (x86_64-pc-linux-gnu) libcurl/7.88.1 OpenSSL/3.0.17 …`
-            return await identify(["curl", "--version"]) { $0.contains(" OpenSSL/3.") }
+            let (probe, firstLine) = await identify(["curl", "--version"]) { $0.contains(" OpenSSL/3.") }
+            return (tool, probe, firstLine)
         case .openssl:
             // `OpenSSL 3.0.17 1 Jul 2025 …`; macOS: `LibreSSL 3.3.6`.
-            return await identify(["openssl", "version"]) { $0.hasPrefix("OpenSSL 3.") }
-        case .wget: return await succeeds(["wget", "--version"])
-        case .chromium: return await succeeds(["chromium", "--version"])
-        case .node: return await succeeds(["node", "--version"])
+            let (probe, firstLine) = await identify(["openssl", "version"]) { $0.hasPrefix("OpenSSL 3.") }
+            return (tool, probe, firstLine)
+        case .wget: return (tool, await succeeds(["wget", "--version"]), nil)
+        case .chromium: return (tool, await succeeds(["chromium", "--version"]), nil)
+        case .node: return (tool, await succeeds(["node", "--version"]), nil)
         case .java:
-            guard await succeeds(["java", "-version"]).isAvailable else { return .missing }
-            return await succeeds(["javac", "-version"])
-        case .go: return await succeeds(["go", "version"])
-        case .python3: return await succeeds(["python3", "--version"])
-        case .pythonClients: return await succeeds(["python3", "-c", "import requests, requests_ntlm, spnego"])
+            guard await succeeds(["java", "-version"]).isAvailable else { return (tool, .missing, nil) }
+            return (tool, await succeeds(["javac", "-version"]), nil)
+        case .go: return (tool, await succeeds(["go", "version"]), nil)
+        case .python3: return (tool, await succeeds(["python3", "--version"]), nil)
+        case .pythonClients:
+            return (tool, await succeeds(["python3", "-c", "import requests, requests_ntlm, spnego"]), nil)
         case .pythonSchema:
-            return await succeeds(["python3", "-c", "import jsonschema, yaml, openapi_spec_validator"])
+            return (tool, await succeeds(["python3", "-c", "import jsonschema, yaml, openapi_spec_validator"]), nil)
         }
     }
 
@@ -204,13 +237,14 @@ public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
         return ended.map { !$0.stopped && $0.status == 0 } == true ? .available : .missing
     }
 
-    /// Runs `arguments` and tells by the first line of its output whether it is the expected tool.
-    private static func identify(_ arguments: [String], expected: (String) -> Bool) async -> Probe {
+    /// Runs `arguments` and tells by the first line of its output whether it is the expected tool;
+    /// the line too, when it ran.
+    private static func identify(_ arguments: [String], expected: (String) -> Bool) async -> (Probe, String?) {
         guard let ended = try? await SupervisedProcess(arguments, output: .merged).run(timeout: .seconds(60)),
             !ended.stopped, ended.status == 0
-        else { return .missing }
+        else { return (.missing, nil) }
         let firstLine = String(ended.outputText.split(separator: "\n").first ?? "")
-        return expected(firstLine) ? .available : .other(firstLine)
+        return (expected(firstLine) ? .available : .other(firstLine), firstLine)
     }
 }
 
@@ -223,15 +257,18 @@ public struct MissingTool: Error, CustomStringConvertible {
 extension Trait where Self == ConditionTrait {
     /// Runs the test only where every one of `tools` is available; otherwise it is skipped with a
     /// comment naming what is missing and how to install it (or fails, with `MOCKAUTH_REQUIRE_TOOLS=1`).
-    public static func needs(_ tools: Tool...) -> Self {
+    /// The skip is written to `MOCKAUTH_SKIP_LOG` (``SkipLog``), under the test's name or, where the
+    /// condition runs outside the test, the trait's source location.
+    public static func needs(_ tools: Tool..., sourceLocation: SourceLocation = #_sourceLocation) -> Self {
         // The comment is shown only when the test is skipped: then one of them is missing.
-        .enabled(Comment(rawValue: Tool.missingMessage(tools))) {
+        .enabled(Comment(rawValue: Tool.missingMessage(tools)), sourceLocation: sourceLocation) {
             let missing = await Tool.missing(tools)
             guard missing.isEmpty else {
+                let message = Tool.missingMessage(missing, foundInstead: await Tool.foundInstead(missing))
                 if Tool.missingToolsFail {
-                    let message = Tool.missingMessage(missing, foundInstead: await Tool.foundInstead(missing))
                     throw MissingTool(message: message + " (MOCKAUTH_REQUIRE_TOOLS=1)")
                 }
+                SkipLog.record(context: SkipLog.context(fallback: "\(sourceLocation)"), message: message)
                 return false
             }
             return true
