@@ -136,7 +136,8 @@ struct AdapterReplayTests {
     @Test("URLSession answers a Basic 401 through its task delegate, after the challenge")
     func urlSessionBasic() async throws {
         var report = ClientReport()
-        let verdict = try await withScenario(Self.plainBasic(redirect: false)) { run in
+        // localhost: plain HTTP that App Transport Security allows on Apple platforms without exceptions.
+        let verdict = try await withScenario(Self.plainBasic(redirect: false), addressing: .localhost) { run in
             report = await URLSessionClient().perform(ClientContext(run, requestTimeoutSeconds: 10))
         }
         #expect(verdict.passed, "\(verdict.report)\n\(report.summary)")
