@@ -26,7 +26,7 @@ public struct AsyncHTTPClientClient: ChallengeClient {
     /// (`.socksServer`) sends the origin's name for the proxy to resolve, and offers only "no
     /// authentication": it cannot answer RFC 1929's username/password step. It keeps no
     /// Strict-Transport-Security policy (no HSTS store): an `http://` URL is requested as given.
-    public var unsupported: Set<ClientFeature> {
+    public var lacks: Set<ClientFeature> {
         let schemes = AuthSchemeSpec.allCases.filter { $0 != .basic && $0 != .bearer }.map(ClientFeature.scheme)
         return Set(schemes).union([.pinning, .httpsProxy, .socksAuth, .cookies, .hsts])
     }

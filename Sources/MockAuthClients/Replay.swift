@@ -46,14 +46,23 @@ public struct ReplayReport: Sendable {
     /// The verdicts, in the order asked.
     public var verdicts: [Verdict] { runs.map(\.verdict) }
 
-    /// The runs whose verdict is neither a pass nor a skip (failed, inconclusive, harness error).
-    public var failures: [JudgedRun] { runs.filter { $0.verdict.result != .pass && $0.verdict.result != .skip } }
+    /// The runs that were judged and did not pass (failed, inconclusive, harness error): not the
+    /// passes, nor the scenarios the client's library lacks a feature for (UNSUPPORTED) or that it
+    /// could not be given (SKIP).
+    public var failures: [JudgedRun] {
+        runs.filter { run in
+            switch run.verdict.result {
+            case .pass, .unsupported, .skip: false
+            case .fail, .inconclusive, .error: true
+            }
+        }
+    }
 
     /// One line per scenario, then each failure's findings and what the client said.
     public var summary: String {
         var lines = runs.map { run in
             let verdict = run.verdict
-            let note = verdict.result == .skip ? verdict.note.map { " (\($0))" } ?? "" : ""
+            let note = [.skip, .unsupported].contains(verdict.result) ? verdict.note.map { " (\($0))" } ?? "" : ""
             return
                 "\(verdict.result.label.padding(toLength: 12, withPad: " ", startingAt: 0)) \(run.scenario.name)\(note)"
         }

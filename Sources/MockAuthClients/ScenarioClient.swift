@@ -7,7 +7,11 @@ import MockAuth
 public protocol ScenarioClient: Sendable {
     /// The name reports use ("curl", "URLSession" …).
     var name: String { get }
-    /// What this client cannot do at all; a scenario that needs one of these is skipped, with the reason.
+    /// What the client's library lacks, as its documentation says: a scenario that needs one of
+    /// these is UNSUPPORTED (not judged, not a failure), with the reason.
+    var lacks: Set<ClientFeature> { get }
+    /// What the client as driven here cannot be given (its adapter cannot express it), though its
+    /// library may have it: a scenario that needs one of these is skipped (SKIP), with the reason.
     var unsupported: Set<ClientFeature> { get }
     /// Runs the client against `run`, whose servers are up, and reports what happened. The verdict
     /// comes from what the servers saw; the report says how the client ended.
@@ -20,5 +24,6 @@ public protocol ScenarioClient: Sendable {
 }
 
 extension ScenarioClient {
+    public var lacks: Set<ClientFeature> { [] }
     public var unsupported: Set<ClientFeature> { [] }
 }

@@ -135,13 +135,20 @@ public struct ScenarioRunner: Sendable {
             client: client, scenario: scenario, verdict: verdict, transcript: conclusion.transcript, report: report)
     }
 
-    /// Skip (the client lacks a feature the scenario needs), else ``judge(_:client:exercise:)``; a
-    /// failure of the harness becomes an ERROR verdict.
+    /// UNSUPPORTED (the client's library lacks a feature the scenario needs), else SKIP (the client as
+    /// driven here cannot be given one), else ``judge(_:client:exercise:)``; a failure of the harness
+    /// becomes an ERROR verdict.
     private func judge(_ scenario: Scenario, _ client: some ScenarioClient) async -> JudgedRun {
+        let lacking = scenario.requirements.unmet(lacking: client.lacks)
+        guard lacking.isEmpty else {
+            let verdict = Judge.unsupported(
+                scenario.name, because: "\(client.name) lacks \(lacking.joined(separator: ", "))")
+            return JudgedRun(client: client.name, scenario: scenario, verdict: verdict)
+        }
         let missing = scenario.requirements.unmet(lacking: client.unsupported)
         guard missing.isEmpty else {
             let verdict = Judge.skipped(
-                scenario.name, because: "\(client.name) lacks \(missing.joined(separator: ", "))")
+                scenario.name, because: "\(client.name) cannot be given \(missing.joined(separator: ", ")) here")
             return JudgedRun(client: client.name, scenario: scenario, verdict: verdict)
         }
         do {

@@ -14,7 +14,7 @@ import MockAuth
 /// domain) and Negotiate challenges, from the origin (401) and from the proxy (407), each with its
 /// own credentials, giving up after the third refusal.
 ///
-/// What it can exercise depends on the platform, and ``unsupported`` says so, so that the runner
+/// What it can exercise depends on the platform, and ``lacks`` says so, so that the runner
 /// skips with a reason instead of failing for the wrong one:
 ///
 /// | | Apple platforms | Linux (FoundationNetworking, Swift 6.3) |
@@ -65,7 +65,7 @@ public struct URLSessionClient: ChallengeClient {
         makeDelegate = delegate
     }
 
-    public var unsupported: Set<ClientFeature> {
+    public var lacks: Set<ClientFeature> {
         #if canImport(FoundationNetworking)
             let digests = AuthSchemeSpec.allCases.filter { $0.httpScheme == .digest }.map(ClientFeature.scheme)
             return Set(digests).union([

@@ -15,6 +15,9 @@ import MockAuthClients
 /// ```
 public struct CommandClient: ScenarioClient {
     public let name: String
+    /// What the client's library lacks, by its documentation (UNSUPPORTED).
+    public let lacks: Set<ClientFeature>
+    /// What the command cannot be given though its library has it (SKIP).
     public let unsupported: Set<ClientFeature>
     /// The program (looked up on `PATH`) and its arguments.
     public let arguments: [String]
@@ -28,20 +31,23 @@ public struct CommandClient: ScenarioClient {
 
     /// A program and its arguments, run directly.
     public init(
-        name: String, arguments: [String], unsupported: Set<ClientFeature> = [], outputToStandardError: Bool = false
+        name: String, arguments: [String], lacks: Set<ClientFeature> = [], unsupported: Set<ClientFeature> = [],
+        outputToStandardError: Bool = false
     ) {
         self.name = name
         self.arguments = arguments
+        self.lacks = lacks
         self.unsupported = unsupported
         self.outputToStandardError = outputToStandardError
     }
 
     /// A command line, run with `/bin/sh -c`.
     public init(
-        name: String, shell: String, unsupported: Set<ClientFeature> = [], outputToStandardError: Bool = false
+        name: String, shell: String, lacks: Set<ClientFeature> = [], unsupported: Set<ClientFeature> = [],
+        outputToStandardError: Bool = false
     ) {
         self.init(
-            name: name, arguments: ["/bin/sh", "-c", shell], unsupported: unsupported,
+            name: name, arguments: ["/bin/sh", "-c", shell], lacks: lacks, unsupported: unsupported,
             outputToStandardError: outputToStandardError)
     }
 

@@ -46,6 +46,11 @@ public enum Judge {
         Verdict(scenario: scenario, result: .skip, client: client, note: reason)
     }
 
+    /// The verdict for a client whose library lacks a feature the scenario needs, by its documentation.
+    package static func unsupported(_ scenario: String, because reason: String) -> Verdict {
+        Verdict(scenario: scenario, result: .unsupported, note: reason)
+    }
+
     /// The verdict when the harness itself failed and the client could not be judged.
     package static func harnessFailed(_ scenario: String, because reason: String) -> Verdict {
         Verdict(scenario: scenario, result: .error, note: reason)
@@ -60,7 +65,7 @@ public enum Judge {
         verdict.control = ControlResult(scenario: control.scenario, result: control.result, reason: control.reason)
         guard verdict.result == .pass else { return verdict }
         switch control.result {
-        case .pass, .skip:
+        case .pass, .skip, .unsupported:
             return verdict
         case .fail, .inconclusive, .error:
             verdict.findings.append(

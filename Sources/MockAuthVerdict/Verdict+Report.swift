@@ -23,14 +23,14 @@ extension Verdict {
     }
 
     /// Why the verdict is what it is, on one line: the violations of a FAIL, the reasons of an
-    /// INCONCLUSIVE, the note of a SKIP or ERROR, what held for a PASS.
+    /// INCONCLUSIVE, the note of an UNSUPPORTED, SKIP or ERROR, what held for a PASS.
     public var reason: String {
         let findings: [Finding]
         switch result {
         case .pass: findings = met
         case .fail: findings = violations
         case .inconclusive: findings = inconclusiveReasons
-        case .skip, .error: return note ?? result.label
+        case .unsupported, .skip, .error: return note ?? result.label
         }
         return findings.map(\.reason).joined(separator: "; ")
     }

@@ -55,7 +55,12 @@ public enum VerdictResult: String, Sendable, Codable, Equatable, CaseIterable {
     /// The client never did what the scenario needs to judge it (e.g. it never connected), or it
     /// also failed the scenario's control: neither credited nor blamed.
     case inconclusive
-    /// The client cannot do what the scenario needs (it lacks a feature, or said so with exit 89).
+    /// The client's library lacks what the scenario needs, as its documentation says (the client's
+    /// ``ScenarioClient/lacks``, the capability table of `mockauthd conform`): not judged, and not a
+    /// failure; kept apart from SKIP, which is about how the client was driven.
+    case unsupported
+    /// The client as driven here cannot be given what the scenario needs (its adapter cannot express
+    /// it, or said so with exit 89).
     case skip
     /// The harness itself failed (a port, a certificate, the client command could not start).
     case error

@@ -75,7 +75,7 @@ extension MockAuthD {
             }
             switch verdict.result {
             case .pass: return
-            case .fail, .inconclusive, .skip: throw ExitCode(ExitStatus.clientFailed)
+            case .fail, .inconclusive, .unsupported, .skip: throw ExitCode(ExitStatus.clientFailed)
             case .error: throw ExitCode(ExitStatus.harness)
             }
         }

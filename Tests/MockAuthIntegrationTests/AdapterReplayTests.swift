@@ -41,13 +41,13 @@ struct AdapterReplayTests {
         #expect(report.summary.contains("PASS         tls-expired"), "\(report.summary)")
     }
 
-    @Test("the AsyncHTTPClient adapter: TLS and Basic pass, what it cannot do is skipped with the reason")
+    @Test("the AsyncHTTPClient adapter: TLS and Basic pass, what its library lacks is UNSUPPORTED with the reason")
     func asyncHTTPClient() async throws {
         let report = try await replay(tagged: nil, catalog: Self.catalog, with: AsyncHTTPClientClient())
-        let skipped = report.runs.filter { $0.verdict.result == .skip }.map(\.scenario.name)
+        let skipped = report.runs.filter { $0.verdict.result == .unsupported }.map(\.scenario.name)
         #expect(skipped.contains("ntlm") && skipped.contains("tls-pin-mismatch") && skipped.contains("digest-sha256"))
         #expect(report.runs.first { $0.scenario.name == "ntlm" }?.verdict.note == "AsyncHTTPClient lacks ntlm")
-        // Its SOCKS5 proxy (`Proxy.socksServer`) has no RFC 1929 step: skipped there, never credited.
+        // Its SOCKS5 proxy (`Proxy.socksServer`) has no RFC 1929 step: UNSUPPORTED there, never credited.
         for scenario in ["socks5-auth", "socks5-wrong-password"] {
             #expect(
                 report.runs.first { $0.scenario.name == scenario }?.verdict.note == "AsyncHTTPClient lacks socks-auth",
@@ -85,11 +85,11 @@ struct AdapterReplayTests {
 
     #if canImport(FoundationNetworking)
         @Test(
-            "URLSession on Linux cannot take the harness anchor: every catalog scenario is skipped, saying why, but the cookie scenarios on plain HTTP at 127.0.0.1: it passes cookie-returned, and its cookie storage ignores Path and deletions"
+            "URLSession on Linux cannot take the harness anchor: every catalog scenario is UNSUPPORTED, saying why, but the cookie scenarios on plain HTTP at 127.0.0.1: it passes cookie-returned, and its cookie storage ignores Path and deletions"
         )
         func urlSessionOnLinuxSkipsWithReasons() async throws {
             let report = try await replay(tagged: nil, catalog: Self.catalog, with: URLSessionClient())
-            let taken = report.runs.filter { $0.verdict.result != .skip }
+            let taken = report.runs.filter { $0.verdict.result != .unsupported }
             #expect(
                 taken.map(\.scenario.name) == ["cookie-deleted", "cookie-path-scoped", "cookie-returned"],
                 "\(report.summary)")
