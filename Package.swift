@@ -205,7 +205,7 @@ let package = Package(
         ),
         .target(
             name: "MockAuthConformance",
-            dependencies: ["MockAuth"],
+            dependencies: ["MockAuth", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictSettings
         ),
         .executableTarget(

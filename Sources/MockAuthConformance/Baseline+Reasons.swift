@@ -9,7 +9,7 @@ extension Baseline {
     package var unexplained: [Entry] {
         results.filter { entry in
             switch entry.result {
-            case .pass, .skip: return false
+            case .pass, .unsupported, .skip: return false
             case .fail, .inconclusive, .error:
                 return !deviations.contains {
                     $0.client == entry.client && $0.scenario == entry.scenario && $0.result == entry.result

@@ -2,7 +2,7 @@ import Foundation
 
 extension Baseline {
     /// This baseline with `report`'s cells for the clients it holds (and for `adopting`, clients it
-    /// is to hold from now on): changed cells take the new result, new scenarios are added,
+    /// is to hold from now on): changed cells take the new result and credit, new scenarios are added,
     /// scenarios the report did not run (a `--tag` run) keep theirs. Deviations are kept as they
     /// are. Entries are ordered by client, then scenario.
     package func updated(with report: ConformanceReport, adopting adopted: Set<String> = []) -> Baseline {
@@ -11,7 +11,7 @@ extension Baseline {
         for entry in results { entries["\(entry.client)\u{0}\(entry.scenario)"] = entry }
         for cell in report.results where clients.contains(cell.client) {
             entries["\(cell.client)\u{0}\(cell.scenario)"] = Entry(
-                client: cell.client, scenario: cell.scenario, result: cell.result)
+                client: cell.client, scenario: cell.scenario, result: cell.result, credit: cell.credit)
         }
         let ordered = entries.values.sorted { ($0.client, $0.scenario) < ($1.client, $1.scenario) }
         return Baseline(results: ordered, deviations: deviations)

@@ -19,16 +19,19 @@ package struct Baseline: Sendable, Codable, Equatable {
         }
     }
 
-    /// The expected outcome of one cell.
+    /// The expected outcome of one cell, and whose behaviour it judges (absent in baselines written
+    /// before credits: the client's).
     package struct Entry: Sendable, Codable, Equatable {
         package var client: String
         package var scenario: String
         package var result: VerdictResult
+        package var credit: Credit?
 
-        package init(client: String, scenario: String, result: VerdictResult) {
+        package init(client: String, scenario: String, result: VerdictResult, credit: Credit? = nil) {
             self.client = client
             self.scenario = scenario
             self.result = result
+            self.credit = credit
         }
     }
 
@@ -89,13 +92,19 @@ package struct Baseline: Sendable, Codable, Equatable {
         }
     }
 
-    /// Cells that differ from the baseline in either direction (for information).
+    /// Cells that differ from the baseline in either direction, in result or in credit (for information).
     package func changes(in report: ConformanceReport) -> [String] {
         report.results.compactMap { cell in
-            guard let old = results.first(where: { $0.client == cell.client && $0.scenario == cell.scenario }),
-                old.result != cell.result
+            guard let old = results.first(where: { $0.client == cell.client && $0.scenario == cell.scenario })
             else { return nil }
-            return "\(cell.client) × \(cell.scenario): \(old.result.label) → \(cell.result.label)"
+            let oldCredit = old.credit ?? .client
+            if old.result != cell.result {
+                return "\(cell.client) × \(cell.scenario): \(old.result.label) → \(cell.result.label)"
+            }
+            if oldCredit != cell.credit {
+                return "\(cell.client) × \(cell.scenario): credited to \(oldCredit.rawValue) → \(cell.credit.rawValue)"
+            }
+            return nil
         }
     }
 }

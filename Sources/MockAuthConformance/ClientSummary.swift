@@ -5,6 +5,7 @@ package struct ResultTally: Sendable, Codable, Equatable {
     package var pass = 0
     package var fail = 0
     package var inconclusive = 0
+    package var unsupported = 0
     package var skip = 0
     package var error = 0
 
@@ -15,13 +16,17 @@ package struct ResultTally: Sendable, Codable, Equatable {
         case .pass: pass += 1
         case .fail: fail += 1
         case .inconclusive: inconclusive += 1
+        case .unsupported: unsupported += 1
         case .skip: skip += 1
         case .error: error += 1
         }
     }
 
-    /// The cells that were judged: everything but SKIP.
+    /// The cells that were judged: everything but UNSUPPORTED and SKIP.
     package var judged: Int { pass + fail + inconclusive + error }
+
+    /// Every cell counted.
+    package var total: Int { judged + unsupported + skip }
 
     /// The count of `result`.
     package subscript(_ result: VerdictResult) -> Int {
@@ -29,6 +34,7 @@ package struct ResultTally: Sendable, Codable, Equatable {
         case .pass: pass
         case .fail: fail
         case .inconclusive: inconclusive
+        case .unsupported: unsupported
         case .skip: skip
         case .error: error
         }
@@ -36,10 +42,16 @@ package struct ResultTally: Sendable, Codable, Equatable {
 }
 
 /// One client's results, in all and by area: the one-screen summary of the conformance page and the
-/// rows of its heat map.
+/// rows of its heat map. Only the cells that speak for the client (credited `client` or
+/// `configured`) are counted in ``total`` and the areas; the cells whose behaviour adapter code
+/// decides are counted apart, in ``adapter``.
 package struct ClientSummary: Sendable, Codable, Equatable {
     package var client: String
     package var total: ResultTally
+    /// The client's cells by credit: how many judged the library as documented, as configured.
+    package var credited: [Credit: Int]
+    /// The cells credited to the adapter, by result: not the client's, and in none of its totals.
+    package var adapter: ResultTally
     /// Every area, in ``ConformanceArea`` order (an area with no scenario in the run has an empty
     /// tally).
     package var areas: [AreaTally]
@@ -57,6 +69,13 @@ package struct ClientSummary: Sendable, Codable, Equatable {
         }
     }
 
+    /// The adapter's cells in words (`3: 2 PASS, 1 FAIL`), or `—` when there are none.
+    package var adapterText: String {
+        guard adapter.total > 0 else { return "—" }
+        let counts = VerdictResult.allCases.filter { adapter[$0] > 0 }.map { "\(adapter[$0]) \($0.label)" }
+        return "\(adapter.total): " + counts.joined(separator: ", ")
+    }
+
     /// The shortfalls in words, as the summary's last column shows them (`names 2, pinning 1`), or
     /// `—` when there are none.
     package var shortfallText: String {
@@ -71,13 +90,20 @@ extension ConformanceReport {
     package var summaries: [ClientSummary] {
         clients.map { client in
             var total = ResultTally()
+            var adapter = ResultTally()
+            var credited: [Credit: Int] = [:]
             var byArea: [ConformanceArea: ResultTally] = [:]
             for cell in results where cell.client == client {
+                credited[cell.credit, default: 0] += 1
+                guard cell.credit.isClients else {
+                    adapter.add(cell.result)
+                    continue
+                }
                 total.add(cell.result)
                 if let area = ConformanceArea(tags: cell.tags) { byArea[area, default: ResultTally()].add(cell.result) }
             }
             return ClientSummary(
-                client: client, total: total,
+                client: client, total: total, credited: credited, adapter: adapter,
                 areas: ConformanceArea.allCases.map { .init(area: $0, tally: byArea[$0] ?? ResultTally()) })
         }
     }

@@ -54,9 +54,11 @@ extension ConformanceReport {
             let r = (clientOrder[right.client] ?? 0, scenarioOrder[right.scenario] ?? 0)
             return l < r
         }
+        // Each shard read the clients' versions; the first shard's stand for the run.
+        let versions = shards.reversed().reduce(into: [String: String]()) { $0.merge($1.versions) { _, new in new } }
         self.init(
             clients: first.clients, scenarios: scenarios, results: cells,
-            seconds: shards.map(\.seconds).max() ?? 0)
+            seconds: shards.map(\.seconds).max() ?? 0, versions: versions)
     }
 }
 

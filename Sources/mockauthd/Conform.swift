@@ -12,10 +12,15 @@ extension MockAuthD {
             abstract: "Replay the catalog against client adapter commands and report the matrix.",
             discussion: """
                 Each --client is NAME=COMMAND, run with /bin/sh -c once per scenario with the environment of \
-                'mockauthd check'. Exit 0: the client reports success; 89: it does not support what the \
-                scenario needs (SKIP); anything else: failure. The verdict comes from the servers. \
-                Results: PASS, FAIL, SKIP, INCONCLUSIVE (e.g. the client also fails the scenario's control), \
-                ERROR (the harness). Exit status: 0, or 1 with --baseline when a PASS became anything else;                 2 usage; 3 harness. 'conform merge' combines the --json reports of --shard runs.
+                'mockauthd check'; --clients FILE reads clients from a capability table (Conformance/clients.yaml: \
+                each client's command, version command, what its library lacks and what its adapter does not drive, \
+                and which cells an option or the adapter's code decides). Exit 0: the client reports success; 89: it \
+                cannot be given what the scenario needs (SKIP); anything else: failure. The verdict comes from the \
+                servers. Results: PASS, FAIL, INCONCLUSIVE (e.g. the client also fails the scenario's control), \
+                UNSUPPORTED (the library lacks a feature the scenario needs: --lacks, or the table), SKIP, ERROR (the \
+                harness). Each cell is credited to the client, the client as configured, or the adapter (the table). \
+                Exit status: 0, or 1 with --baseline when a PASS became anything else; 2 usage; 3 harness. \
+                'conform merge' combines the --json reports of --shard runs.
                 """,
             subcommands: [Merge.self]
         )
@@ -27,9 +32,14 @@ extension MockAuthD {
         var clients: [String] = []
 
         @Option(
+            name: .customLong("clients"),
+            help: "A capability table of clients (YAML, as Conformance/clients.yaml); its clients come first.")
+        var table: String?
+
+        @Option(
             name: .long,
             help:
-                "NAME=FEATURE,FEATURE: features the client lacks (\(ClientFeature.allCases.map(\.name).joined(separator: ", "))); those scenarios are skipped."
+                "NAME=FEATURE,FEATURE: features the library of a --client lacks (\(ClientFeature.allCases.map(\.name).joined(separator: ", "))); those scenarios are UNSUPPORTED."
         )
         var lacks: [String] = []
 
@@ -58,9 +68,9 @@ extension MockAuthD {
 
         /// The matrix options, checked when the matrix runs (not for `conform merge`, whose parent this is).
         private func validateMatrixOptions() throws {
-            guard !clients.isEmpty else {
+            guard !clients.isEmpty || table != nil else {
                 throw ValidationError(
-                    #"give at least one --client NAME='COMMAND', e.g. --client curl='curl -sS --cacert "$MOCKAUTH_CA_FILE" "$MOCKAUTH_URL"'"#
+                    #"give at least one --client NAME='COMMAND', e.g. --client curl='curl -sS --cacert "$MOCKAUTH_CA_FILE" "$MOCKAUTH_URL"', or --clients FILE"#
                 )
             }
             for client in clients where !client.contains("=") || client.hasPrefix("=") {
@@ -84,13 +94,25 @@ extension MockAuthD {
                     }
                     return shard.slice(selected)
                 } ?? selected
+            let table = try readTable()
             let missing = try lacksByClient()
-            let clients = self.clients.map { spec in
+            let given = self.clients.map { spec in
                 let name = String(spec.prefix { $0 != "=" })
                 return CommandClient(
-                    name: name, shell: String(spec.dropFirst(name.count + 1)), unsupported: missing[name] ?? [],
+                    name: name, shell: String(spec.dropFirst(name.count + 1)), lacks: missing[name] ?? [],
                     outputToStandardError: true)
             }
+            let clients =
+                table.clients.map { entry in
+                    CommandClient(
+                        name: entry.name, shell: entry.command, lacks: entry.lackedFeatures,
+                        unsupported: entry.undrivenFeatures, outputToStandardError: true)
+                } + given
+            let names = clients.map(\.name)
+            if let twice = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
+                throw ValidationError("the client '\(twice)' is given twice (--client and --clients name each once)")
+            }
+            let versions = await ClientVersions.read(table)
             let baselines = try report.readBaselines()
             let reporter = TerminalReporter(colour: colour ?? (isatty(STDOUT_FILENO) == 1))
             let total = scenarios.count * clients.count
@@ -99,17 +121,30 @@ extension MockAuthD {
             let runs = await ScenarioRunner(timeoutSeconds: timeout, limits: serverLimits.limits).run(
                 scenarios, clients: clients, controls: catalog.catalog, jobs: jobs
             ) { run in
-                print(reporter.progressLine(ConformanceCell(run), finished: finished.increment(), of: total))
+                let cell = ConformanceCell(run, credit: table.client(run.client)?.credit(for: run.scenario))
+                print(reporter.progressLine(cell, finished: finished.increment(), of: total))
                 fflush(nil)
             }
             let elapsed = ContinuousClock.now - started
             let matrix = ConformanceReport(
-                clients: clients.map(\.name), scenarios: scenarios.map(\.name), results: runs.map(ConformanceCell.init),
-                seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+                clients: clients.map(\.name), scenarios: scenarios.map(\.name),
+                results: runs.map { ConformanceCell($0, credit: table.client($0.client)?.credit(for: $0.scenario)) },
+                seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+                versions: versions)
             print("")
             print(reporter.matrix(matrix))
             try report.write(matrix)
             try report.compare(matrix, with: baselines)
+        }
+
+        /// The capability table of `--clients`, or an empty one.
+        private func readTable() throws -> ConformanceClientTable {
+            guard let table else { return ConformanceClientTable(clients: []) }
+            do {
+                return try ConformanceClientTable(contentsOf: table)
+            } catch {
+                throw ValidationError(error.description)
+            }
         }
 
         private func lacksByClient() throws -> [String: Set<ClientFeature>] {

@@ -28,7 +28,7 @@ enum ServeSummary {
         let seconds = runs.map { Double($0.duration.components.seconds) }.max() ?? 0
         return ConformanceReport(
             clients: unique(runs.map(\.client)), scenarios: unique(runs.map(\.scenario.name)),
-            results: runs.map(ConformanceCell.init), seconds: seconds)
+            results: runs.map { ConformanceCell($0) }, seconds: seconds)
     }
 
     /// Writes the JSON report to `path` and the JUnit XML beside it (`report.json` → `report.xml`).

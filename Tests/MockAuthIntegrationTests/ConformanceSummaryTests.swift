@@ -62,9 +62,44 @@ struct ConformanceSummaryTests {
             #expect(byArea == summary.total.judged + summary.total.skip)
         }
         let markdown = Self.report.summaryMarkdown(heatMap: "conformance-heatmap.svg")
-        #expect(markdown.contains("| careless<&> | 1 | 1 | 1 | 0 | 0 | trust 1, names 1 |"), "\(markdown)")
-        #expect(markdown.contains("| good | 2 | 0 | 0 | 1 | 0 | — |"))
+        #expect(
+            markdown.contains("| careless<&> | — | 3 | 1 | 1 | 1 | 0 | 0 | 0 | — | trust 1, names 1 |"), "\(markdown)")
+        #expect(markdown.contains("| good | — | 2 | 2 | 0 | 0 | 0 | 0 | 1 | — | — |"), "\(markdown)")
         #expect(markdown.contains("](conformance-heatmap.svg)"))
+    }
+
+    @Test("the adapter's cells are counted apart, UNSUPPORTED is not judged, and the versions are shown")
+    func credits() throws {
+        var report = Self.report
+        report.scenarios += ["tls-pin-mismatch", "ntlm"]
+        report.results += [
+            ConformanceCell(
+                client: "good", scenario: "tls-pin-mismatch", result: .fail, reason: "", tags: ["tls", "pinning"],
+                credit: .adapter, creditNote: "pins.sh (check_pin): the library has no pinning"),
+            ConformanceCell(
+                client: "good", scenario: "ntlm", result: .unsupported, reason: "good lacks ntlm",
+                tags: ["auth", "ntlm"],
+                credit: .configured, creditNote: "--anyauth"),
+        ]
+        report.versions = ["good": "good 1.2 (TLS | 3)"]
+        let good = try #require(report.summaries.first)
+        #expect(good.total.total == 4 && good.total.judged == 2 && good.total.unsupported == 1)
+        #expect(good.adapter.fail == 1 && good.adapter.total == 1)
+        #expect(good.credited == [.client: 3, .configured: 1, .adapter: 1])
+        #expect(good.shortfalls.isEmpty, "the adapter's failure is not the client's shortfall")
+        let markdown = report.summaryMarkdown()
+        #expect(
+            markdown.contains("| good | good 1.2 (TLS / 3) | 2 | 2 | 0 | 0 | 0 | 1 | 1 | 1: 1 FAIL | — |"),
+            "\(markdown)")
+        let matrix = report.markdown()
+        #expect(matrix.contains("| `tls-pin-mismatch` | FAIL (adapter) |"), "\(matrix)")
+        #expect(
+            matrix.contains("- **good** × `tls-pin-mismatch`: adapter: pins.sh (check_pin): the library has no pinning")
+        )
+        #expect(matrix.contains("- **good** × `ntlm`: configured: --anyauth"))
+        // The heat map's pinning cell of good counts none of the adapter's cells.
+        #expect(
+            report.heatMapSVG.contains("good × pinning: 0 PASS, 0 FAIL"), "the adapter's FAIL is not in the heat map")
     }
 
     @Test("the summary rewrites only its section of a page, and a page without markers is not touched")

@@ -2,8 +2,8 @@ import Foundation
 
 extension ConformanceReport {
     /// A self-contained HTML page: a summary per client and the heat map of clients × areas, then the
-    /// matrix, filters by tag and result, and each cell opening its reason and what the servers saw.
-    /// No external resources.
+    /// matrix (a cell the adapter's code decides outlined and marked), filters by tag and result, and
+    /// each cell opening its credit, its reason and what the servers saw. No external resources.
     package func html() throws -> String {
         // Embedded as JSON inside <script>; "</" is escaped so no string can close the element.
         let data = String(decoding: try jsonData(), as: UTF8.self).replacingOccurrences(of: "</", with: "<\\/")
@@ -37,6 +37,8 @@ extension ConformanceReport {
           td.pass { background: #dff5e1; color: #1d6b2a; }
           td.fail { background: #fde0e0; color: #a11; }
           td.skip { background: #eee; color: #777; }
+          td.unsupported { background: #e3eef7; color: #3b5f7a; }
+          td.adapter { outline: 2px dashed #888; outline-offset: -3px; }
           td.inconclusive { background: #fff4cc; color: #8a6100; }
           td.error { background: #f3dcf5; color: #7a1f85; }
           td.tags { color: #777; font-size: .9em; }
@@ -64,7 +66,7 @@ extension ConformanceReport {
         const report = JSON.parse(document.getElementById("data").textContent);
         const byKey = new Map(report.results.map(r => [r.client + "\u0000" + r.scenario, r]));
         const tagsOf = new Map(report.results.map(r => [r.scenario, r.tags]));
-        const outcomes = ["pass", "fail", "skip", "inconclusive", "error"];
+        const outcomes = ["pass", "fail", "inconclusive", "error", "unsupported", "skip"];
         const counts = outcomes.map(o => report.results.filter(r => r.result === o).length + " " + o.toUpperCase());
         document.getElementById("summary").textContent =
           report.results.length + " cells, " + report.clients.length + " clients × " + report.scenarios.length +
@@ -95,8 +97,8 @@ extension ConformanceReport {
             cells.forEach(cell => {
               const td = tr.insertCell();
               if (!cell) { td.textContent = "–"; return; }
-              td.className = "cell " + cell.result;
-              td.textContent = cell.result.toUpperCase();
+              td.className = "cell " + cell.result + (cell.credit === "adapter" ? " adapter" : "");
+              td.textContent = cell.result.toUpperCase() + (cell.credit === "adapter" ? " (adapter)" : "");
               td.title = cell.reason;
               td.tabIndex = 0;
               td.addEventListener("click", () => show(cell));
@@ -110,6 +112,7 @@ extension ConformanceReport {
           details.style.display = "block";
           details.textContent = cell.client + " × " + cell.scenario + ": " + cell.result.toUpperCase() +
             (cell.exitStatus === undefined || cell.exitStatus === null ? "" : " (client exited " + cell.exitStatus + ")") +
+            "\ncredited to: " + (cell.credit || "client") + (cell.creditNote ? " (" + cell.creditNote + ")" : "") +
             "\n\n" + cell.reason + "\n\n" + (cell.details || "");
         }
 

@@ -2,8 +2,9 @@ import MockAuth
 
 extension ConformanceReport {
     /// A heat map of clients (rows) × areas (columns) as a standalone SVG image: each cell shows the
-    /// passes out of the judged cells (SKIP is not judged), coloured from red (none passed) to green
-    /// (all passed), grey when every cell of the area was skipped. Each cell's tooltip gives the
+    /// passes out of the client's judged cells (UNSUPPORTED and SKIP are not judged; cells whose
+    /// behaviour the adapter's code decides are not the client's and not counted), coloured from red
+    /// (none passed) to green (all passed), grey when none was judged. Each cell's tooltip gives the
     /// counts. No script, no external resource.
     package var heatMapSVG: String {
         let areas = ConformanceArea.allCases
@@ -46,7 +47,7 @@ extension ConformanceReport {
                 let label: String
                 if tally.judged == 0 {
                     fill = "#e6e6e6"
-                    label = tally.skip == 0 ? "" : "skip"
+                    label = tally.unsupported > 0 ? "unsupported" : tally.skip == 0 ? "" : "skip"
                 } else {
                     let share = Double(tally.pass) / Double(tally.judged)
                     // Squared, so that a few failures in an area already show.
@@ -65,7 +66,7 @@ extension ConformanceReport {
         }
         let legendY = headerHeight + cellHeight * summaries.count + 24
         svg.append(
-            #"<text x="\#(labelWidth)" y="\#(legendY)" fill="dimgray">Each cell: PASS cells / judged cells (FAIL, INCONCLUSIVE, ERROR, PASS; SKIP is not judged). Red: none passed; green: all passed; grey: all skipped.</text>"#
+            #"<text x="\#(labelWidth)" y="\#(legendY)" fill="dimgray">Each cell: PASS / judged (PASS, FAIL, INCONCLUSIVE, ERROR) of the client's own cells; UNSUPPORTED, SKIP and the adapter's cells are not counted. Red: none passed; green: all passed; grey: none judged.</text>"#
         )
         svg.append("</svg>")
         return svg.joined(separator: "\n") + "\n"

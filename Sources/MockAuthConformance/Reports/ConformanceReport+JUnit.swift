@@ -1,6 +1,7 @@
 extension ConformanceReport {
     /// JUnit XML: one test suite per client, one test case per scenario; FAIL and ERROR are
-    /// failures and errors, SKIP and INCONCLUSIVE are skipped (with the reason).
+    /// failures and errors, UNSUPPORTED, SKIP and INCONCLUSIVE are skipped (with the reason). A cell
+    /// credited to the adapter says so in its name.
     package var junitXML: String {
         var lines = [#"<?xml version="1.0" encoding="UTF-8"?>"#]
         lines.append(
@@ -10,14 +11,15 @@ extension ConformanceReport {
             let cells = results.filter { $0.client == client }
             let failures = cells.filter { $0.result == .fail }.count
             let errors = cells.filter { $0.result == .error }.count
-            let skipped = cells.filter { $0.result == .skip || $0.result == .inconclusive }.count
+            let skipped = cells.filter { [.unsupported, .skip, .inconclusive].contains($0.result) }.count
             lines.append(
                 #"  <testsuite name="\#(xml(client))" tests="\#(cells.count)" failures="\#(failures)" errors="\#(errors)" skipped="\#(skipped)">"#
             )
             for cell in cells {
                 let time = String(format: "%.3f", Double(cell.milliseconds) / 1000)
+                let name = cell.credit == .adapter ? "\(cell.scenario) (adapter)" : cell.scenario
                 let open =
-                    #"    <testcase classname="mockauth.\#(xml(client))" name="\#(xml(cell.scenario))" time="\#(time)""#
+                    #"    <testcase classname="mockauth.\#(xml(client))" name="\#(xml(name))" time="\#(time)""#
                 switch cell.result {
                 case .pass:
                     lines.append(open + "/>")
@@ -29,7 +31,7 @@ extension ConformanceReport {
                     lines.append(open + ">")
                     lines.append(#"      <error message="\#(xml(cell.reason))"/>"#)
                     lines.append("    </testcase>")
-                case .skip, .inconclusive:
+                case .unsupported, .skip, .inconclusive:
                     lines.append(open + ">")
                     lines.append(#"      <skipped message="\#(cell.result.label): \#(xml(cell.reason))"/>"#)
                     lines.append("    </testcase>")

@@ -50,6 +50,7 @@ package struct TerminalReporter: Sendable {
             switch outcome {
             case .pass: "32"
             case .fail: "31"
+            case .unsupported: "36"
             case .skip: "90"
             case .inconclusive: "33"
             case .error: "35"

@@ -1,6 +1,6 @@
 /// The candidate closest to `word` by edit distance, if it is close enough to be a likely typo,
 /// or one that `word` starts with or abbreviates (`expectations` → `expect`).
-func closestWord(to word: String, among candidates: [String]) -> String? {
+package func closestWord(to word: String, among candidates: [String]) -> String? {
     let limit = max(2, word.count / 3)
     let scored = candidates.map { ($0, editDistance(word, $0)) }.filter { $0.1 <= limit }
     if let closest = scored.min(by: { $0.1 < $1.1 })?.0 { return closest }

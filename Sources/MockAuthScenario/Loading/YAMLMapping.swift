@@ -2,18 +2,18 @@ import Yams
 
 /// A YAML mapping being read: every lookup knows its location, and ``finish()`` reports keys
 /// nobody asked for.
-struct YAMLMapping {
-    let file: String
+package struct YAMLMapping {
+    package let file: String
     /// What the mapping is, for messages ("the tls section").
-    let context: String
-    let location: ScenarioLocation
+    package let context: String
+    package let location: ScenarioLocation
     private let pairs: [(key: String, keyLocation: ScenarioLocation, value: Node)]
     /// Each key's first position in ``pairs``: lookups are constant time, so a mapping of thousands
     /// of servers reads in linear time.
     private let index: [String: Int]
     private var consumed: Set<String> = []
 
-    init(_ node: Node, file: String, context: String) throws(ScenarioError) {
+    package init(_ node: Node, file: String, context: String) throws(ScenarioError) {
         let location = ScenarioLocation(node, file: file)
         guard case .mapping(let mapping) = node else {
             throw ScenarioError(.invalidValue, at: location, "\(context) must be a mapping of keys to values")
@@ -34,20 +34,20 @@ struct YAMLMapping {
     }
 
     /// The keys, in file order.
-    var keys: [String] { pairs.map(\.key) }
+    package var keys: [String] { pairs.map(\.key) }
 
     /// The value of `key`, marking it as read.
-    mutating func node(_ key: String) -> Node? {
+    package mutating func node(_ key: String) -> Node? {
         consumed.insert(key)
         return index[key].map { pairs[$0].value }
     }
 
     /// Where `key` is written, or the mapping's own location.
-    func location(of key: String) -> ScenarioLocation {
+    package func location(of key: String) -> ScenarioLocation {
         index[key].map { pairs[$0].keyLocation } ?? location
     }
 
-    mutating func required(_ key: String, example: String) throws(ScenarioError) -> Node {
+    package mutating func required(_ key: String, example: String) throws(ScenarioError) -> Node {
         guard let node = node(key) else {
             // A misspelt key is more useful to point at than the key it should have been.
             let unread = pairs.filter { !consumed.contains($0.key) }
@@ -63,12 +63,12 @@ struct YAMLMapping {
         return node
     }
 
-    mutating func string(_ key: String) throws(ScenarioError) -> String? {
+    package mutating func string(_ key: String) throws(ScenarioError) -> String? {
         guard let node = node(key) else { return nil }
         return try node.scalarString(file: file, what: "'\(key)'")
     }
 
-    mutating func int(_ key: String) throws(ScenarioError) -> Int? {
+    package mutating func int(_ key: String) throws(ScenarioError) -> Int? {
         guard let node = node(key) else { return nil }
         let text = try node.scalarString(file: file, what: "'\(key)'")
         guard let value = Int(text) else {
@@ -78,7 +78,7 @@ struct YAMLMapping {
         return value
     }
 
-    mutating func bool(_ key: String) throws(ScenarioError) -> Bool? {
+    package mutating func bool(_ key: String) throws(ScenarioError) -> Bool? {
         guard let node = node(key) else { return nil }
         let text = try node.scalarString(file: file, what: "'\(key)'")
         switch text {
@@ -91,7 +91,7 @@ struct YAMLMapping {
         }
     }
 
-    mutating func strings(_ key: String) throws(ScenarioError) -> [String]? {
+    package mutating func strings(_ key: String) throws(ScenarioError) -> [String]? {
         guard let node = node(key) else { return nil }
         guard case .sequence(let sequence) = node else {
             throw ScenarioError(
@@ -106,7 +106,7 @@ struct YAMLMapping {
     }
 
     /// Fails on the first key that was never read, suggesting the closest known one.
-    func finish() throws(ScenarioError) {
+    package func finish() throws(ScenarioError) {
         for pair in pairs where !consumed.contains(pair.key) {
             let suggestion = closestWord(to: pair.key, among: Array(consumed))
             throw ScenarioError(
@@ -118,14 +118,14 @@ struct YAMLMapping {
 }
 
 extension ScenarioLocation {
-    init(_ node: Node, file: String) {
+    package init(_ node: Node, file: String) {
         self.init(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
     }
 }
 
 extension Node {
     /// The node as a plain scalar string.
-    func scalarString(file: String, what: String) throws(ScenarioError) -> String {
+    package func scalarString(file: String, what: String) throws(ScenarioError) -> String {
         guard case .scalar(let scalar) = self else {
             throw ScenarioError(.invalidValue, at: ScenarioLocation(self, file: file), "\(what) must be a single value")
         }
@@ -133,7 +133,7 @@ extension Node {
     }
 
     /// The elements of a sequence node.
-    func sequenceElements(file: String, what: String, example: String) throws(ScenarioError) -> [Node] {
+    package func sequenceElements(file: String, what: String, example: String) throws(ScenarioError) -> [Node] {
         guard case .sequence(let sequence) = self else {
             throw ScenarioError(
                 .invalidValue, at: ScenarioLocation(self, file: file), "\(what) must be a list", hint: example)
