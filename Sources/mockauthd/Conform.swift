@@ -133,7 +133,7 @@ extension MockAuthD {
                 versions: versions)
             print("")
             print(reporter.matrix(matrix))
-            try report.write(matrix)
+            try report.write(matrix, table: table)
             try report.compare(matrix, with: baselines)
         }
 

@@ -16,6 +16,11 @@ extension MockAuthD.Conform {
 
         @Argument(help: "The --json reports of the shards.") var files: [String] = []
 
+        @Option(
+            name: .customLong("clients"),
+            help: "The capability table the shards ran (for --summary's page, which lists it).")
+        var table: String?
+
         @OptionGroup var report: ReportOptions
 
         func validate() throws {
@@ -38,7 +43,14 @@ extension MockAuthD.Conform {
                 throw ValidationError(error.description)
             }
             print(TerminalReporter(colour: false).matrix(merged))
-            try report.write(merged)
+            let clients = try table.map { path in
+                do {
+                    return try ConformanceClientTable(contentsOf: path)
+                } catch {
+                    throw ValidationError("\(error)")
+                }
+            }
+            try report.write(merged, table: clients)
             try report.compare(merged, with: baselines)
         }
     }

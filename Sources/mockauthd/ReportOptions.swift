@@ -50,8 +50,9 @@ struct ReportOptions: ParsableArguments {
         }
     }
 
-    /// Writes every report asked for.
-    func write(_ report: ConformanceReport) throws {
+    /// Writes every report asked for; with a capability table, `--summary`'s page gets the table too
+    /// (between its markers, when it has them).
+    func write(_ report: ConformanceReport, table: ConformanceClientTable? = nil) throws {
         func save(_ path: String?, _ contents: () throws -> Data) throws {
             guard let path else { return }
             do {
@@ -66,11 +67,11 @@ struct ReportOptions: ParsableArguments {
         try save(markdown) { Data(report.markdown(reasons: !markdownMatrixOnly).utf8) }
         try save(html) { Data(try report.html().utf8) }
         try save(svg) { Data(report.heatMapSVG.utf8) }
-        try save(summary) { Data(try summaryPage(report).utf8) }
+        try save(summary) { Data(try summaryPage(report, table: table).utf8) }
     }
 
     /// The page `--summary` writes: the whole file, or the file with its summary section replaced.
-    private func summaryPage(_ report: ConformanceReport) throws -> String {
+    private func summaryPage(_ report: ConformanceReport, table: ConformanceClientTable?) throws -> String {
         let text = report.summaryMarkdown(heatMap: summaryHeatMap ?? svg)
         guard let summary, let existing = try? String(contentsOfFile: summary, encoding: .utf8) else { return text }
         guard let page = ConformanceReport.replacingSummary(in: existing, with: text) else {
@@ -78,7 +79,8 @@ struct ReportOptions: ParsableArguments {
                 "\(summary) exists and has no summary markers (\(ConformanceReport.summaryBegin) … \(ConformanceReport.summaryEnd)); not overwriting it"
             )
         }
-        return page
+        guard let table, !table.clients.isEmpty else { return page }
+        return table.replacingMarkdown(in: page) ?? page
     }
 
     /// Prints what changed against `baselines` and exits 1 on a regression (any PASS lost).
