@@ -5,6 +5,20 @@
 # requests (-b/-c), and keeps hosts' Strict-Transport-Security policies in an HSTS cache shared by
 # them too (--hsts). Exit: curl's (0 success).
 set -u
+# The user name: DOMAIN\user (curl's manual: the Down-Level Logon Name, for NTLM and Kerberos) only
+# where curl will answer NTLM or Negotiate: the scenario's servers offer one of them and no Digest,
+# which --anyauth prefers to NTLM (curl's order: Negotiate, Digest, NTLM, Basic) and whose user name
+# is the plain one. MOCKAUTH_FEATURES names the schemes the servers are set up with.
+negotiate=no ntlm=no digest=no
+for word in ${MOCKAUTH_FEATURES:-}; do
+    for feature in $(echo "$word" | tr '|' ' '); do
+        case "$feature" in negotiate) negotiate=yes ;; ntlm) ntlm=yes ;; digest-*) digest=yes ;; esac
+    done
+done
+windows_domain=$negotiate
+[ "$ntlm" = yes ] && [ "$digest" = no ] && windows_domain=yes
+# user DOMAIN -> DOMAIN\user where curl answers NTLM or Negotiate, else user
+qualified() { if [ -n "$2" ] && [ "$windows_domain" = yes ]; then printf '%s\\%s' "$2" "$1"; else printf '%s' "$1"; fi; }
 [ -n "${MOCKAUTH_TOKEN:-}" ] && set -- -H "Authorization: Bearer $MOCKAUTH_TOKEN" || set --
 # MOCKAUTH_HEADERS: one "Name: value" line each, sent with every request as -H.
 if [ -n "${MOCKAUTH_HEADERS:-}" ]; then
@@ -22,14 +36,13 @@ if [ -n "${MOCKAUTH_PROXY_URL:-}" ]; then
     https://*) [ -n "${MOCKAUTH_CA_FILE:-}" ] && set -- "$@" --proxy-cacert "$MOCKAUTH_CA_FILE" ;;
     esac
     if [ -n "${MOCKAUTH_PROXY_USERNAME:-}" ]; then
-        user="$MOCKAUTH_PROXY_USERNAME"
-        # NTLM proxies want DOMAIN\user; curl picks the scheme with --proxy-anyauth.
+        # curl picks the scheme with --proxy-anyauth.
+        user=$(qualified "$MOCKAUTH_PROXY_USERNAME" "${MOCKAUTH_PROXY_DOMAIN:-}")
         set -- "$@" --proxy-anyauth --proxy-user "$user:$MOCKAUTH_PROXY_PASSWORD"
     fi
 fi
 if [ -n "${MOCKAUTH_USERNAME:-}" ]; then
-    user="$MOCKAUTH_USERNAME"
-    [ -n "${MOCKAUTH_DOMAIN:-}" ] && user="$MOCKAUTH_DOMAIN\\$user"
+    user=$(qualified "$MOCKAUTH_USERNAME" "${MOCKAUTH_DOMAIN:-}")
     set -- "$@" --anyauth -u "$user:$MOCKAUTH_PASSWORD"
 fi
 # MOCKAUTH_RESOLVE: names under .test, in curl's --resolve form.
@@ -57,7 +70,7 @@ for url in $MOCKAUTH_URLS; do
     # A URL with an account of its own (MOCKAUTH_USERNAME_<position>): a later -u wins.
     eval "own=\${MOCKAUTH_USERNAME_$position:-} own_password=\${MOCKAUTH_PASSWORD_$position:-} own_domain=\${MOCKAUTH_DOMAIN_$position:-}"
     if [ -n "$own" ]; then
-        [ -n "$own_domain" ] && own="$own_domain\\$own"
+        own=$(qualified "$own" "$own_domain")
         code=$(curl -sS -o /dev/null -w '%{http_code}' --max-time 20 -L "$@" --anyauth -u "$own:$own_password" "$url") || status=1
     else
         code=$(curl -sS -o /dev/null -w '%{http_code}' --max-time 20 -L "$@" "$url") || status=1
