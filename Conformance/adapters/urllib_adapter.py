@@ -1,17 +1,19 @@
 #!/usr/bin/env python3
-"""Reference adapter: Python's standard urllib.request with its auth and proxy handlers.
+"""Reference adapter: Python's standard urllib.request with its auth, proxy and cookie handlers.
 
 - Trust and identity: an `ssl.create_default_context(cafile=MOCKAUTH_CA_FILE)` with the identity's
   `load_cert_chain`, given to `HTTPSHandler(context=...)`.
 - Credentials: `HTTPDigestAuthHandler` and `HTTPBasicAuthHandler` over one
   `HTTPPasswordMgrWithDefaultRealm` (urllib answers the server's challenge); the proxy's with
   `ProxyDigestAuthHandler` and `ProxyBasicAuthHandler`, through `ProxyHandler`.
-- Cookies: none (no HTTPCookieProcessor, as urllib is by default).
+- Cookies: `HTTPCookieProcessor` with an `http.cookiejar.CookieJar` (urllib keeps none without it),
+  shared by the run's URLs, as a user keeping a session adds it.
 - Names under .test: resolved as MOCKAUTH_RESOLVE says (mockauth_resolve, the address only).
 What urllib lacks (NTLM, Negotiate, pinning, TLS to a proxy, SOCKS, HSTS, Digest other than MD5 and
-SHA-1; cookies, without a cookie jar) is Conformance/clients.yaml's to say: the adapter is not run there.
+SHA-1) is Conformance/clients.yaml's to say: the adapter is not run there.
 Exit 0 if every URL answered 2xx, 1 otherwise.
 """
+import http.cookiejar
 import os
 import ssl
 import sys
@@ -31,7 +33,8 @@ if "MOCKAUTH_CA_FILE" not in env:
 if "MOCKAUTH_CLIENT_CERT" in env:
     context.load_cert_chain(env["MOCKAUTH_CLIENT_CERT"], env["MOCKAUTH_CLIENT_KEY"])
 
-handlers = [urllib.request.HTTPSHandler(context=context)]
+# One cookie jar for the run's URLs, as a user keeping a session adds it (urllib keeps none without).
+handlers = [urllib.request.HTTPSHandler(context=context), urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())]
 if "MOCKAUTH_USERNAME" in env:
     passwords = urllib.request.HTTPPasswordMgrWithDefaultRealm()
     for url in env["MOCKAUTH_URLS"].split():
