@@ -18,6 +18,8 @@
 // the adapter's own code (Pinning.checkPins: the JDK has no pinning), and so is the Authenticator's
 // one account for every realm (Accounts); the table credits those cells to the adapter.
 //
+//   java MockAuthJava version httpclient|urlconnection   one line: the client, the JDK, the TLS provider
+//
 // Exit 0 if every URL answered 2xx, 1 otherwise.
 import java.io.ByteArrayOutputStream;
 import java.io.FileInputStream;
@@ -74,10 +76,15 @@ public final class MockAuthJava {
     static final Map<String, String> env = System.getenv();
 
     public static void main(String[] arguments) throws Exception {
-        String mode = arguments.length > 0 ? arguments[0] : "";
+        boolean version = arguments.length > 0 && arguments[0].equals("version");
+        String mode = arguments.length > (version ? 1 : 0) ? arguments[version ? 1 : 0] : "";
         if (!mode.equals("httpclient") && !mode.equals("urlconnection")) {
-            System.err.println("usage: MockAuthJava httpclient|urlconnection");
+            System.err.println("usage: MockAuthJava [version] httpclient|urlconnection");
             System.exit(2);
+        }
+        if (version) {
+            printVersion(mode);
+            return;
         }
         String proxyURL = env.get("MOCKAUTH_PROXY_URL");
         List<String> urls = new ArrayList<>(Arrays.asList(env.getOrDefault("MOCKAUTH_URLS", env.getOrDefault("MOCKAUTH_URL", "")).trim().split("\\s+")));
@@ -158,6 +165,16 @@ public final class MockAuthJava {
             }
         }
         System.exit(status);
+    }
+
+    /// One line: the client, the JDK that runs it and its TLS provider (JSSE), as this JVM reports them.
+    static void printVersion(String mode) throws Exception {
+        SSLContext tls = SSLContext.getDefault();
+        String protocols = String.join(" ", tls.getDefaultSSLParameters().getProtocols());
+        System.out.println((mode.equals("httpclient") ? "java.net.http.HttpClient" : "java.net.HttpURLConnection")
+            + " (" + System.getProperty("java.runtime.name") + " " + System.getProperty("java.runtime.version")
+            + ", " + System.getProperty("java.vm.vendor") + "; TLS: " + tls.getProvider().getName() + " "
+            + tls.getProvider().getVersionStr() + ", " + protocols + ")");
     }
 
     static void drain(InputStream in) throws IOException {
