@@ -21,6 +21,13 @@ import { installLookup } from "./mockauth_lookup.mjs";
 const env = process.env;
 installLookup();
 
+/** The adapter's Basic `Authorization` value: fetch has no credentials option and answers no 401,
+ * so every Basic cell judges when and how this code sends it (Conformance/clients.yaml credits
+ * them to the adapter). */
+function basicAuthorization(credentials) {
+  return `Basic ${Buffer.from(credentials.join(":")).toString("base64")}`;
+}
+
 function account(position) {
   const suffix = position > 1 && `MOCKAUTH_USERNAME_${position}` in env ? `_${position}` : "";
   if (!(`MOCKAUTH_USERNAME${suffix}` in env)) return null;
@@ -41,7 +48,7 @@ for (const url of (env.MOCKAUTH_URLS || env.MOCKAUTH_URL).split(/\s+/).filter(Bo
   }
   const credentials = account(position);
   if (credentials) {
-    headers.set("Authorization", `Basic ${Buffer.from(credentials.join(":")).toString("base64")}`);
+    headers.set("Authorization", basicAuthorization(credentials));
   }
   try {
     const response = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(20000) });
