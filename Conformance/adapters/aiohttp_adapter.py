@@ -6,20 +6,22 @@
 - Redirects (up to 10), the cookie jar (`CookieJar()`, aiohttp's default: it ignores cookies from
   hosts that are IP addresses unless told `unsafe=True`) and the connection pool: the session's
   defaults, one session for the run's URLs.
-- Credentials as an application gives them: none until a server asks; then, for that account and
-  that origin (the middleware's documentation: one per origin), `aiohttp.DigestAuthMiddleware`
-  (aiohttp 3.12's Digest) when the challenge offers Digest, else an `Authorization` header from `aiohttp.encode_basic_auth(user, password)` (UTF-8), which aiohttp
-  3.14 names instead of the deprecated `auth=BasicAuth(...)` (latin-1). The proxy: `proxy=` with
-  `proxy_auth=BasicAuth(...)`, sent with the first request to the proxy. 3.14 deprecates it too, for
-  `proxy_headers={"Proxy-Authorization": ...}`, but aiohttp sends `proxy_headers` with a CONNECT
-  only, never with a plain-HTTP request forwarded by the proxy, so that replacement cannot pass
-  proxy-basic. An https:// proxy is verified with the same context. The token and MOCKAUTH_HEADERS
-  are the session's headers.
+- Credentials: with every request of the account, what the scheme the scenario's server is set up
+  with takes, as a user configures aiohttp for the server they call (aiohttp picks no scheme
+  itself): where it offers Digest, `aiohttp.DigestAuthMiddleware` (aiohttp 3.12's Digest, which
+  answers the challenge), one per account and origin (its documentation: one per origin); else an
+  `Authorization` header from `aiohttp.encode_basic_auth(user, password)` (UTF-8), which aiohttp
+  3.14 names instead of the deprecated `auth=BasicAuth(...)` (latin-1): sent with the first request.
+  The proxy: `proxy=` with `proxy_auth=BasicAuth(...)`, sent with the first request to the proxy.
+  3.14 deprecates it too, for `proxy_headers={"Proxy-Authorization": ...}`, but aiohttp sends
+  `proxy_headers` with a CONNECT only, never with a plain-HTTP request forwarded by the proxy, so
+  that replacement cannot pass proxy-basic. An https:// proxy is verified with the same context.
+  The token and MOCKAUTH_HEADERS are the session's headers.
 - Names under .test: resolved as MOCKAUTH_RESOLVE says (mockauth_resolve: aiohttp's default
   ThreadedResolver asks socket.getaddrinfo; the address only).
-Exit 0 if every URL answered 2xx, 89 for what aiohttp cannot do (pinning a public key: its
-`Fingerprint` pins a whole certificate; SOCKS; NTLM, Negotiate; SHA-512-256 Digest; HSTS), 1
-otherwise.
+What aiohttp lacks (pinning a public key: its `Fingerprint` pins a whole certificate; SOCKS; NTLM,
+Negotiate; SHA-512-256 Digest; HSTS) is Conformance/clients.yaml's to say: the adapter is not run
+there. Exit 0 if every URL answered 2xx, 1 otherwise.
 """
 import asyncio
 import os
@@ -27,21 +29,13 @@ import ssl
 import sys
 import warnings
 
+import aiohttp
+from yarl import URL
+
 import mockauth_resolve
-from mockauth_accounts import account
+from mockauth_accounts import account, offered_schemes
 
-LACKS = {
-    "pinning", "socks", "socks-auth", "hsts", "ntlm", "negotiate", "digest-sha512-256",
-    "digest-sha512-256-sess",
-}
 env = os.environ
-missing = [word for word in env.get("MOCKAUTH_FEATURES", "").split() if set(word.split("|")) <= LACKS]
-if missing:
-    print("aiohttp cannot do what this scenario needs:", ", ".join(missing), file=sys.stderr)
-    sys.exit(89)
-
-import aiohttp  # noqa: E402  (after the cheap checks: importing aiohttp is most of the start-up)
-from yarl import URL  # noqa: E402
 
 # proxy_auth and BasicAuth (above) are deprecated in aiohttp 3.14; the warning says nothing here.
 warnings.filterwarnings("ignore", category=DeprecationWarning)
@@ -49,10 +43,13 @@ warnings.filterwarnings("ignore", category=DeprecationWarning)
 # Names under .test: resolved as MOCKAUTH_RESOLVE says (the address only; names are the client's).
 mockauth_resolve.install()
 
+OFFERED = offered_schemes()
 
-def authenticator(challenge: str, credentials):
-    """Keyword arguments of a request for this account: Digest through the middleware, else Basic."""
-    if "digest" in challenge.lower():
+
+def authenticator(credentials):
+    """Keyword arguments of a request for this account: Digest through the middleware where the
+    server offers Digest, else Basic."""
+    if any(scheme.startswith("digest-") for scheme in OFFERED):
         return {"middlewares": (aiohttp.DigestAuthMiddleware(*credentials),)}
     return {"headers": {"Authorization": aiohttp.encode_basic_auth(*credentials)}}
 
@@ -78,26 +75,17 @@ async def main() -> int:
     # Auth per account and origin: DigestAuthMiddleware answers only the origin of its first
     # request (its documentation: one middleware per origin), and a header goes where it is given.
     auths = {}
-    challenges = {}
     status = 0
     async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(ssl=context), headers=headers) as session:
         for position, url in enumerate(env["MOCKAUTH_URLS"].split(), start=1):
-            origin = str(URL(url).origin())
             credentials = account(position)
-            key = (credentials, origin)
-            if credentials and key not in auths and origin in challenges:
-                auths[key] = authenticator(challenges[origin], credentials)
+            key = (credentials, str(URL(url).origin()))
+            if credentials and key not in auths:
+                auths[key] = authenticator(credentials)
             try:
                 async with session.request(method, url, data=body, **proxy, **auths.get(key, {})) as response:
                     await response.read()
                     code = response.status
-                    if code == 401 and credentials and key not in auths:
-                        challenges[origin] = ", ".join(response.headers.getall("WWW-Authenticate", []))
-                if code == 401 and credentials and origin in challenges and key not in auths:
-                    auths[key] = authenticator(challenges[origin], credentials)
-                    async with session.request(method, url, data=body, **proxy, **auths[key]) as response:
-                        await response.read()
-                        code = response.status
                 print(url, code)
                 status |= 0 if 200 <= code < 300 else 1
             except Exception as error:  # refused handshakes and proxy errors are the client's answer

@@ -8,32 +8,27 @@ has a user set up a Client.
 - `http2=True` (the documentation's switch, with h2 installed): h2 where the server offers it by ALPN.
 - Redirects: httpx follows none by default; its documentation turns them on with
   `follow_redirects=True`, which this adapter does, so httpx's own rules decide what a hop keeps.
-- Credentials as an application gives them: none until the server asks; then `httpx.DigestAuth`
-  when the challenge offers Digest, else `httpx.BasicAuth`, given with each of that account's
-  requests (as the requests adapter does). Proxy credentials in the proxy URL (httpx sends them as
-  Basic). The token and MOCKAUTH_HEADERS are the client's headers.
+- Credentials: `auth=` on every request of the account, with the auth object of the scheme the
+  scenario's server is set up with, as a user configures httpx for the server they call (httpx
+  picks no scheme itself): `httpx.DigestAuth` where it offers Digest (it answers the challenge),
+  else `httpx.BasicAuth` (what `auth=(user, password)` means: sent with the first request). Proxy
+  credentials in `httpx.Proxy(auth=...)` (httpx sends them as Basic). The token and
+  MOCKAUTH_HEADERS are the client's headers.
 - Names under .test: resolved as MOCKAUTH_RESOLVE says (mockauth_resolve, the address only).
 - One Client for the run's URLs: one cookie jar, one connection pool.
-Exit 0 if every URL answered 2xx, 89 for what httpx cannot do (pinning; NTLM and Negotiate, which
-httpx itself does not speak; SHA-512-256 Digest; HSTS), 1 otherwise.
+What httpx lacks (pinning; NTLM and Negotiate; SHA-512-256 Digest; HSTS) is Conformance/clients.yaml's
+to say: the adapter is not run there. Exit 0 if every URL answered 2xx, 1 otherwise.
 """
 import os
 import ssl
 import sys
 
+import httpx
+
 import mockauth_resolve
-from mockauth_accounts import account
+from mockauth_accounts import account, offered_schemes
 
-LACKS = {
-    "pinning", "hsts", "ntlm", "negotiate", "digest-sha512-256", "digest-sha512-256-sess",
-}
 env = os.environ
-missing = [word for word in env.get("MOCKAUTH_FEATURES", "").split() if set(word.split("|")) <= LACKS]
-if missing:
-    print("httpx cannot do what this scenario needs:", ", ".join(missing), file=sys.stderr)
-    sys.exit(89)
-
-import httpx  # noqa: E402  (after the cheap checks: importing httpx is most of the start-up)
 
 # Names under .test: resolved as MOCKAUTH_RESOLVE says (the address only; names are the client's).
 mockauth_resolve.install()
@@ -60,9 +55,12 @@ for line in env.get("MOCKAUTH_HEADERS", "").splitlines():
 client = httpx.Client(verify=context, http2=True, proxy=proxy, headers=headers, follow_redirects=True,
                       trust_env=False)
 
+OFFERED = offered_schemes()
 
-def authenticator(challenge: str, credentials):
-    if "digest" in challenge.lower():
+
+def authenticator(credentials):
+    """The auth object of the server's scheme: Digest where it offers Digest, else Basic."""
+    if any(scheme.startswith("digest-") for scheme in OFFERED):
         return httpx.DigestAuth(*credentials)
     return httpx.BasicAuth(*credentials)
 
@@ -70,20 +68,15 @@ def authenticator(challenge: str, credentials):
 method = env.get("MOCKAUTH_METHOD", "GET")
 body = open(env["MOCKAUTH_BODY_FILE"], "rb").read() if "MOCKAUTH_BODY_FILE" in env else None
 
+# One auth object per account, given with each of that account's requests.
 auths = {}
-challenge = None
 status = 0
 for position, url in enumerate(env["MOCKAUTH_URLS"].split(), start=1):
     credentials = account(position)
-    if credentials and credentials not in auths and challenge:
-        auths[credentials] = authenticator(challenge, credentials)
+    if credentials and credentials not in auths:
+        auths[credentials] = authenticator(credentials)
     try:
-        auth = auths.get(credentials, httpx.USE_CLIENT_DEFAULT)
-        response = client.request(method, url, content=body, auth=auth)
-        if response.status_code == 401 and credentials and credentials not in auths:
-            challenge = ", ".join(response.headers.get_list("WWW-Authenticate"))
-            auths[credentials] = authenticator(challenge, credentials)
-            response = client.request(method, url, content=body, auth=auths[credentials])
+        response = client.request(method, url, content=body, auth=auths.get(credentials, httpx.USE_CLIENT_DEFAULT))
         print(url, response.status_code, response.http_version)
         status |= 0 if 200 <= response.status_code < 300 else 1
     except Exception as error:  # refused handshakes and proxy errors are the client's answer

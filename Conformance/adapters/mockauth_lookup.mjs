@@ -27,13 +27,3 @@ export function lookup(hostname, options, callback) {
 export function installLookup() {
   if (names.size > 0) dns.lookup = lookup;
 }
-
-/** The features of MOCKAUTH_FEATURES that `lacking` makes impossible (a choice `a|b` only when
- * every alternative is lacking), as words; empty when the client can take part. */
-export function unmet(lacking) {
-  const missing = [];
-  for (const word of (process.env.MOCKAUTH_FEATURES || "").split(/\s+/).filter(Boolean)) {
-    if (word.split("|").every((feature) => lacking.includes(feature))) missing.push(word);
-  }
-  return missing;
-}

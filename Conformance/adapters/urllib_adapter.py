@@ -1,10 +1,19 @@
 #!/usr/bin/env python3
-"""Reference adapter: Python's standard urllib.request with its auth and proxy handlers.
+"""Reference adapter: Python's standard urllib.request with its auth, proxy and cookie handlers.
 
-Exit 0 if every URL answered 2xx, 89 for what urllib cannot do (NTLM, Negotiate, pinning, TLS to
-an HTTPS proxy, SOCKS proxies, cookies: it is run without an HTTPCookieProcessor, as urllib is
-by default, and HSTS, which it does not keep), 1 otherwise.
+- Trust and identity: an `ssl.create_default_context(cafile=MOCKAUTH_CA_FILE)` with the identity's
+  `load_cert_chain`, given to `HTTPSHandler(context=...)`.
+- Credentials: `HTTPDigestAuthHandler` and `HTTPBasicAuthHandler` over one
+  `HTTPPasswordMgrWithDefaultRealm` (urllib answers the server's challenge); the proxy's with
+  `ProxyDigestAuthHandler` and `ProxyBasicAuthHandler`, through `ProxyHandler`.
+- Cookies: `HTTPCookieProcessor` with an `http.cookiejar.CookieJar` (urllib keeps none without it),
+  shared by the run's URLs, as a user keeping a session adds it.
+- Names under .test: resolved as MOCKAUTH_RESOLVE says (mockauth_resolve, the address only).
+What urllib lacks (NTLM, Negotiate, pinning, TLS to a proxy, SOCKS, HSTS, Digest other than MD5 and
+SHA-1) is Conformance/clients.yaml's to say: the adapter is not run there.
+Exit 0 if every URL answered 2xx, 1 otherwise.
 """
+import http.cookiejar
 import os
 import ssl
 import sys
@@ -14,27 +23,6 @@ import urllib.request
 import mockauth_resolve
 
 env = os.environ
-if "MOCKAUTH_PIN_SHA256" in env:
-    print("urllib cannot pin public keys", file=sys.stderr)
-    sys.exit(89)
-if "cookies" in env.get("MOCKAUTH_FEATURES", "").split():
-    print("urllib keeps no cookies without a cookie jar (HTTPCookieProcessor)", file=sys.stderr)
-    sys.exit(89)
-if "hsts" in env.get("MOCKAUTH_FEATURES", "").split():
-    # Nothing in urllib reads Strict-Transport-Security: an http:// URL is fetched as given.
-    print("urllib keeps no HSTS policy (hsts)", file=sys.stderr)
-    sys.exit(89)
-if env.get("MOCKAUTH_DOMAIN"):
-    print("urllib speaks neither NTLM nor Negotiate", file=sys.stderr)
-    sys.exit(89)
-if "https-proxy" in env.get("MOCKAUTH_FEATURES", "").split():
-    # http.client opens a CONNECT tunnel over plain TCP to the proxy: no TLS to the proxy itself.
-    print("urllib cannot speak TLS to an HTTPS proxy (https-proxy)", file=sys.stderr)
-    sys.exit(89)
-if "socks" in env.get("MOCKAUTH_FEATURES", "").split():
-    # ProxyHandler knows http:// and https:// proxies only.
-    print("urllib cannot use a SOCKS proxy (socks)", file=sys.stderr)
-    sys.exit(89)
 
 # Names under .test: resolved as MOCKAUTH_RESOLVE says (the address only; names are the client's).
 mockauth_resolve.install()
@@ -45,7 +33,8 @@ if "MOCKAUTH_CA_FILE" not in env:
 if "MOCKAUTH_CLIENT_CERT" in env:
     context.load_cert_chain(env["MOCKAUTH_CLIENT_CERT"], env["MOCKAUTH_CLIENT_KEY"])
 
-handlers = [urllib.request.HTTPSHandler(context=context)]
+# One cookie jar for the run's URLs, as a user keeping a session adds it (urllib keeps none without).
+handlers = [urllib.request.HTTPSHandler(context=context), urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())]
 if "MOCKAUTH_USERNAME" in env:
     passwords = urllib.request.HTTPPasswordMgrWithDefaultRealm()
     for url in env["MOCKAUTH_URLS"].split():

@@ -12,7 +12,15 @@
 // default one, as the JSSE Reference Guide's "Creating Your Own X509TrustManager" does. Names under
 // .test are mapped by the JVM's hosts file (-Djdk.net.hosts.file=$MOCKAUTH_HOSTS_FILE, java.sh).
 //
-// Exit 0 if every URL answered 2xx, 89 for what the client cannot do, 1 otherwise.
+// What each client lacks (HSTS; TLS to an HTTPS proxy; SOCKS for HttpClient; Digest, NTLM and
+// Negotiate for HttpClient, which answers Basic only; the Digest algorithms HttpURLConnection does not
+// implement) is Conformance/clients.yaml's to say: the adapter is not run there. Public-key pins are
+// the adapter's own code (Pinning.checkPins: the JDK has no pinning), and so is the Authenticator's
+// one account for every realm (Accounts); the table credits those cells to the adapter.
+//
+//   java MockAuthJava version httpclient|urlconnection   one line: the client, the JDK, the TLS provider
+//
+// Exit 0 if every URL answered 2xx, 1 otherwise.
 import java.io.ByteArrayOutputStream;
 import java.io.FileInputStream;
 import java.io.IOException;
@@ -21,7 +29,6 @@ import java.io.OutputStream;
 import java.net.Authenticator;
 import java.net.CookieManager;
 import java.net.HttpURLConnection;
-import java.net.IDN;
 import java.net.InetSocketAddress;
 import java.net.PasswordAuthentication;
 import java.net.Proxy;
@@ -66,23 +73,19 @@ import javax.net.ssl.X509ExtendedTrustManager;
 
 public final class MockAuthJava {
     static final Map<String, String> env = System.getenv();
-    static final int UNSUPPORTED = 89;
 
     public static void main(String[] arguments) throws Exception {
-        String mode = arguments.length > 0 ? arguments[0] : "";
+        boolean version = arguments.length > 0 && arguments[0].equals("version");
+        String mode = arguments.length > (version ? 1 : 0) ? arguments[version ? 1 : 0] : "";
         if (!mode.equals("httpclient") && !mode.equals("urlconnection")) {
-            System.err.println("usage: MockAuthJava httpclient|urlconnection");
+            System.err.println("usage: MockAuthJava [version] httpclient|urlconnection");
             System.exit(2);
         }
-        Set<String> features = new HashSet<>(Arrays.asList(env.getOrDefault("MOCKAUTH_FEATURES", "").split("\\s+")));
+        if (version) {
+            printVersion(mode);
+            return;
+        }
         String proxyURL = env.get("MOCKAUTH_PROXY_URL");
-        if (features.contains("hsts")) unsupported("Java keeps no HSTS policy (hsts)");
-        if (proxyURL != null && proxyURL.startsWith("https://")) {
-            unsupported("Java's proxies are reached over plain TCP: no TLS to an HTTPS proxy (https-proxy)");
-        }
-        if (proxyURL != null && proxyURL.startsWith("socks") && mode.equals("httpclient")) {
-            unsupported("HttpClient uses HTTP proxies only: no SOCKS (socks)");
-        }
         List<String> urls = new ArrayList<>(Arrays.asList(env.getOrDefault("MOCKAUTH_URLS", env.getOrDefault("MOCKAUTH_URL", "")).trim().split("\\s+")));
         SSLContext context = sslContext();
         ProxySelector proxies = proxySelector(proxyURL);
@@ -113,7 +116,7 @@ public final class MockAuthJava {
                 String url = urls.get(position - 1);
                 authenticator.position = position;
                 try {
-                    HttpRequest.Builder request = HttpRequest.newBuilder(uri(url)).timeout(Duration.ofSeconds(20))
+                    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(20))
                         .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
                     for (String[] header : headers) request.header(header[0], header[1]);
                     HttpResponse<byte[]> response = client.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
@@ -138,7 +141,7 @@ public final class MockAuthJava {
                 Accounts fresh = new Accounts(position);
                 Accounts account = byAccount.computeIfAbsent(fresh.key(), key -> fresh);
                 try {
-                    HttpURLConnection connection = (HttpURLConnection) uri(url).toURL().openConnection();
+                    HttpURLConnection connection = (HttpURLConnection) new URL(url).openConnection();
                     if (hasCredentials) connection.setAuthenticator(account);
                     connection.setConnectTimeout(20000);
                     connection.setReadTimeout(20000);
@@ -163,9 +166,14 @@ public final class MockAuthJava {
         System.exit(status);
     }
 
-    static void unsupported(String why) {
-        System.err.println(why);
-        System.exit(UNSUPPORTED);
+    /// One line: the client, the JDK that runs it and its TLS provider (JSSE), as this JVM reports them.
+    static void printVersion(String mode) throws Exception {
+        SSLContext tls = SSLContext.getDefault();
+        String protocols = String.join(" ", tls.getDefaultSSLParameters().getProtocols());
+        System.out.println((mode.equals("httpclient") ? "java.net.http.HttpClient" : "java.net.HttpURLConnection")
+            + " (" + System.getProperty("java.runtime.name") + " " + System.getProperty("java.runtime.version")
+            + ", " + System.getProperty("java.vm.vendor") + "; TLS: " + tls.getProvider().getName() + " "
+            + tls.getProvider().getVersionStr() + ", " + protocols + ")");
     }
 
     static void drain(InputStream in) throws IOException {
@@ -173,21 +181,6 @@ public final class MockAuthJava {
         try (in) {
             in.transferTo(new ByteArrayOutputStream());
         }
-    }
-
-    /// The URL as a URI. java.net.URI takes no host name outside ASCII, so an internationalized one
-    /// is written as its A-label first with java.net.IDN, as that class's documentation tells
-    /// applications to do (IDN.toASCII: IDNA 2003, RFC 3490).
-    static URI uri(String url) throws Exception {
-        int start = url.indexOf("://") + 3;
-        int end = start;
-        while (end < url.length() && "/?#".indexOf(url.charAt(end)) < 0) end++;
-        String authority = url.substring(start, end);
-        if (authority.chars().allMatch(c -> c < 128)) return new URI(url);
-        int colon = authority.lastIndexOf(':');
-        String host = colon >= 0 ? authority.substring(0, colon) : authority;
-        String port = colon >= 0 ? authority.substring(colon) : "";
-        return new URI(url.substring(0, start) + IDN.toASCII(host) + port + url.substring(end));
     }
 
     /// Credentials as the JDK asks for them: the proxy's for a proxy (or SOCKS5) challenge, the
