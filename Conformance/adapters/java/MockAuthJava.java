@@ -29,6 +29,7 @@ import java.io.OutputStream;
 import java.net.Authenticator;
 import java.net.CookieManager;
 import java.net.HttpURLConnection;
+import java.net.IDN;
 import java.net.InetSocketAddress;
 import java.net.PasswordAuthentication;
 import java.net.Proxy;
@@ -116,7 +117,7 @@ public final class MockAuthJava {
                 String url = urls.get(position - 1);
                 authenticator.position = position;
                 try {
-                    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(20))
+                    HttpRequest.Builder request = HttpRequest.newBuilder(uri(url)).timeout(Duration.ofSeconds(20))
                         .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
                     for (String[] header : headers) request.header(header[0], header[1]);
                     HttpResponse<byte[]> response = client.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
@@ -141,7 +142,7 @@ public final class MockAuthJava {
                 Accounts fresh = new Accounts(position);
                 Accounts account = byAccount.computeIfAbsent(fresh.key(), key -> fresh);
                 try {
-                    HttpURLConnection connection = (HttpURLConnection) new URL(url).openConnection();
+                    HttpURLConnection connection = (HttpURLConnection) uri(url).toURL().openConnection();
                     if (hasCredentials) connection.setAuthenticator(account);
                     connection.setConnectTimeout(20000);
                     connection.setReadTimeout(20000);
@@ -181,6 +182,21 @@ public final class MockAuthJava {
         try (in) {
             in.transferTo(new ByteArrayOutputStream());
         }
+    }
+
+    /// The URL as a URI. java.net.URI takes no host name outside ASCII, so an internationalized one
+    /// is written as its A-label first with java.net.IDN, as that class's documentation tells
+    /// applications to do (IDN.toASCII: IDNA 2003, RFC 3490).
+    static URI uri(String url) throws Exception {
+        int start = url.indexOf("://") + 3;
+        int end = start;
+        while (end < url.length() && "/?#".indexOf(url.charAt(end)) < 0) end++;
+        String authority = url.substring(start, end);
+        if (authority.chars().allMatch(c -> c < 128)) return new URI(url);
+        int colon = authority.lastIndexOf(':');
+        String host = colon >= 0 ? authority.substring(0, colon) : authority;
+        String port = colon >= 0 ? authority.substring(colon) : "";
+        return new URI(url.substring(0, start) + IDN.toASCII(host) + port + url.substring(end));
     }
 
     /// Credentials as the JDK asks for them: the proxy's for a proxy (or SOCKS5) challenge, the
