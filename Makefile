@@ -132,32 +132,10 @@ CONFORM_ARGS ?=
 ADAPTER = .build/debug/mockauth-adapter
 # The compiled reference adapters (Java, Go), rebuilt once per run by conformance-adapters.
 ADAPTERS = .build/conformance-adapters
-DIGEST_SCHEMES = digest-md5,digest-md5-sess,digest-sha256,digest-sha256-sess,digest-sha512-256,digest-sha512-256-sess
-# The reference clients, once for every kind of run: the whole one, each shard and the merge.
-CONFORM_CLIENTS = \
-	--client curl=Conformance/adapters/curl.sh \
-	--client requests=Conformance/adapters/requests_adapter.py \
-	--client urllib=Conformance/adapters/urllib_adapter.py \
-	--client urlsession="Conformance/adapters/urlsession.sh $(ADAPTER)" \
-	--client asynchttpclient="Conformance/adapters/asynchttpclient.sh $(ADAPTER)" \
-	--client java-httpclient="Conformance/adapters/java.sh $(ADAPTERS) httpclient" \
-	--lacks java-httpclient=https-proxy,socks,socks-auth,hsts,ntlm,negotiate,$(DIGEST_SCHEMES) \
-	--client java-urlconnection="Conformance/adapters/java.sh $(ADAPTERS) urlconnection" \
-	--lacks java-urlconnection=https-proxy,hsts,negotiate,digest-sha256-sess,digest-sha512-256,digest-sha512-256-sess \
-	--client go-nethttp=$(ADAPTERS)/go-nethttp \
-	--lacks go-nethttp=hsts,ntlm,negotiate,$(DIGEST_SCHEMES) \
-	--client chromium="node Conformance/adapters/chromium_adapter.js" \
-	--lacks chromium=client-cert,pinning,socks-auth,headers,bearer,basic,ntlm,negotiate,$(DIGEST_SCHEMES) \
-	--client node-fetch=Conformance/adapters/node_fetch.sh \
-	--lacks node-fetch=client-cert,pinning,proxy,https-proxy,socks,socks-auth,cookies,hsts,$(DIGEST_SCHEMES),ntlm,negotiate \
-	--client node-https="node Conformance/adapters/node_https.mjs" \
-	--lacks node-https=redirect,proxy,https-proxy,socks,socks-auth,cookies,hsts,$(DIGEST_SCHEMES),ntlm,negotiate \
-	--client wget=Conformance/adapters/wget.sh \
-	--lacks wget=https-proxy,socks,socks-auth,digest-sha256,digest-sha256-sess,digest-sha512-256,digest-sha512-256-sess,negotiate \
-	--client httpx=Conformance/adapters/httpx_adapter.py \
-	--lacks httpx=pinning,hsts,ntlm,negotiate,digest-sha512-256,digest-sha512-256-sess \
-	--client aiohttp=Conformance/adapters/aiohttp_adapter.py \
-	--lacks aiohttp=pinning,socks,socks-auth,hsts,ntlm,negotiate,digest-sha512-256,digest-sha512-256-sess
+# The reference clients, once for every kind of run (the whole one, each shard and the merge): their
+# commands, version commands, what each library lacks and who decides each cell are in the capability
+# table, the one place for them.
+CONFORM_CLIENTS = --clients Conformance/clients.yaml
 CONFORM_BASELINES = $(patsubst %,--baseline %,$(sort $(wildcard Conformance/baselines/*.json)))
 # What a whole run, or a merge of shards, writes.
 CONFORM_REPORTS = --json $(CONFORMANCE_OUT)/results.json --junit $(CONFORMANCE_OUT)/junit.xml \
@@ -203,5 +181,5 @@ conformance-shard: conformance-prepare
 
 conformance-merge:
 	$(SWIFT) build --product mockauthd
-	.build/debug/mockauthd conform merge $(sort $(wildcard $(CONFORMANCE_OUT)/shard-*.json)) \
+	.build/debug/mockauthd conform merge $(sort $(wildcard $(CONFORMANCE_OUT)/shard-*.json)) $(CONFORM_CLIENTS) \
 	  $(CONFORM_BASELINES) $(CONFORM_REPORTS) $(CONFORM_ARGS)

@@ -13,6 +13,12 @@ public protocol ScenarioClient: Sendable {
     /// What the client as driven here cannot be given (its adapter cannot express it), though its
     /// library may have it: a scenario that needs one of these is skipped (SKIP), with the reason.
     var unsupported: Set<ClientFeature> { get }
+    /// What the client's library lacks that `scenario` needs, in words (empty when it can take
+    /// part): by default the features of ``lacks`` the scenario requires.
+    func lacking(in scenario: Scenario) -> [String]
+    /// What the client cannot be given here that `scenario` needs, in words: by default the
+    /// features of ``unsupported`` the scenario requires.
+    func unsupported(in scenario: Scenario) -> [String]
     /// Runs the client against `run`, whose servers are up, and reports what happened. The verdict
     /// comes from what the servers saw; the report says how the client ended.
     ///
@@ -26,4 +32,12 @@ public protocol ScenarioClient: Sendable {
 extension ScenarioClient {
     public var lacks: Set<ClientFeature> { [] }
     public var unsupported: Set<ClientFeature> { [] }
+
+    public func lacking(in scenario: Scenario) -> [String] {
+        scenario.requirements.unmet(lacking: lacks)
+    }
+
+    public func unsupported(in scenario: Scenario) -> [String] {
+        scenario.requirements.unmet(lacking: unsupported)
+    }
 }

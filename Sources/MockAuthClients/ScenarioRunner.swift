@@ -139,13 +139,13 @@ public struct ScenarioRunner: Sendable {
     /// driven here cannot be given one), else ``judge(_:client:exercise:)``; a failure of the harness
     /// becomes an ERROR verdict.
     private func judge(_ scenario: Scenario, _ client: some ScenarioClient) async -> JudgedRun {
-        let lacking = scenario.requirements.unmet(lacking: client.lacks)
+        let lacking = client.lacking(in: scenario)
         guard lacking.isEmpty else {
             let verdict = Judge.unsupported(
                 scenario.name, because: "\(client.name) lacks \(lacking.joined(separator: ", "))")
             return JudgedRun(client: client.name, scenario: scenario, verdict: verdict)
         }
-        let missing = scenario.requirements.unmet(lacking: client.unsupported)
+        let missing = client.unsupported(in: scenario)
         guard missing.isEmpty else {
             let verdict = Judge.skipped(
                 scenario.name, because: "\(client.name) cannot be given \(missing.joined(separator: ", ")) here")

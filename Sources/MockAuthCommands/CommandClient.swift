@@ -24,6 +24,13 @@ public struct CommandClient: ScenarioClient {
     /// Whether the command's standard output goes to this process's standard error (so this
     /// process's own output stays clean, e.g. JSON).
     public var outputToStandardError: Bool
+    /// Scenarios, by name, whose needs the client's library lacks though no feature names them (a
+    /// scheme it answers for servers but not for proxies), each with what it lacks in words:
+    /// UNSUPPORTED.
+    public var scenarioLacks: [String: String] = [:]
+    /// Scenarios, by name, the command cannot be given though its library could, each with what it
+    /// cannot be given in words: SKIP.
+    public var scenarioSkips: [String: String] = [:]
     /// Whether the command runs in a private user and mount namespace whose `/etc/hosts` is the
     /// run's hosts file (Linux, `check --isolate-hosts`): an unmodified client resolves the
     /// scenario's names under `.test`. Scenarios without such names run as usual.
@@ -49,6 +56,14 @@ public struct CommandClient: ScenarioClient {
         self.init(
             name: name, arguments: ["/bin/sh", "-c", shell], lacks: lacks, unsupported: unsupported,
             outputToStandardError: outputToStandardError)
+    }
+
+    public func lacking(in scenario: Scenario) -> [String] {
+        scenario.requirements.unmet(lacking: lacks) + [scenarioLacks[scenario.name]].compactMap(\.self)
+    }
+
+    public func unsupported(in scenario: Scenario) -> [String] {
+        scenario.requirements.unmet(lacking: unsupported) + [scenarioSkips[scenario.name]].compactMap(\.self)
     }
 
     public func exercise(_ run: ScenarioRun, timeoutSeconds: Int) async throws -> ClientReport {

@@ -104,9 +104,12 @@ extension MockAuthD {
             }
             let clients =
                 table.clients.map { entry in
-                    CommandClient(
+                    var client = CommandClient(
                         name: entry.name, shell: entry.command, lacks: entry.lackedFeatures,
                         unsupported: entry.undrivenFeatures, outputToStandardError: true)
+                    client.scenarioLacks = entry.lackedScenarios
+                    client.scenarioSkips = entry.undrivenScenarios
+                    return client
                 } + given
             let names = clients.map(\.name)
             if let twice = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {

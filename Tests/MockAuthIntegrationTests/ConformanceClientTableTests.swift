@@ -1,4 +1,5 @@
 import Foundation
+import MockAuthAsyncHTTPClient
 import MockAuthClients
 import MockAuthConformance
 import MockAuthTestSupport
@@ -88,6 +89,28 @@ struct ConformanceClientTableTests {
         #expect(empty.reason.contains("'because' is empty"), "\(empty)")
         let nothing = try error(replacing: "      - features: [cookies]\n", with: "      - \n")
         #expect(nothing.code == .invalidValue || nothing.code == .missingKey, "\(nothing)")
+        let featureAndScenarios = try error(
+            replacing: "      - feature: ntlm\n", with: "      - feature: ntlm\n        scenarios: [ntlm]\n")
+        #expect(featureAndScenarios.reason.contains("either a feature or scenarios"), "\(featureAndScenarios)")
+    }
+
+    @Test("a lack of some scenarios by name: UNSUPPORTED for those, with what they need in words")
+    func scenarioLacks() throws {
+        let yaml = Self.table.replacingOccurrences(
+            of: "    not-driven:",
+            with: """
+                      - scenarios: [proxy-digest, proxy-connect-digest]
+                        what: Digest to a proxy
+                        because: it authenticates to proxies with Basic only
+                        source: https://example.org/plain#proxies
+                    not-driven:
+                """)
+        let table = try ConformanceClientTable(yaml: yaml, file: "clients.yaml")
+        let plain = try #require(table.client("plain"))
+        #expect(
+            plain.lackedScenarios == ["proxy-digest": "Digest to a proxy", "proxy-connect-digest": "Digest to a proxy"])
+        #expect(plain.lackedFeatures == [.scheme(.ntlm)])
+        #expect(table.markdown.contains("Digest to a proxy (`proxy-connect-digest`, `proxy-digest`)"))
     }
 }
 
@@ -154,5 +177,83 @@ struct ConformClientsOptionTests {
         let apart = try #require(summaries.first?.adapterText)
         #expect(apart.hasPrefix("\(pins): ") && row.contains("| \(apart) |"), "\(row)")
         #expect(page.contains("UNSUPPORTED (the library lacks what the scenario needs"), "\(page)")
+    }
+}
+
+/// `Conformance/clients.yaml`, the reference clients' table: it reads, each `code` and `symbol` it
+/// names is in the adapter, the Swift clients' lacks are their own, nothing else lists lacks, and
+/// the conformance page shows it as it is.
+@Suite("The reference clients' capability table")
+struct ReferenceClientTableTests {
+    static let root = MockAuthDBinary.repositoryRoot
+
+    static func table() throws -> ConformanceClientTable {
+        try ConformanceClientTable(contentsOf: root.appendingPathComponent("Conformance/clients.yaml").path)
+    }
+
+    @Test("it reads; every client has a version command; every lack of a library cites where it is written")
+    func reads() throws {
+        let table = try Self.table()
+        #expect(table.clients.count >= 14, "\(table.clients.map(\.name))")
+        for client in table.clients {
+            #expect(client.version != nil, "\(client.name) has no version command")
+            #expect(client.lacks.allSatisfy { $0.source?.hasPrefix("https://") == true }, "\(client.name)")
+        }
+        let catalog = Set(try ScenarioCatalog.directory(MockAuthDBinary.scenarios).loadAll().map(\.name))
+        for client in table.clients {
+            let named =
+                client.lacks.flatMap(\.scenarios) + client.notDriven.flatMap(\.scenarios)
+                + (client.configured + client.adapterDecides).flatMap(\.scenarios)
+            #expect(Set(named).isSubset(of: catalog), "\(client.name) names \(Set(named).subtracting(catalog))")
+        }
+    }
+
+    @Test("every adapter-decides entry names an adapter file that holds its symbol")
+    func codeReferences() throws {
+        for client in try Self.table().clients {
+            for rule in client.adapterDecides {
+                let code = try #require(rule.code)
+                let text = try String(contentsOf: Self.root.appendingPathComponent(code), encoding: .utf8)
+                let symbol = try #require(rule.symbol, "\(client.name): \(code) names no symbol")
+                #expect(text.contains(symbol), "\(client.name): \(code) does not contain '\(symbol)'")
+            }
+        }
+    }
+
+    @Test("URLSession's and AsyncHTTPClient's lacks are their Swift clients' own (URLSession's CA is configured)")
+    func swiftClients() throws {
+        let table = try Self.table()
+        let asyncHTTPClient = try #require(table.client("asynchttpclient"))
+        #expect(asyncHTTPClient.lackedFeatures == AsyncHTTPClientClient().lacks)
+        #if canImport(FoundationNetworking)
+            let urlSession = try #require(table.client("urlsession"))
+            #expect(urlSession.lackedFeatures == URLSessionClient().lacks.subtracting([.customTrustAnchors]))
+            #expect(urlSession.configured.contains { $0.features.contains(.customTrustAnchors) })
+        #endif
+    }
+
+    @Test("the table is the only list of lacks: the Makefile passes it, no adapter or Makefile line lists lacks")
+    func onlyPlace() throws {
+        let makefile = try String(contentsOf: Self.root.appendingPathComponent("Makefile"), encoding: .utf8)
+        #expect(makefile.contains("CONFORM_CLIENTS = --clients Conformance/clients.yaml"))
+        #expect(!makefile.contains("--lacks") && !makefile.contains("--client "), "the Makefile lists clients")
+        let adapters = Self.root.appendingPathComponent("Conformance/adapters")
+        for file in try #require(FileManager.default.subpaths(atPath: adapters.path)) {
+            guard let text = try? String(contentsOf: adapters.appendingPathComponent(file), encoding: .utf8) else {
+                continue
+            }
+            #expect(!text.contains("--lacks"), "\(file) lists lacks")
+        }
+    }
+
+    @Test("docs/conformance.md shows the table as it is, between its markers")
+    func page() throws {
+        let page = try String(contentsOf: Self.root.appendingPathComponent("docs/conformance.md"), encoding: .utf8)
+        let table = try Self.table()
+        #expect(
+            page.contains(ConformanceClientTable.markdownBegin) && page.contains(ConformanceClientTable.markdownEnd))
+        #expect(
+            table.replacingMarkdown(in: page) == page, "run make conformance (or conform merge --clients) to rewrite it"
+        )
     }
 }

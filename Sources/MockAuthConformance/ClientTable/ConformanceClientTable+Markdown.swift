@@ -20,12 +20,12 @@ extension ConformanceClientTable {
             if !client.lacks.isEmpty {
                 lines.append("- Its library lacks (UNSUPPORTED):")
                 lines += client.lacks.map { lack in
-                    "  - `\(lack.feature.name)`: \(lack.because)" + (lack.source.map { " (<\($0)>)" } ?? "")
+                    "  - \(Self.subject(lack)): \(lack.because)" + (lack.source.map { " (<\($0)>)" } ?? "")
                 }
             }
             if !client.notDriven.isEmpty {
                 lines.append("- The adapter does not drive (SKIP):")
-                lines += client.notDriven.map { "  - `\($0.feature.name)`: \($0.because)" }
+                lines += client.notDriven.map { "  - \(Self.subject($0)): \($0.because)" }
             }
             if !client.configured.isEmpty {
                 lines.append("- Judged as configured:")
@@ -43,6 +43,12 @@ extension ConformanceClientTable {
             lines.append("")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// What a lack is about: its feature, or what its scenarios need and their names.
+    private static func subject(_ lack: Lack) -> String {
+        guard lack.feature == nil else { return "`\(lack.what)`" }
+        return "\(lack.what) (" + lack.scenarios.sorted().map { "`\($0)`" }.joined(separator: ", ") + ")"
     }
 
     /// What a credit rule covers, in words: its features and scenarios.

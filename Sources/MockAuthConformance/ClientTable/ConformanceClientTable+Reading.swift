@@ -75,10 +75,14 @@ extension ConformanceClientTable.Client {
         client.notDriven = try Self.lacks(&mapping, "not-driven", sourceRequired: false, client: name)
         client.configured = try Self.rules(&mapping, "configured", client: name)
         client.adapterDecides = try Self.rules(&mapping, "adapter-decides", client: name)
-        for lack in client.lacks where client.undrivenFeatures.contains(lack.feature) {
+        for lack in client.lacks {
+            let twice =
+                (lack.feature.map { client.undrivenFeatures.contains($0) } ?? false)
+                || !lack.scenarios.isDisjoint(with: client.undrivenScenarios.keys)
+            guard twice else { continue }
             throw ScenarioError(
                 .invalidValue, at: mapping.location(of: "not-driven"),
-                "\(name): '\(lack.feature.name)' is both lacking and not driven: a library that lacks it is UNSUPPORTED, say it once"
+                "\(name): '\(lack.what)' is both lacking and not driven: a library that lacks it is UNSUPPORTED, say it once"
             )
         }
         try mapping.finish()
@@ -120,21 +124,40 @@ extension ConformanceClientTable.Client {
         var result: [ConformanceClientTable.Lack] = []
         for element in try node.sequenceElements(file: mapping.file, what: "'\(key)'", example: example) {
             var entry = try YAMLMapping(element, file: mapping.file, context: "an entry of \(client)'s '\(key)'")
-            let name = try text(&entry, "feature", example: "feature: ntlm")
-            let feature = try feature(name, at: entry.location(of: "feature"))
-            let because = try text(&entry, "because", example: "because: one sentence, true of the library")
-            let source = try entry.string("source")
-            if sourceRequired, source?.isEmpty ?? true {
+            var lack: ConformanceClientTable.Lack
+            if let scenarios = try entry.strings("scenarios") {
+                // What no feature names: some scenarios by name, with what they need in words.
+                guard !scenarios.isEmpty, entry.node("feature") == nil else {
+                    throw ScenarioError(
+                        .invalidValue, at: entry.location,
+                        "an entry of \(client)'s '\(key)' names either a feature or scenarios (with 'what'), not both",
+                        hint: "scenarios: [proxy-digest]\nwhat: Digest to a proxy")
+                }
+                lack = .init(
+                    scenarios: Set(scenarios), what: try text(&entry, "what", example: "what: Digest to a proxy"),
+                    because: try text(&entry, "because", example: "because: one sentence, true of the library"))
+            } else {
+                let name = try text(&entry, "feature", example: "feature: ntlm")
+                lack = .init(
+                    feature: try feature(name, at: entry.location(of: "feature")),
+                    because: try text(&entry, "because", example: "because: one sentence, true of the library"))
+            }
+            lack.source = try entry.string("source")
+            if sourceRequired, lack.source?.isEmpty ?? true {
                 throw ScenarioError(
                     .missingKey, at: entry.location,
-                    "\(client) lacks '\(name)': say where its documentation says so ('source')",
+                    "\(client) lacks '\(lack.what)': say where its documentation says so ('source')",
                     hint: "source: https://…")
             }
-            if result.contains(where: { $0.feature == feature }) {
-                throw ScenarioError(.invalidValue, at: entry.location, "\(client)'s '\(key)' names '\(name)' twice")
+            let repeated =
+                result.contains { $0.feature != nil && $0.feature == lack.feature }
+                || result.contains { !$0.scenarios.isDisjoint(with: lack.scenarios) }
+            if repeated {
+                throw ScenarioError(
+                    .invalidValue, at: entry.location, "\(client)'s '\(key)' names '\(lack.what)' twice")
             }
             try entry.finish()
-            result.append(ConformanceClientTable.Lack(feature: feature, because: because, source: source))
+            result.append(lack)
         }
         return result
     }

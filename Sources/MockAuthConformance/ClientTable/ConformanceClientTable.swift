@@ -40,14 +40,31 @@ package struct ConformanceClientTable: Sendable, Equatable {
         }
 
         /// The features of ``lacks``.
-        package var lackedFeatures: Set<ClientFeature> { Set(lacks.map(\.feature)) }
+        package var lackedFeatures: Set<ClientFeature> { Set(lacks.compactMap(\.feature)) }
         /// The features of ``notDriven``.
-        package var undrivenFeatures: Set<ClientFeature> { Set(notDriven.map(\.feature)) }
+        package var undrivenFeatures: Set<ClientFeature> { Set(notDriven.compactMap(\.feature)) }
+        /// What ``lacks`` says of scenarios by name: each scenario with what it lacks.
+        package var lackedScenarios: [String: String] { Self.byScenario(lacks) }
+        /// What ``notDriven`` says of scenarios by name.
+        package var undrivenScenarios: [String: String] { Self.byScenario(notDriven) }
+
+        private static func byScenario(_ lacks: [Lack]) -> [String: String] {
+            var result: [String: String] = [:]
+            for lack in lacks {
+                for scenario in lack.scenarios { result[scenario] = lack.what }
+            }
+            return result
+        }
     }
 
-    /// A feature a library lacks, or an adapter does not drive, and why.
+    /// What a library lacks, or an adapter does not drive, and why: a feature (every scenario
+    /// that needs it), or what some scenarios need that no feature names (a scheme a library answers
+    /// for servers but not for proxies), by their names.
     package struct Lack: Sendable, Equatable {
-        package var feature: ClientFeature
+        package var feature: ClientFeature?
+        package var scenarios: Set<String>
+        /// What is lacking, in a few words (the feature's name, or ``what`` for scenarios).
+        package var what: String
         /// One sentence, true of the library (or of the adapter).
         package var because: String
         /// The documentation or source that says so (required for a library's lack).
@@ -55,6 +72,16 @@ package struct ConformanceClientTable: Sendable, Equatable {
 
         package init(feature: ClientFeature, because: String, source: String? = nil) {
             self.feature = feature
+            self.scenarios = []
+            self.what = feature.name
+            self.because = because
+            self.source = source
+        }
+
+        package init(scenarios: Set<String>, what: String, because: String, source: String? = nil) {
+            self.feature = nil
+            self.scenarios = scenarios
+            self.what = what
             self.because = because
             self.source = source
         }
