@@ -54,6 +54,7 @@ public final class ScenarioServer: Sendable {
         addressing: ServerAddressing = .loopback,
         logger: Logger = Logger(label: "mockauth.server")
     ) async throws -> ScenarioServer {
+        let addressing = addressing.forHosts(of: scenario)
         let recorder = TranscriptRecorder(limit: transcriptLimit)
         let reservation = PortReservation(allocator: addressing.ports)
         let directory = EndpointDirectory()

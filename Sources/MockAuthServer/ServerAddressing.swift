@@ -16,7 +16,8 @@ public struct ServerAddressing: Sendable {
     public var bindAddress: String?
     /// The names clients use instead of the scenario's: the first for servers named `127.0.0.1`,
     /// the second (if given) for servers named `localhost`, the second host of cross-host
-    /// scenarios. Every name is added to every server certificate's subjectAltName.
+    /// scenarios; a scenario with no server on `127.0.0.1` has one host, named by the first
+    /// (``forHosts(of:)``). Every name is added to every server certificate's subjectAltName.
     public var hostNames: [String]
     /// Hands out fixed ports; `nil` lets the system choose.
     public var ports: PortAllocator?
@@ -36,8 +37,10 @@ public struct ServerAddressing: Sendable {
     /// (`NSAllowsLocalNetworking`'s documentation), while from iOS 17 and macOS 14 it applies its
     /// rules to IP addresses. Those servers then listen on `127.0.0.1` and `::1`.
     ///
-    /// The second host of a cross-host scenario (a server the scenario puts on `localhost`, as in
-    /// `redirect-cross-host`) is named `127.0.0.1` instead, so the client still sees two hosts: an
+    /// A scenario whose servers are all on `localhost` is reached as `localhost` too. The second
+    /// host of a cross-host scenario (a server the scenario puts on `localhost` beside servers on
+    /// `127.0.0.1`, as in `redirect-cross-host`) is named `127.0.0.1` instead, so the client still
+    /// sees two hosts: an
     /// IP address, which ATS does check (its TLS and certificate rules, which the valid profiles
     /// meet; plain `http://` to it needs `NSAllowsLocalNetworking`).
     ///
@@ -57,10 +60,24 @@ public struct ServerAddressing: Sendable {
         }
     }
 
+    /// This addressing for `scenario`'s servers: the second name only keeps a cross-host scenario's
+    /// two hosts apart (servers on `127.0.0.1` and on `localhost`), so a scenario with no server on
+    /// `127.0.0.1` has one host, and its servers on `localhost` take the first name, the one its
+    /// clients reach this machine by (with ``localhost``: `localhost` itself).
+    package func forHosts(of scenario: Scenario) -> ServerAddressing {
+        guard let first = hostNames.first, !scenario.servers.contains(where: { $0.host == .ipv4Loopback }) else {
+            return self
+        }
+        var single = self
+        single.hostNames = [first, first]
+        return single
+    }
+
     /// The names server certificates hold besides the loopback names: every host name and a
     /// concrete (not wildcard) bind address.
     package var certificateNames: [String] {
-        var names = hostNames
+        var names: [String] = []
+        for name in hostNames where !names.contains(name) { names.append(name) }
         if let concreteBindAddress, !names.contains(concreteBindAddress) { names.append(concreteBindAddress) }
         return names
     }

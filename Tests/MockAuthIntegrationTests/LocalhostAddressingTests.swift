@@ -53,6 +53,16 @@ struct LocalhostAddressingTests {
         verdict.expectPassed()
     }
 
+    @Test("a scenario of one host on localhost (cookie-returned) stays localhost: plain HTTP that ATS allows")
+    func singleHostOnLocalhost() async throws {
+        let scenario = try ScenarioCatalog.bundled.load("cookie-returned")
+        try await withTeardown { teardown in
+            let run = try await ScenarioRun.start(scenario, addressing: .localhost)
+            teardown.add { await run.shutdown() }
+            #expect(run.url.hasPrefix("http://localhost:"), "\(run.url)")
+        }
+    }
+
     @Test("proxy-connect: the proxy is reached as localhost and tunnels to the origin by that name", .needs(.curl))
     func proxy() async throws {
         let verdict = try await withScenario("proxy-connect", addressing: .localhost) { run in

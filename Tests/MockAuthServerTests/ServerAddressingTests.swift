@@ -34,6 +34,23 @@ struct ServerAddressingTests {
         #expect(ServerAddressing.loopback.urlHost(for: .localhost) == "localhost")
     }
 
+    @Test("a scenario with no server on 127.0.0.1 has one host: its localhost servers take the first name")
+    func singleHost() {
+        let localhostOnly = Scenario(
+            name: "one-host", summary: "one host",
+            servers: [ServerSpec(id: "origin", host: .localhost)],
+            client: ClientSpec(requests: [RequestSpec(server: "origin")]), expectations: [])
+        #expect(ServerAddressing.localhost.forHosts(of: localhostOnly).urlHost(for: .localhost) == "localhost")
+        #expect(ServerAddressing.localhost.forHosts(of: Self.scenario).urlHost(for: .localhost) == "127.0.0.1")
+        #expect(ServerAddressing.localhost.forHosts(of: Self.scenario).urlHost(for: .ipv4Loopback) == "localhost")
+        let device = ServerAddressing(hostNames: ["my-mac.local", "192.168.1.20"])
+        #expect(device.forHosts(of: localhostOnly).urlHost(for: .localhost) == "my-mac.local")
+        #expect(device.forHosts(of: localhostOnly).certificateNames == ["my-mac.local"])
+        let one = ServerAddressing(hostNames: ["my-mac.local"])
+        #expect(one.forHosts(of: localhostOnly).urlHost(for: .localhost) == "my-mac.local")
+        #expect(ServerAddressing.loopback.forHosts(of: localhostOnly).urlHost(for: .localhost) == "localhost")
+    }
+
     @Test("only addresses outside 127.0.0.0/8 and ::1 reach beyond loopback")
     func exposure() {
         for address in ["127.0.0.1", "127.0.0.2", "::1", "[::1]", "localhost"] {
