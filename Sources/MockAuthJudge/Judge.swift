@@ -19,12 +19,7 @@ public enum Judge {
                 scenario.name, because: "the client reports it does not support what the scenario needs (exit 89)",
                 client: client)
         }
-        var findings = scenario.expectations.map { expectation in
-            let result = evaluator(for: expectation, client: scenario.client).evaluate(transcript)
-            return Finding(
-                rule: .scenario(expectation.rule.name), server: expectation.rule.server, level: expectation.level,
-                outcome: result.outcome, reason: result.reason)
-        }
+        var findings = scenario.expectations.map { finding(for: $0, client: scenario.client, transcript: transcript) }
         if let client, client.timedOut {
             findings.append(
                 Finding(
@@ -79,17 +74,37 @@ public enum Judge {
         }
     }
 
-    /// FAIL when a `must` was violated, else INCONCLUSIVE when a `must` was not exercised, else PASS.
+    /// FAIL when a `must` that is not a precondition was violated; else INCONCLUSIVE when a
+    /// precondition was not met (violated or not exercised) or a `must` was not exercised; else PASS.
     static func result(of findings: [Finding]) -> VerdictResult {
-        let must = findings.filter { $0.level == .must }
-        if must.contains(where: { $0.outcome == .violated }) { return .fail }
-        if must.contains(where: { $0.outcome == .notExercised }) { return .inconclusive }
+        if findings.contains(where: \.failsVerdict) { return .fail }
+        if findings.contains(where: \.leavesVerdictInconclusive) { return .inconclusive }
         return .pass
     }
 
-    /// The evaluator of one expectation.
-    static func evaluator(for expectation: ScenarioExpectation, client: ClientSpec) -> any ExpectationEvaluator {
-        evaluator(for: expectation.rule, because: expectation.because, client: client)
+    /// What one expectation concluded from the transcript, as a finding.
+    ///
+    /// A behaviour rule's `because` ends its violation's sentence (the evaluator writes it). A
+    /// precondition's `because` says what cannot be known without it: the judge adds it, after the
+    /// evaluator's own sentence (the step the client declined), to a violation and to a rule never
+    /// exercised alike, for every rule.
+    static func finding(for expectation: ScenarioExpectation, client: ClientSpec, transcript: Transcript) -> Finding {
+        var result = evaluator(
+            for: expectation.rule, because: expectation.precondition ? nil : expectation.because, client: client
+        ).evaluate(transcript)
+        if expectation.precondition, result.outcome != .met {
+            result.reason = preconditionReason(result.reason, because: expectation.because)
+        }
+        return Finding(
+            rule: .scenario(expectation.rule.name), server: expectation.rule.server, level: expectation.level,
+            precondition: expectation.precondition, outcome: result.outcome, reason: result.reason)
+    }
+
+    /// "origin (…) received 2 requests (the first GET /login) and none carried cookie sid, which a
+    /// server set, so whether it keeps sid to /account is not known".
+    static func preconditionReason(_ sentence: String, because: String?) -> String {
+        let unknown = because.flatMap { $0.isEmpty ? nil : $0 } ?? "what the scenario tests was never reached"
+        return "\(sentence), so \(unknown)"
     }
 
     /// The evaluator of one rule; `because` ends its violations' sentences, and `client` is what

@@ -36,10 +36,11 @@ public struct Verdict: Sendable, Codable, Equatable {
     /// Whether the client behaved as the scenario expects.
     public var passed: Bool { result == .pass }
 
-    /// Violated `must` expectations: what fails the verdict.
-    public var violations: [Finding] { findings.filter { $0.level == .must && $0.outcome == .violated } }
-    /// `must` expectations the client never exercised: what makes the verdict inconclusive.
-    public var inconclusiveReasons: [Finding] { findings.filter { $0.level == .must && $0.outcome == .notExercised } }
+    /// Violated `must` expectations that are not preconditions: what fails the verdict.
+    public var violations: [Finding] { findings.filter(\.failsVerdict) }
+    /// `must` expectations the client never exercised, and preconditions it did not meet: what makes
+    /// the verdict inconclusive (when nothing fails it).
+    public var inconclusiveReasons: [Finding] { findings.filter(\.leavesVerdictInconclusive) }
     /// `should` expectations that did not hold: reported, not failing.
     public var warnings: [Finding] { findings.filter { $0.level == .should && $0.outcome != .met } }
     /// Expectations that held.
@@ -50,10 +51,11 @@ public struct Verdict: Sendable, Codable, Equatable {
 public enum VerdictResult: String, Sendable, Codable, Equatable, CaseIterable {
     /// Every `must` expectation held.
     case pass
-    /// At least one `must` expectation was violated.
+    /// At least one `must` expectation that is not a precondition was violated.
     case fail
-    /// The client never did what the scenario needs to judge it (e.g. it never connected), or it
-    /// also failed the scenario's control: neither credited nor blamed.
+    /// The client never did what the scenario needs to judge it (e.g. it never connected), it
+    /// declined a step the scenario relies on (a precondition was not met), or it also failed the
+    /// scenario's control: neither credited nor blamed.
     case inconclusive
     /// The client's library lacks what the scenario needs, as its documentation says (the client's
     /// ``ScenarioClient/lacks``, the capability table of `mockauthd conform`): not judged, and not a
@@ -76,22 +78,61 @@ public struct Finding: Sendable, Codable, Equatable, CustomStringConvertible {
     /// The server the rule is about, when it is about one.
     public var server: String?
     public var level: ExpectationLevel
+    /// Whether the rule is a precondition (`precondition: true` in the scenario): it only sets the
+    /// stage for the behaviour under test (the cookie was sent back, the first hop succeeded), so
+    /// when it is not met the verdict is INCONCLUSIVE, never FAIL. In JSON only when true.
+    public var precondition: Bool
     public var outcome: RuleOutcome
     /// What happened, as a sentence.
     public var reason: String
 
     package init(
-        rule: JudgedRule, server: String? = nil, level: ExpectationLevel = .must, outcome: RuleOutcome,
-        reason: String
+        rule: JudgedRule, server: String? = nil, level: ExpectationLevel = .must, precondition: Bool = false,
+        outcome: RuleOutcome, reason: String
     ) {
         self.rule = rule
         self.server = server
         self.level = level
+        self.precondition = precondition
         self.outcome = outcome
         self.reason = reason
     }
 
-    public var description: String { "\(rule): \(reason)" }
+    /// Whether the finding fails the verdict: a violated `must` that is not a precondition.
+    package var failsVerdict: Bool { level == .must && !precondition && outcome == .violated }
+
+    /// Whether the finding makes the verdict INCONCLUSIVE unless another fails it: a `must` the
+    /// client never exercised, or a precondition it did not meet (violated or not exercised).
+    package var leavesVerdictInconclusive: Bool {
+        level == .must && (outcome == .notExercised || (precondition && outcome == .violated))
+    }
+
+    public var description: String { "\(rule)\(precondition ? " (precondition)" : ""): \(reason)" }
+
+    private enum CodingKeys: String, CodingKey {
+        case rule, server, level, precondition, outcome, reason
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        rule = try container.decode(JudgedRule.self, forKey: .rule)
+        server = try container.decodeIfPresent(String.self, forKey: .server)
+        level = try container.decode(ExpectationLevel.self, forKey: .level)
+        precondition = try container.decodeIfPresent(Bool.self, forKey: .precondition) ?? false
+        outcome = try container.decode(RuleOutcome.self, forKey: .outcome)
+        reason = try container.decode(String.self, forKey: .reason)
+    }
+
+    /// Writes `precondition` only when true, so that the JSON of every other finding is as before.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(rule, forKey: .rule)
+        try container.encodeIfPresent(server, forKey: .server)
+        try container.encode(level, forKey: .level)
+        if precondition { try container.encode(true, forKey: .precondition) }
+        try container.encode(outcome, forKey: .outcome)
+        try container.encode(reason, forKey: .reason)
+    }
 }
 
 /// What a finding is about: a rule of the scenario, or one the harness adds to every run.

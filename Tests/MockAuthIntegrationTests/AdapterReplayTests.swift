@@ -85,7 +85,7 @@ struct AdapterReplayTests {
 
     #if canImport(FoundationNetworking)
         @Test(
-            "URLSession on Linux cannot take the harness anchor: every catalog scenario is UNSUPPORTED, saying why, but the cookie scenarios on plain HTTP at 127.0.0.1: it passes cookie-returned, and its cookie storage ignores Path and deletions"
+            "URLSession on Linux cannot take the harness anchor: every catalog scenario is UNSUPPORTED, saying why, but the cookie scenarios on plain HTTP at localhost: it passes cookie-returned, and its cookie storage ignores Path and deletions"
         )
         func urlSessionOnLinuxSkipsWithReasons() async throws {
             let report = try await replay(tagged: nil, catalog: Self.catalog, with: URLSessionClient())

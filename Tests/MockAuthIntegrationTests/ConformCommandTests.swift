@@ -105,6 +105,40 @@ struct ConformCommandTests {
         #expect(expired?.reason.contains("also fails the control tls-valid") == true, "\(expired?.reason ?? "")")
     }
 
+    @Test("preconditions: a client that sends no cookie back is INCONCLUSIVE, naming the step; one that leaks FAILs")
+    func preconditions() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let everywhere = directory + "/everywhere.sh", jarless = directory + "/jarless.sh"
+        try curlSendingEveryCookie.write(toFile: everywhere, atomically: true, encoding: .utf8)
+        try curlKeepingNoCookies.write(toFile: jarless, atomically: true, encoding: .utf8)
+        let (result, report) = try await conform(
+            ["--client", "jarless=bash \(jarless)", "--client", "everywhere=bash \(everywhere)", "--tag", "cookie"],
+            directory: directory)
+        #expect(result.status == 0, "\(result.error)")
+        let cells = try #require(report).results
+        func cell(_ client: String, _ scenario: String) -> ConformanceCell? {
+            cells.first { $0.client == client && $0.scenario == scenario }
+        }
+        #expect(cell("jarless", "cookie-returned")?.result == .fail)
+        for scenario in ["cookie-path-scoped", "cookie-deleted"] {
+            let declined = cell("jarless", scenario)
+            #expect(declined?.result == .inconclusive, "\(scenario): \(declined?.reason ?? "")")
+            #expect(
+                declined?.reason.contains("none carried cookie sid, which a server set, so whether it") == true,
+                "\(scenario): \(declined?.reason ?? "")")
+        }
+        for scenario in [
+            "cookie-path-scoped", "cookie-deleted", "cookie-host-only", "cookie-secure-over-http",
+            "cookie-public-suffix-domain",
+        ] {
+            #expect(
+                cell("everywhere", scenario)?.result == .fail,
+                "\(scenario): \(cell("everywhere", scenario)?.reason ?? "")")
+        }
+        #expect(cell("everywhere", "cookie-returned")?.result == .pass)
+    }
+
     @Test("exit 89 and --lacks skip, with the reason")
     func skips() async throws {
         let directory = try temporaryDirectory()

@@ -1,5 +1,6 @@
 import Foundation
 import MockAuthTestSupport
+import MockAuthTesting
 import Testing
 
 /// `mockauthd serve`'s control API, driven with curl against a real `serve` subprocess; the clients
@@ -114,6 +115,38 @@ struct ServeControlAPITests {
                 "GET", "/v1/runs/\(wrong["id"] as? String ?? "")/transcript", schema: "transcript")
             #expect(transcript.body.contains("\"decision\" : \"refused\""), "\(transcript.body)")
             _ = await serve.stop()
+            try await expectSchemasHold(calls)
+        }
+    }
+
+    @Test("a precondition not met: INCONCLUSIVE, its findings marked precondition, valid against the schema")
+    func precondition() async throws {
+        try await ServeProcess.with([]) { serve in
+            let calls = try ControlAPICalls(serve)
+            // Begun by the Swift client of the API, judged over raw HTTP (against the schema) and by it.
+            let client = try MockAuthControlClient(endpointsFile: serve.endpointsFile)
+            let run = try await client.begin(scenario: "cookie-path-scoped")
+            // curl without a cookie jar: every URL fetched, no cookie ever sent back.
+            for url in run.urls {
+                let fetched = try await Shell.execute(["/usr/bin/env", "curl", "-sS", "--max-time", "10", url])
+                #expect(fetched.status == 0, "\(fetched.error)")
+            }
+            let id = run.id
+            let verdict = try await calls.call("GET", "/v1/runs/\(id)/verdict", schema: "verdict")
+            #expect(verdict.json["result"] as? String == "inconclusive", "\(verdict.body)")
+            let findings = try #require(verdict.json["findings"] as? [[String: Any]])
+            #expect(findings.map { $0["precondition"] as? Bool } == [true, true, nil, nil], "\(verdict.body)")
+            #expect(
+                verdict.body.contains("none carried cookie sid, which a server set, so whether it keeps sid"),
+                "\(verdict.body)")
+            // The Swift client of the API reads the same field.
+            let decoded = try await run.verdict()
+            #expect(decoded.result == .inconclusive && decoded.findings.first?.precondition == true)
+            let ended = try await calls.call("DELETE", "/v1/runs/\(id)", schema: "ended-run")
+            #expect((ended.json["verdict"] as? [String: Any])?["result"] as? String == "inconclusive")
+            let (status, output) = await serve.stop()
+            #expect(status == 0, "\(output)")
+            #expect(output.contains("cookie-path-scoped (\(id), remote): INCONCLUSIVE"), "\(output)")
             try await expectSchemasHold(calls)
         }
     }

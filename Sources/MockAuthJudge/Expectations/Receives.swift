@@ -22,7 +22,7 @@ struct Receives: ExpectationEvaluator {
         guard let first = requests.first else {
             if cookie != nil {
                 return .notExercised(
-                    "\(transcript.serverName(server)) received no request, so whether the client sends \(field) there is not known"
+                    "\(transcript.serverName(server)) received no request: the client never had the occasion to send \(field) there"
                 )
             }
             return .violated(

@@ -25,7 +25,7 @@ struct RequestSucceeds: ExpectationEvaluator {
         guard !connections.isEmpty else {
             // Not the scenario's "because": a client that never connected failed for another reason.
             return .violated(
-                "the client never connected to \(transcript.serverName(server)), so \(wanted) never arrived")
+                "the client never connected to \(transcript.serverName(server)): \(wanted) never arrived")
         }
         return .violated(
             explained(

@@ -12,7 +12,18 @@ extension ScenarioExpectation {
                 .missingKey, at: ScenarioLocation(node, file: file), "'expect' needs at least one expectation",
                 hint: example)
         }
-        return try elements.map { (element) throws(ScenarioError) in try read(element, file: file) }
+        let expectations = try elements.map { (element) throws(ScenarioError) in try read(element, file: file) }
+        // Preconditions only set the stage: a scenario of nothing else would pass a client on the
+        // stage alone, having tested no behaviour.
+        if expectations.contains(where: \.precondition),
+            !expectations.contains(where: { $0.level == .must && !$0.precondition })
+        {
+            throw ScenarioError(
+                .invalidValue, at: ScenarioLocation(node, file: file),
+                "every 'must' expectation is a precondition: nothing would test the behaviour the scenario is named for",
+                hint: "- rule: never-receives   # the behaviour under test: no 'precondition'")
+        }
+        return expectations
     }
 
     private static func read(_ node: Node, file: String) throws(ScenarioError) -> ScenarioExpectation {
@@ -20,8 +31,18 @@ extension ScenarioExpectation {
         let rule = try ExpectationRule.read(&entry, file: file)
         let level = try entry.word("level", ExpectationLevel.self, what: "level") ?? .must
         let because = try entry.string("because")
+        let precondition = try entry.bool("precondition") ?? false
+        if precondition, level == .should {
+            // A precondition decides whether the scenario can be judged at all (unmet: INCONCLUSIVE);
+            // a should is only reported. One rule cannot be both.
+            throw ScenarioError(
+                .invalidValue, at: entry.location(of: "level"),
+                "a precondition cannot be 'level: should': an unmet precondition makes the verdict inconclusive, an unmet should is only reported",
+                hint: "precondition: true without 'level' (a precondition is a must), or no 'precondition' for a should"
+            )
+        }
         try entry.finish()
-        return ScenarioExpectation(rule, level: level, because: because)
+        return ScenarioExpectation(rule, level: level, because: because, precondition: precondition)
     }
 }
 
@@ -172,6 +193,14 @@ extension ExpectationRule {
         for element in elements {
             var alternative = try YAMLMapping(element, file: file, context: "an alternative of 'any-of'")
             alternatives.append(try read(&alternative, file: file))
+            // Whether the stage is set is a property of the whole any-of, as its level is: one
+            // alternative cannot be a precondition while another is the behaviour under test.
+            if alternative.node("precondition") != nil {
+                throw ScenarioError(
+                    .invalidValue, at: alternative.location(of: "precondition"),
+                    "an alternative of 'any-of' cannot be a precondition: the any-of holds when any alternative does, so only the whole any-of can",
+                    hint: "precondition: true on the any-of entry, beside 'of'")
+            }
             try alternative.finish()
         }
         return .anyOf(alternatives)

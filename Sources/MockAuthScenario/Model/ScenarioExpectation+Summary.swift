@@ -1,7 +1,9 @@
 extension ScenarioExpectation {
-    /// What a correct client does, in a few words ("refuses the certificate of origin").
+    /// What a correct client does, in a few words ("refuses the certificate of origin"); a
+    /// precondition is the stage, not the behaviour: "(given that it sends cookie sid to origin)".
     package var summary: String {
-        level == .should ? "should \(rule.summary)" : rule.summary
+        if precondition { return "(given that it \(rule.summary))" }
+        return level == .should ? "should \(rule.summary)" : rule.summary
     }
 }
 
