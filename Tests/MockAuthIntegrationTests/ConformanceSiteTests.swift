@@ -209,6 +209,45 @@ struct ConformanceSiteTests {
         #expect(clients == ["curl.html", "notes.txt"])
     }
 
+    @Test("conform site writes the site from a report file, with the catalog's summaries; a bad report exits 2")
+    func command() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let report = directory + "/results.json"
+        try Self.report.jsonData().write(to: URL(fileURLWithPath: report))
+        let out = directory + "/site"
+        let run = try await Shell.execute(
+            [MockAuthDBinary.path, "conform", "site", report, "--out", out, "--scenarios", MockAuthDBinary.scenarios])
+        #expect(run.status == 0, "\(run.output)\(run.error)")
+        #expect(run.output.contains("5 client pages, 5 scenario pages"))
+        let expired = try String(contentsOfFile: out + "/scenarios/tls-expired.html", encoding: .utf8)
+        let catalog = try ScenarioCatalog.directory(MockAuthDBinary.scenarios).load("tls-expired")
+        #expect(expired.contains(xmlEscaped(catalog.summary)), "no summary from the catalog")
+        #expect(FileManager.default.fileExists(atPath: out + "/clients/curl.html"))
+        #expect(FileManager.default.fileExists(atPath: out + "/style.css"))
+
+        let missing = try await Shell.execute([
+            MockAuthDBinary.path, "conform", "site", directory + "/none.json", "--out", out,
+        ])
+        #expect(
+            missing.status == 2 && missing.error.contains("no report at \(directory)/none.json"), "\(missing.error)")
+        try "<html>".write(toFile: directory + "/bad.json", atomically: true, encoding: .utf8)
+        let bad = try await Shell.execute([
+            MockAuthDBinary.path, "conform", "site", directory + "/bad.json", "--out", out,
+        ])
+        #expect(bad.status == 2 && bad.error.contains("is not a conform --json report"), "\(bad.error)")
+        let folder = try await Shell.execute([MockAuthDBinary.path, "conform", "site", directory, "--out", out])
+        #expect(folder.status == 2 && folder.error.contains("is a directory, not a report"), "\(folder.error)")
+        // Nowhere to write: a harness failure, naming what is in the way.
+        let blocked = try await Shell.execute([
+            MockAuthDBinary.path, "conform", "site", report, "--out", report + "/site",
+        ])
+        #expect(
+            blocked.status == 3 && blocked.error.contains("\(report) is a file, not a directory"), "\(blocked.error)")
+        let noOut = try await Shell.execute([MockAuthDBinary.path, "conform", "site", report])
+        #expect(noOut.status == 2 && noOut.error.contains("--out"), "\(noOut.error)")
+    }
+
     /// `text` escaped as the pages escape it.
     func xmlEscaped(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
