@@ -2,7 +2,7 @@
 SWIFT ?= swift
 CERTS_DIR ?= Certs/generated
 
-.PHONY: test build serve certs scenario-table validate format lint docs conformance conformance-adapters conformance-prepare conformance-shard conformance-merge api-fuzz dist dist-check examples fuzz bench clean
+.PHONY: test build serve certs scenario-table validate format lint docs conformance conformance-adapters conformance-prepare conformance-shard conformance-merge conformance-site api-fuzz dist dist-check examples fuzz bench clean
 
 VENV ?= .venv-test
 # The tests and the conformance run find the Python reference clients in $(VENV) first.
@@ -183,3 +183,13 @@ conformance-merge:
 	$(SWIFT) build --product mockauthd
 	.build/debug/mockauthd conform merge $(sort $(wildcard $(CONFORMANCE_OUT)/shard-*.json)) $(CONFORM_CLIENTS) \
 	  $(CONFORM_BASELINES) $(CONFORM_REPORTS) $(CONFORM_ARGS)
+
+## conformance-site: the run's report ($(CONFORMANCE_OUT)/results.json, written by `make conformance`
+## or `make conformance-merge`) as a static site in $(CONFORMANCE_SITE), default .build/conformance/site:
+## index.html (the summary per client, the heat map), a page per client (clients/NAME.html) and per
+## scenario (scenarios/NAME.html); plain HTML and CSS with relative links, for file:// or GitHub Pages
+## (CI publishes it from main)
+CONFORMANCE_SITE ?= $(CONFORMANCE_OUT)/site
+conformance-site:
+	$(SWIFT) build --product mockauthd
+	.build/debug/mockauthd conform site $(CONFORMANCE_OUT)/results.json --out $(CONFORMANCE_SITE) --scenarios Scenarios

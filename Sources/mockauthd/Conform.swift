@@ -20,9 +20,10 @@ extension MockAuthD {
                 UNSUPPORTED (the library lacks a feature the scenario needs: --lacks, or the table), SKIP, ERROR (the \
                 harness). Each cell is credited to the client, the client as configured, or the adapter (the table). \
                 Exit status: 0, or 1 with --baseline when a PASS became anything else; 2 usage; 3 harness. \
-                'conform merge' combines the --json reports of --shard runs.
+                'conform merge' combines the --json reports of --shard runs; 'conform site' writes a --json \
+                report as a static site (a page per client and per scenario).
                 """,
-            subcommands: [Merge.self]
+            subcommands: [Merge.self, Site.self]
         )
 
         @OptionGroup var catalog: CatalogOptions

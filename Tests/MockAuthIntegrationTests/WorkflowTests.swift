@@ -106,6 +106,45 @@ struct WorkflowTests {
         #expect(makefile.contains("$(CONFORM_BASELINES) $(CONFORM_REPORTS) $(CONFORM_ARGS)"))
     }
 
+    @Test(
+        "on a push to main, after the merge, the merged report is published on GitHub Pages by the Makefile's site target"
+    )
+    func conformanceSite() throws {
+        let text = try String(contentsOf: Self.workflow, encoding: .utf8)
+        let job = try Self.job("conformance-site", in: text)
+        // On pushes to main only, and only after the merge (and its baseline gate) succeeded.
+        #expect(job.contains("needs: conformance-merge\n"))
+        #expect(job.contains("if: github.event_name == 'push' && github.ref == 'refs/heads/main'\n"))
+        #expect(job.contains("pages: write") && job.contains("id-token: write"))
+        #expect(job.contains("environment:\n      name: github-pages\n"))
+        // The merge's report, downloaded where the merge wrote it (the artifact's paths are relative to
+        // the checkout), made into the site by the Makefile, that directory uploaded and deployed.
+        let merge = try Self.job("conformance-merge", in: text)
+        let artifact = try #require(
+            merge.firstMatch(of: /upload-artifact@v4\n        with:\n          name: ([a-z-]+)\n/)?.output.1)
+        #expect(merge.contains("            .build/conformance/\n"))
+        let steps = [
+            "uses: actions/download-artifact@v4\n        with:\n          name: \(artifact)\n          path: .\n",
+            "run: make conformance-site\n",
+            "uses: actions/upload-pages-artifact@v3\n        with:\n          path: .build/conformance/site\n",
+            "uses: actions/deploy-pages@v4",
+        ]
+        let positions = steps.map { job.range(of: $0)?.lowerBound }
+        #expect(
+            !positions.contains(nil), "the job lacks a step: \(zip(steps, positions).filter { $1 == nil }.map(\.0))")
+        let found = positions.compactMap { $0 }
+        #expect(found == found.sorted(), "the steps are out of order")
+        // No other job publishes: the permission is asked for once.
+        #expect(text.components(separatedBy: "pages: write").count == 2)
+        // The Makefile's target reads the report the merge writes and writes the directory uploaded.
+        let makefile = try Self.repositoryFile("Makefile")
+        #expect(makefile.contains("CONFORMANCE_OUT ?= .build/conformance\n"))
+        #expect(makefile.contains("CONFORMANCE_SITE ?= $(CONFORMANCE_OUT)/site\n"))
+        #expect(makefile.contains("CONFORM_REPORTS = --json $(CONFORMANCE_OUT)/results.json"))
+        #expect(makefile.contains("conform site $(CONFORMANCE_OUT)/results.json --out $(CONFORMANCE_SITE)"))
+        #expect(makefile.contains("\n## conformance-site: "))
+    }
+
     @Test("a v* tag builds and checks the mockauthd tarball and attaches it to the release; .ci/run checks it too")
     func releaseTarball() throws {
         let text = try String(contentsOf: Self.workflow, encoding: .utf8)
