@@ -35,9 +35,9 @@ let cookieMatrix: [AuthCase] = [
         expectedStatus: 1, note: "without -b or -c curl's cookie engine is off",
         mustMention: "none carried cookie sid"),
     AuthCase(
-        scenario: "cookie-returned", client: "urllib (CPython 3.11.7) without HTTPCookieProcessor",
-        script: ClientScript.urllib, expectedStatus: 1, note: "no cookie store: it lacks the feature cookies",
-        mustMention: "SKIP"),
+        scenario: "cookie-returned", client: "urllib with an HTTPCookieProcessor (the reference adapter)",
+        script: ClientScript.urllib, expectedStatus: 0,
+        note: "the cookie jar a user keeping a session adds: it sends sid back", mustMention: "received cookie sid"),
     AuthCase(
         scenario: "cookie-secure-over-http", client: "curl 7.88.1 -b/-c jar", script: curlWithJar, expectedStatus: 0),
     AuthCase(

@@ -29,7 +29,7 @@ private let anyTransportClient = #"python3 "$CLIENTS/hsts_any_transport_client.p
 
 /// The HSTS scenarios (issue 24 item 3), with real clients that pass and realistic defective ones
 /// that are caught. Versions: curl 7.88.1 (OpenSSL 3.0.22; its Features line lists HSTS), requests 2.34.2 and
-/// urllib of CPython 3.11.7 (no HSTS store: SKIP).
+/// urllib of CPython 3.11.7 (no HSTS store: they fetch the http:// URL as given).
 let hstsMatrix: [AuthCase] = [
     AuthCase(
         scenario: "hsts-upgrade", client: "curl 7.88.1 --hsts FILE, one curl per URL", script: curlWithHSTS,
@@ -51,11 +51,15 @@ let hstsMatrix: [AuthCase] = [
         scenario: "hsts-upgrade", client: "a client that never sends a request", script: "exit 1",
         expectedStatus: 1, note: "it never received the policy: not credited", mustMention: "INCONCLUSIVE"),
     AuthCase(
-        scenario: "hsts-upgrade", client: "requests 2.34.2 (no HSTS store)", script: ClientScript.requests,
-        expectedStatus: 1, note: "the adapter exits 89: SKIP, never a PASS", mustMention: "SKIP"),
+        scenario: "hsts-upgrade", client: "requests (no HSTS store)", script: ClientScript.requests,
+        expectedStatus: 1,
+        note: "it fetches the http:// URL as given; conform, whose table says requests lacks hsts, makes it UNSUPPORTED",
+        mustMention: "it ignored the host's Strict-Transport-Security"),
     AuthCase(
-        scenario: "hsts-upgrade", client: "urllib (CPython 3.11.7, no HSTS store)", script: ClientScript.urllib,
-        expectedStatus: 1, note: "the adapter exits 89: SKIP, never a PASS", mustMention: "SKIP"),
+        scenario: "hsts-upgrade", client: "urllib (no HSTS store)", script: ClientScript.urllib,
+        expectedStatus: 1,
+        note: "it fetches the http:// URL as given; conform, whose table says urllib lacks hsts, makes it UNSUPPORTED",
+        mustMention: "it ignored the host's Strict-Transport-Security"),
     AuthCase(
         scenario: "hsts-not-over-http", client: "curl 7.88.1 --hsts FILE", script: curlWithHSTS, expectedStatus: 0,
         note: "curl notes the field only from an HTTPS response"),
