@@ -69,7 +69,24 @@ struct ConnectsByNameTests {
         ])
         #expect(refused.findings.first?.reason.contains("accepted none of the methods") == true)
 
-        let garbage = verdict([connection(1, nil, protocolError: "SOCKS5: unsupported version")])
-        #expect(garbage.findings.first?.reason.contains("sent no SOCKS5 greeting: SOCKS5: unsupported version") == true)
+        let http = verdict([
+            connection(1, SOCKSRecord(firstByte: 0x43, httpRequest: "CONNECT api.remote.test:4433"))
+        ])
+        #expect(
+            http.findings.first?.reason
+                == "no CONNECT reached proxy: the client sent an HTTP request (CONNECT api.remote.test:4433) where a SOCKS5 greeting was expected"
+        )
+
+        let unreadable = verdict([
+            connection(
+                1,
+                SOCKSRecord(
+                    methodsOffered: ["username-password"], methodChosen: "username-password", username: "root",
+                    malformedStep: "an empty password, where RFC 1929 wants 1 to 255 bytes"))
+        ])
+        #expect(
+            unreadable.findings.first?.reason
+                == "proxy could not read the client's username/password step for user root: an empty password, where RFC 1929 wants 1 to 255 bytes; the client sent no CONNECT"
+        )
     }
 }
