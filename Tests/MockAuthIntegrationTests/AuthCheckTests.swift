@@ -207,6 +207,13 @@ let authMatrix: [AuthCase] =
             expectedStatus: 0),
         AuthCase(scenario: "ntlm", client: "requests-ntlm", script: "\(python) --auth ntlm", expectedStatus: 0),
         AuthCase(
+            scenario: "ntlm", client: "wget 1.21.3 (GnuTLS 3.7.9; http-ntlm.c) through its adapter",
+            script: ClientScript.wget, expectedStatus: 1,
+            note: "its type 3 claims NTLMSSP_NEGOTIATE_UNICODE but carries 8-bit names, the OEM its type 1 asked for "
+                + "and the type 2 negotiated: read as OEM, it is refused as the NTLMv1 it is",
+            mustMention: #"NTLMv1 response from MOCKAUTH\alice rejected (policy: NTLMv2 only)"#,
+            mustNotMention: "odd UTF-16"),
+        AuthCase(
             scenario: "ntlm", client: "curl --ntlm with a wrong password",
             script: #"\#(curl) --ntlm -u "$MOCKAUTH_DOMAIN\\$MOCKAUTH_USERNAME:nope" $MOCKAUTH_URL"#, expectedStatus: 1,
             mustMention: "NTLMv2 proof mismatch"),
