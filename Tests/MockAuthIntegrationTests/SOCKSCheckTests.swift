@@ -104,7 +104,21 @@ let socksMatrix: [AuthCase] = [
     AuthCase(
         scenario: "socks5h-remote-dns", client: "curl 7.88.1 -x socks5h://…",
         script: "\(curlThroughSOCKS) $MOCKAUTH_URL", expectedStatus: 0,
-        note: "CONNECT api.remote.test:PORT by domain name; the proxy resolves it"),
+        note: "CONNECT api.remote.test:PORT by domain name; the proxy resolves it; the verdict names it socks5h://",
+        mustMention: "the client sent proxy (socks5h://127.0.0.1:"),
+    AuthCase(
+        scenario: "socks5h-remote-dns", client: "curl 7.88.1 --socks5-hostname --cacert",
+        script: #"\#(ClientScript.curl) --socks5-hostname "${MOCKAUTH_PROXY_URL#socks5h://}" $MOCKAUTH_URL"#,
+        expectedStatus: 0, note: "the origin's certificate names api.remote.test, which curl checks"),
+    AuthCase(
+        scenario: "socks5h-remote-dns",
+        client: "curl 7.88.1 --socks5 to https://127.0.0.1:PORT/ with Host: api.remote.test (checks 127.0.0.1)",
+        script:
+            #"\#(originPort); \#(ClientScript.curl) --socks5 "${MOCKAUTH_PROXY_URL#socks5h://}" -H "Host: api.remote.test:$port" "https://127.0.0.1:$port/""#,
+        expectedStatus: 1,
+        note:
+            "the certificate names api.remote.test alone, not the address curl dialled and checks: curl refuses it (exit 60)",
+        mustMention: "(the command exited with status 60)"),
     AuthCase(
         scenario: "socks5h-remote-dns", client: "requests 2.34.2 (urllib3 2.8.0, PySocks 1.7.1, socks5h:// proxy)",
         script: ClientScript.requests, expectedStatus: 0, note: "PySocks sends the name (rdns)"),
