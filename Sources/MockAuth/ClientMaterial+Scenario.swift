@@ -37,6 +37,7 @@ extension ClientMaterial {
         method = client.sendsRequestContent ? client.method : nil
         body = client.body
         hosts = server.hostMappings
+        pauseSeconds = client.pauseBetweenRequests
         proxy = client.proxy.flatMap { proxy in
             server.endpoint(proxy.server).map { Proxy(url: $0.baseURL, credentials: proxy.credentials) }
         }

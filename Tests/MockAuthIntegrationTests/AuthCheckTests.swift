@@ -160,9 +160,15 @@ let authMatrix: [AuthCase] =
             expectedStatus: 1,
             note: "requests' HTTPDigestAuth implements qop=auth only and sends nothing"),
         AuthCase(
-            scenario: "digest-stale", client: "requests, one session, pause 3 s",
-            script: "\(python) --auth digest --pause 3",
-            expectedStatus: 0),
+            scenario: "digest-stale", client: "requests, one session, pausing MOCKAUTH_PAUSE_SECONDS (3 s)",
+            script: #"test "$MOCKAUTH_PAUSE_SECONDS" = 3 && \#(python) --auth digest"#, expectedStatus: 0,
+            note: "its second request reuses the nonce, which went stale during the pause; it retries on stale=true",
+            mustMention: "after stale=true the client retried GET /second with the new nonce and was accepted"),
+        AuthCase(
+            scenario: "digest-stale", client: "requests, one session, ignoring MOCKAUTH_PAUSE_SECONDS",
+            script: "\(python) --auth digest --pause 0", expectedStatus: 1,
+            note: "its second request reuses a nonce that is still fresh: stale=true never happens, not credited",
+            mustMention: "INCONCLUSIVE"),
         AuthCase(
             scenario: "digest-stale", client: "curl, one invocation per URL",
             script: "for u in $MOCKAUTH_URLS; do \(curl) --digest \(user) $u; done", expectedStatus: 1,
