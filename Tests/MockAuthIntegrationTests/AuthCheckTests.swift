@@ -515,6 +515,12 @@ let bodyMatrix: [AuthCase] = [
         script: requestsAdapter, expectedStatus: 1,
         mustMention: "answered the handshake on connection #2, which never received the server's challenge message"),
     AuthCase(
+        scenario: "ntlm-connection-close", client: "wget 1.21.3 (GnuTLS 3.7.9) through its adapter",
+        script: ClientScript.wget, expectedStatus: 1,
+        note: "its type 3 (8-bit names under the Unicode flag) goes to a new connection: refused as switching "
+            + "connections, which it did, not as unreadable",
+        mustMention: "answered the handshake on connection #2, which never received the server's challenge message"),
+    AuthCase(
         scenario: "ntlm-connection-close", client: "curl 7.88 --ntlm (gives up after the close)",
         script: #"\#(curl) --ntlm \#(ntlmUser) $MOCKAUTH_URL"#, expectedStatus: 1,
         mustMention: "the handshake stopped after the server's challenge message"),

@@ -129,6 +129,25 @@ import Testing
         #expect(wrong == #"wrong password for user CORP\alice (NTLMv1 response mismatch)"#)
     }
 
+    @Test(
+        "wget's type 3 on a connection that never received a type 2 is refused as switching connections, not as odd UTF-16"
+    )
+    func oemTypeThreeOnAnotherConnection() throws {
+        var machine = OfferedAlone(.ntlm(configuration), random: .seeded(14))
+        let type3 = NTLMTestClient.authenticate(
+            lm: Array(repeating: 1, count: 24), nt: Array(repeating: 2, count: 24), domain: "CORP", user: "alice",
+            workstation: "", flags: [.ntlm, .alwaysSign], oemStrings: true)
+        guard
+            case .refused(_, let reason, let presented) = machine.receive(
+                request("NTLM " + base64(type3), connection: 9), now: testNow)
+        else {
+            Issue.record("expected a refusal")
+            return
+        }
+        #expect(reason == "NTLM type 3 on a connection that never received a type 2 (the client switched connections)")
+        #expect(presented?.username == "alice")
+    }
+
     @Test("NTLMv2 over an OEM negotiation verifies exactly, from the names read as OEM")
     func ntlmv2OverOEM() throws {
         var machine = OfferedAlone(.ntlm(configuration), random: .seeded(13))

@@ -44,13 +44,18 @@ struct NTLMHandshake: Sendable {
 
     mutating func receive(_ bytes: [UInt8], connectionID: UInt64, now: Date) -> NTLMStep {
         let message: NTLMMessage
+        // A type 3 is read in the encoding the connection's type 2 negotiated.
+        var negotiated: NTLMNegotiateFlags?
+        if case .challengeSent(_, let flags) = connections[connectionID] { negotiated = flags }
         do {
-            // A type 3 is read in the encoding the connection's type 2 negotiated.
-            var negotiated: NTLMNegotiateFlags?
-            if case .challengeSent(_, let flags) = connections[connectionID] { negotiated = flags }
             message = try NTLMMessage.parse(bytes, negotiated: negotiated)
         } catch {
-            return .malformed(reason: "malformed NTLM message: \(error.reason)")
+            // On a connection that negotiated nothing, a type 3 is refused for that alone (the
+            // client switched connections), whatever its strings: read as 8-bit when its own
+            // Unicode flag does not fit them (wget's), only to name its user in the refusal.
+            guard negotiated == nil, case .authenticate(let read)? = try? NTLMMessage.parse(bytes, negotiated: .oem)
+            else { return .malformed(reason: "malformed NTLM message: \(error.reason)") }
+            message = .authenticate(read)
         }
         switch message {
         case .negotiate(let negotiate):
