@@ -6,7 +6,11 @@ extension ConnectionRecord {
     var handshakeSummary: String {
         if let socks { return socks.summary(protocolError: protocolError) }
         let refused = protocolError.map { "sent what is not an HTTP/1.1 request (\($0))" }
-        guard let tls else { return requests.isEmpty ? refused ?? "used plain HTTP" : "used plain HTTP" }
+        guard let tls else {
+            return requests.isEmpty
+                ? refused ?? "connected in plain HTTP and closed the connection without a request"
+                : "used plain HTTP"
+        }
         switch tls.state {
         case .completed:
             guard requests.isEmpty else {

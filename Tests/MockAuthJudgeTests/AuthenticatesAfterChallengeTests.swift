@@ -52,5 +52,9 @@ struct AuthenticatesAfterChallengeTests {
                 == "GET / authenticated with Basic as alice in answer to the challenge and was answered 200")
         let unanswered = verdict([Self.request(1, .challenged, status: 401)])
         #expect(unanswered.result == .fail)
+        #expect(
+            unanswered.violations.first?.reason
+                == "the client never answered the challenge of origin (https://127.0.0.1:4433), which offered Basic; its last request, GET /, carried no credentials"
+        )
     }
 }

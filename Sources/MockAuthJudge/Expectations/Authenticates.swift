@@ -51,9 +51,9 @@ struct Authenticates: ExpectationEvaluator {
                 return .violated(
                     "\(transcript.serverName(server)) refused \(refused.summary) before its authentication: \(refusal)")
             }
-            let offered = last.auth?.offeredList ?? "nothing"
+            let offered = last.auth.map { "which offered \($0.offeredList)" } ?? "which offered nothing"
             return .violated(
-                "the client never answered the challenge of \(transcript.serverName(server)) (offered: \(offered)); its last request, \(last.summary), carried no credentials"
+                "the client never answered the challenge of \(transcript.serverName(server)), \(offered); its last request, \(last.summary), carried no credentials"
             )
         }
         return .violated(
