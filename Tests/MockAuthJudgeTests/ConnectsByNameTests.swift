@@ -37,6 +37,19 @@ struct ConnectsByNameTests {
         #expect(judged.findings.first?.reason == "the client sent proxy CONNECT api.remote.test:4433 by domain name")
     }
 
+    @Test("the CONNECT named is the one the proxy let through, not a refused one before it (a browser's own)")
+    func namesTheSucceededOne() {
+        var background = Self.connect(.domainName, "clients2.google.com:80")
+        background.reply = "connection-not-allowed"
+        let judged = verdict([
+            connection(1, background), connection(2, Self.connect(.domainName, "api.remote.test:4433")),
+        ])
+        #expect(judged.result == .pass)
+        #expect(
+            judged.findings.first?.reason
+                == "the client sent proxy CONNECT api.remote.test:4433 by domain name (and 1 more, each by name)")
+    }
+
     @Test("a CONNECT by IPv4 or IPv6 address is violated, even beside one by name")
     func byAddress() {
         let judged = verdict([
