@@ -37,14 +37,14 @@ extension ClientMaterial {
         method = client.sendsRequestContent ? client.method : nil
         body = client.body
         hosts = server.hostMappings
+        pauseSeconds = client.pauseBetweenRequests
         proxy = client.proxy.flatMap { proxy in
             server.endpoint(proxy.server).map { Proxy(url: $0.baseURL, credentials: proxy.credentials) }
         }
         if let spec = client.proxy, spec.remoteDNS, let endpoint = server.endpoint(spec.server) {
-            // Only the SOCKS5 proxy resolves the other servers' names: the client is told socks5h://
-            // and can look up the proxy's own name alone.
+            // Only the SOCKS5 proxy resolves the other servers' names: the client can look up the
+            // proxy's own name alone (its URL is socks5h://: ``Scenario/urlScheme(of:)``).
             hosts = endpoint.hostMappings
-            proxy?.url = "socks5h" + endpoint.baseURL.drop(while: { $0 != ":" })
         }
     }
 }

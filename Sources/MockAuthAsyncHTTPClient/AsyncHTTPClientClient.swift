@@ -39,7 +39,8 @@ public struct AsyncHTTPClientClient: ChallengeClient {
             return ClientReport(notAttempted: "cannot configure AsyncHTTPClient: \(error)")
         }
         var report = ClientReport()
-        for url in context.urls {
+        for (index, url) in context.urls.enumerated() {
+            await context.pause(before: index)
             do {
                 report.record(url, status: try await fetch(url, client: client, context: context))
             } catch {

@@ -12,7 +12,8 @@ import MockAuth
 ///     let name = "MyClient"
 ///     func perform(_ context: ClientContext) async -> ClientReport {
 ///         var report = ClientReport()
-///         for url in context.urls {
+///         for (index, url) in context.urls.enumerated() {
+///             await context.pause(before: index)  // MOCKAUTH_PAUSE_SECONDS, when the scenario asks for one
 ///             do { report.record(url, status: try await myFetch(url, trusting: context.caCertificatePEM)) }
 ///             catch { report.record(url, error: error) }
 ///         }

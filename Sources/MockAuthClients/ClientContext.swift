@@ -49,6 +49,9 @@ public struct ClientContext: Sendable {
     public var method: String
     /// The body of each request (`MOCKAUTH_BODY_FILE`'s bytes), or `nil`.
     public var body: [UInt8]?
+    /// How many seconds to wait after one request's answer before making the next
+    /// (`MOCKAUTH_PAUSE_SECONDS`), or `nil` when the scenario asks for no pause.
+    public var pauseSeconds: Int?
     /// What the scenario needs from a client (``Scenario/requirements``; `MOCKAUTH_FEATURES`).
     public var requirements: ClientRequirements
     /// The same as environment variables (the contract of `mockauthd check`); empty for a context
@@ -169,6 +172,7 @@ public struct ClientContext: Sendable {
         hostMappings = material.hosts
         method = material.method ?? "GET"
         body = material.body.map { Array($0.utf8) }
+        pauseSeconds = material.pauseSeconds
         proxy = material.proxy.flatMap { proxy in
             URLComponents(string: proxy.url).flatMap { components in
                 components.host.flatMap { host in
@@ -221,4 +225,13 @@ public struct ClientContextError: Error, Sendable, CustomStringConvertible {
     package init(_ reason: String) { self.reason = reason }
 
     public var description: String { reason }
+}
+
+extension ClientContext {
+    /// Waits the scenario's pause (``pauseSeconds``) before the request at 0-based position
+    /// `index` in ``urls``: none before the first, nor when the scenario asks for none.
+    public func pause(before index: Int) async {
+        guard index > 0, let pauseSeconds, pauseSeconds > 0 else { return }
+        try? await Task.sleep(for: .seconds(pauseSeconds))
+    }
 }

@@ -100,7 +100,8 @@ public struct URLSessionClient: ChallengeClient {
         let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
         defer { session.invalidateAndCancel() }
         var report = ClientReport()
-        for url in context.urls {
+        for (index, url) in context.urls.enumerated() {
+            await context.pause(before: index)
             guard let target = URL(string: url) else {
                 report.responses.append(ClientReport.Response(url: url, error: "not a URL"))
                 continue

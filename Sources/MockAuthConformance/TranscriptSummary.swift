@@ -21,6 +21,9 @@ enum TranscriptSummary {
                     line += ", no client certificate (required)"
                 }
             }
+            if let socks = connection.socks {
+                line += " SOCKS5: the client \(socks.summary(protocolError: connection.protocolError))"
+            }
             lines.append(line)
             for request in connection.requests {
                 var entry = "      \(request.summary) → \(request.responseStatus.map(String.init) ?? "no answer")"

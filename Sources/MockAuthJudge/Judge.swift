@@ -119,8 +119,8 @@ public enum Judge {
             PresentsClientCertificate(server: server, because: because)
         case .withholdsClientCertificate(let server):
             WithholdsClientCertificate(server: server, because: because)
-        case .authenticates(let server, let path):
-            Authenticates(server: server, path: path, because: because)
+        case .authenticates(let server, let path, let afterChallenge):
+            Authenticates(server: server, path: path, afterChallenge: afterChallenge, because: because)
         case .authenticatesAs(let server, let path, let user):
             AuthenticatesAs(server: server, path: path, user: user, because: because)
         case .noPreemptiveCredentials(let server):

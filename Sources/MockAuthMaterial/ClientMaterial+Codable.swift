@@ -8,7 +8,7 @@ extension ClientMaterial: Codable {
         case caCertificatePEM
         case clientCertificatePEM, clientKeyPEM, clientP12Base64, clientP12Password
         case secondClientCertificatePEM, secondClientKeyPEM, secondClientP12Base64
-        case pinSHA256, credentials, requestCredentials, token, headers, method, body, hosts, proxy
+        case pinSHA256, credentials, requestCredentials, token, headers, method, body, hosts, proxy, pauseSeconds
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -37,6 +37,7 @@ extension ClientMaterial: Codable {
         try container.encodeIfPresent(body, forKey: .body)
         if !hosts.isEmpty { try container.encode(hosts, forKey: .hosts) }
         try container.encodeIfPresent(proxy, forKey: .proxy)
+        try container.encodeIfPresent(pauseSeconds, forKey: .pauseSeconds)
     }
 
     /// Reads the material; `scenario`, `urls` and `features`, which the control API's material has
@@ -85,6 +86,7 @@ extension ClientMaterial: Codable {
             method: try container.decodeIfPresent(String.self, forKey: .method),
             body: try container.decodeIfPresent(String.self, forKey: .body),
             hosts: try container.decodeIfPresent([HostMapping].self, forKey: .hosts) ?? [],
-            proxy: try container.decodeIfPresent(Proxy.self, forKey: .proxy))
+            proxy: try container.decodeIfPresent(Proxy.self, forKey: .proxy),
+            pauseSeconds: try container.decodeIfPresent(Int.self, forKey: .pauseSeconds))
     }
 }

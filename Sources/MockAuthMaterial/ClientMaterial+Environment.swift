@@ -61,6 +61,7 @@ extension ClientMaterial {
         case .proxyDomain: return text(proxy?.credentials?.domain)
         case .resolve: return list(hosts.map(\.curlResolve), separator: " ")
         case .hostsFile: return try file(hosts.isEmpty ? nil : hostsFile(system: Self.systemHosts()))
+        case .pauseSeconds: return text(pauseSeconds.map(String.init))
         }
     }
 
@@ -131,6 +132,7 @@ extension ClientMaterial {
         proxy = text(.proxyURL).map {
             Proxy(url: $0, credentials: account(text(.proxyUsername), text(.proxyPassword), text(.proxyDomain)))
         }
+        pauseSeconds = text(.pauseSeconds).flatMap { Int($0) }
     }
 
     /// Reads the file at `path` from the file system.

@@ -45,6 +45,10 @@ public struct ClientMaterial: Sendable, Hashable {
     public var hosts: [HostMapping]
     /// The proxy to use, and its account (`MOCKAUTH_PROXY_URL`, `_USERNAME`, `_PASSWORD`, `_DOMAIN`).
     public var proxy: Proxy?
+    /// How many seconds to wait after one request's answer before making the next
+    /// (`MOCKAUTH_PAUSE_SECONDS`), when the scenario asks for a pause (its server state must age
+    /// between the requests: a Digest nonce that goes stale).
+    public var pauseSeconds: Int?
 
     /// A client identity: certificate, key and the same as PKCS#12 (its passphrase is
     /// ``ClientMaterial/pkcs12Passphrase``).
@@ -82,7 +86,7 @@ public struct ClientMaterial: Sendable, Hashable {
         identity: Identity? = nil, secondIdentity: Identity? = nil, pkcs12Passphrase: String? = nil,
         pinSHA256: String? = nil, credentials: Account? = nil, requestAccounts: [Int: Account] = [:],
         token: String? = nil, headers: [HeaderField] = [], method: String? = nil, body: String? = nil,
-        hosts: [HostMapping] = [], proxy: Proxy? = nil
+        hosts: [HostMapping] = [], proxy: Proxy? = nil, pauseSeconds: Int? = nil
     ) {
         self.scenario = scenario
         self.urls = urls
@@ -100,6 +104,7 @@ public struct ClientMaterial: Sendable, Hashable {
         self.body = body
         self.hosts = hosts
         self.proxy = proxy
+        self.pauseSeconds = pauseSeconds
     }
 
     /// The URL to request first (`MOCKAUTH_URL`); empty when there is none.

@@ -63,6 +63,10 @@ public enum ClientVariable: String, Sendable, Hashable, CaseIterable, CustomStri
     case resolve = "MOCKAUTH_RESOLVE"
     /// The same as a hosts file: this machine's `/etc/hosts`, then one line per name.
     case hostsFile = "MOCKAUTH_HOSTS_FILE"
+    /// How many seconds to wait after one request's answer before making the next of the URLs
+    /// (a whole number): set only by scenarios whose server state must age between requests (a
+    /// Digest nonce that goes stale).
+    case pauseSeconds = "MOCKAUTH_PAUSE_SECONDS"
 
     /// The name as documentation writes it: `MOCKAUTH_USERNAME_N` for a per-request variable.
     public var name: String { rawValue }
@@ -77,7 +81,7 @@ public enum ClientVariable: String, Sendable, Hashable, CaseIterable, CustomStri
         case .scenario, .url, .urls, .features, .caFile, .clientCertificate, .clientKey, .clientPKCS12,
             .clientPKCS12Password, .secondClientCertificate, .secondClientKey, .secondClientPKCS12, .pinSHA256,
             .username, .password, .domain, .token, .method, .bodyFile, .headers, .proxyURL, .proxyUsername,
-            .proxyPassword, .proxyDomain, .resolve, .hostsFile:
+            .proxyPassword, .proxyDomain, .resolve, .hostsFile, .pauseSeconds:
             false
         }
     }
@@ -89,7 +93,7 @@ public enum ClientVariable: String, Sendable, Hashable, CaseIterable, CustomStri
         case .clientKey, .clientPKCS12, .secondClientKey, .secondClientPKCS12: .file(secret: true)
         case .scenario, .url, .urls, .features, .clientPKCS12Password, .pinSHA256, .username, .password, .domain,
             .requestUsername, .requestPassword, .requestDomain, .token, .method, .headers, .proxyURL, .proxyUsername,
-            .proxyPassword, .proxyDomain, .resolve:
+            .proxyPassword, .proxyDomain, .resolve, .pauseSeconds:
             .text
         }
     }

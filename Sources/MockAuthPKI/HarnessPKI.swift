@@ -70,6 +70,7 @@ public final class HarnessPKI: Sendable {
         var key: KeyAlgorithm
         var hostName: String
         var additionalNames: [String]
+        var loopbackNames: Bool
         var names: CertificateNames?
         var pinnedKey: PinnedKey?
         var revocation: RevocationEndpoints?
@@ -171,32 +172,37 @@ public final class HarnessPKI: Sendable {
     /// - Parameter additionalNames: names (DNS names or IP literals) the certificate is valid for
     ///   besides the loopback names, e.g. the name a device reaches this machine by (`serve
     ///   --host-name`). Profiles whose one defect is the name (`wrong-host`, `missing-san`) leave them out.
+    /// - Parameter loopbackNames: whether the certificate holds the loopback names (`localhost`,
+    ///   `127.0.0.1`, `::1`) as well; `false` for a server reached only by a name of its own (one
+    ///   only a remote-DNS proxy resolves), whose certificate names `additionalNames` alone.
     /// - Parameter names: the exact subjectAltName, replacing the loopback and additional names
     ///   (a wildcard, an address written as a DNS name …).
     /// - Parameter pinnedKey: the leaf carries this pinned key instead of a key of its own.
     package func serverCredentials(
         for profile: TLSProfile, key: KeyAlgorithm, hostName: String, additionalNames: [String] = [],
-        names: CertificateNames? = nil, pinnedKey: PinnedKey? = nil
+        loopbackNames: Bool = true, names: CertificateNames? = nil, pinnedKey: PinnedKey? = nil
     ) throws -> ServerCredentials {
         try serverCredentials(
-            for: profile, key: key, hostName: hostName, additionalNames: additionalNames, names: names,
-            pinnedKey: pinnedKey, revocation: nil)
+            for: profile, key: key, hostName: hostName, additionalNames: additionalNames, loopbackNames: loopbackNames,
+            names: names, pinnedKey: pinnedKey, revocation: nil)
     }
 
-    /// ``serverCredentials(for:key:hostName:additionalNames:names:pinnedKey:)`` whose leaf points at
-    /// the scenario's revocation server (its CRL distribution point, its OCSP responder, or both:
-    /// ``TLSProfile/traits``); a profile whose defect is its revocation status needs one.
+    /// ``serverCredentials(for:key:hostName:additionalNames:loopbackNames:names:pinnedKey:)`` whose
+    /// leaf points at the scenario's revocation server (its CRL distribution point, its OCSP
+    /// responder, or both: ``TLSProfile/traits``); a profile whose defect is its revocation status
+    /// needs one.
     package func serverCredentials(
         for profile: TLSProfile, key: KeyAlgorithm, hostName: String, additionalNames: [String] = [],
-        names: CertificateNames? = nil, pinnedKey: PinnedKey? = nil, revocation: RevocationEndpoints?
+        loopbackNames: Bool = true, names: CertificateNames? = nil, pinnedKey: PinnedKey? = nil,
+        revocation: RevocationEndpoints?
     ) throws -> ServerCredentials {
         let cacheKey = CacheKey(
-            profile: profile, key: key, hostName: hostName, additionalNames: additionalNames, names: names,
-            pinnedKey: pinnedKey, revocation: revocation)
+            profile: profile, key: key, hostName: hostName, additionalNames: additionalNames,
+            loopbackNames: loopbackNames, names: names, pinnedKey: pinnedKey, revocation: revocation)
         if let cached = cache.withLock({ $0[cacheKey] }) { return cached }
         let issued = try issueServerCredentials(
-            profile, key: key, hostName: hostName, additionalNames: additionalNames, names: names,
-            pinnedKey: pinnedKey, revocation: revocation)
+            profile, key: key, hostName: hostName, additionalNames: additionalNames, loopbackNames: loopbackNames,
+            names: names, pinnedKey: pinnedKey, revocation: revocation)
         return cache.withLock { cache in
             if let raced = cache[cacheKey] { return raced }
             cache[cacheKey] = issued

@@ -7,10 +7,10 @@ import X509
 extension HarnessPKI {
     func issueServerCredentials(
         _ profile: TLSProfile, key algorithm: KeyAlgorithm, hostName: String, additionalNames: [String],
-        names exactNames: CertificateNames? = nil, pinnedKey chosenPinnedKey: PinnedKey? = nil,
-        revocation: RevocationEndpoints? = nil
+        loopbackNames: Bool = true, names exactNames: CertificateNames? = nil,
+        pinnedKey chosenPinnedKey: PinnedKey? = nil, revocation: RevocationEndpoints? = nil
     ) throws -> ServerCredentials {
-        var names = GeneralName.loopbackNames
+        var names = loopbackNames ? GeneralName.loopbackNames : []
         for name in additionalNames.map(GeneralName.forHost) where !names.contains(name) { names.append(name) }
         if let exactNames {
             names =

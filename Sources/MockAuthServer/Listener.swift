@@ -5,7 +5,9 @@ import NIOPosix
 
 /// Binds one scenario server: by default 127.0.0.1 on an ephemeral port, plus ::1 on the same port
 /// for a server reached as `localhost` where the machine has IPv6 loopback; with
-/// ``ServerAddressing``, the address and port it names.
+/// ``ServerAddressing``, the address and port it names. `scheme` is its URLs' scheme when it is
+/// not the server's own (``MockAuthScenario/Scenario/urlScheme(of:)``: `socks5h` for a remote-DNS
+/// proxy).
 struct Listener {
     let endpoint: ServerEndpoint
     let channels: [any Channel]
@@ -13,7 +15,7 @@ struct Listener {
     static func bind(
         spec: ServerSpec, tls: ServerTLS?, behavior: ServerBehavior, recorder: TranscriptRecorder,
         group: any EventLoopGroup, addressing: ServerAddressing = .loopback, port: Int = 0,
-        proxyTargets: Set<ProxyTarget> = [], proxyAliases: [ProxyTarget: ProxyTarget] = [:]
+        proxyTargets: Set<ProxyTarget> = [], proxyAliases: [ProxyTarget: ProxyTarget] = [:], scheme: String? = nil
     ) async throws -> Listener {
         let socksPolicy =
             spec.isSOCKS
@@ -58,7 +60,7 @@ struct Listener {
         func endpoint(port: Int, listensOnIPv6: Bool) -> ServerEndpoint {
             ServerEndpoint(
                 server: spec.id, host: spec.host, urlHost: addressing.urlHost(for: spec.host), port: port,
-                scheme: spec.urlScheme, listensOnIPv6: listensOnIPv6,
+                scheme: scheme ?? spec.urlScheme, listensOnIPv6: listensOnIPv6,
                 address: addressing.concreteBindAddress ?? "127.0.0.1", aliases: spec.aliases,
                 realm: spec.auth?.realm, certificateChainDER: tls?.credentials.chain.map(\.derBytes) ?? [])
         }

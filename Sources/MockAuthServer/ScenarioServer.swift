@@ -70,12 +70,18 @@ public final class ScenarioServer: Sendable {
             let authority = scenario.servers.contains(where: \.isRevocation) ? RevocationAuthority(pki: pki) : nil
             var revocation: RevocationEndpoints?
             for spec in ordered {
+                // A server only a remote-DNS proxy resolves is reached by its name alone: its
+                // certificate names nothing else (no loopback name, no name of this machine), so a
+                // client that checks it against the address it dialled, the proxy's, is refused.
+                let ownNameOnly = scenario.isReachedOnlyThroughRemoteDNS(spec)
+                let names = ownNameOnly ? [] : addressing.certificateNames
                 let tls = try spec.tls.map { tls in
                     try ServerTLS(
                         credentials: pki.serverCredentials(
                             for: tls.profile, key: tls.key, hostName: addressing.urlHost(for: spec.host),
-                            additionalNames: addressing.certificateNames + [spec.host.resolvedName].compactMap(\.self),
-                            names: tls.names, pinnedKey: tls.pinnedKey, revocation: revocation), http2: spec.http2)
+                            additionalNames: names + [spec.host.resolvedName].compactMap(\.self),
+                            loopbackNames: !ownNameOnly, names: tls.names, pinnedKey: tls.pinnedKey,
+                            revocation: revocation), http2: spec.http2)
                 }
                 if let tls { authority?.register(tls.credentials) }
                 let behavior = ServerBehavior(
@@ -84,7 +90,8 @@ public final class ScenarioServer: Sendable {
                     spec: spec, tls: tls, behavior: behavior, recorder: recorder, group: group,
                     addressing: addressing, port: try reservation.next(),
                     proxyTargets: spec.isProxy ? ProxyPolicy.targets(of: endpoints) : [],
-                    proxyAliases: spec.isProxy ? ProxyPolicy.aliases(of: endpoints, addressing: addressing) : [:])
+                    proxyAliases: spec.isProxy ? ProxyPolicy.aliases(of: endpoints, addressing: addressing) : [:],
+                    scheme: scenario.urlScheme(of: spec))
                 directory.register(listener.endpoint)
                 if spec.isRevocation {
                     revocation = RevocationEndpoints(

@@ -3,7 +3,8 @@
 
 Reads the MOCKAUTH_* environment, fetches every URL of MOCKAUTH_URLS in one session and exits 0
 if every answer was 2xx. Usage: requests_client.py [--auth basic|digest|ntlm|none] [--proxy]
-[--pause SECONDS]
+[--pause SECONDS] (by default the MOCKAUTH_PAUSE_SECONDS the scenario gives, as a client
+following the contract does)
 """
 import argparse
 import os
@@ -18,7 +19,12 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--auth", choices=["basic", "digest", "ntlm", "none"], default="none")
     parser.add_argument("--proxy", action="store_true", help="use MOCKAUTH_PROXY_URL with its credentials")
-    parser.add_argument("--pause", type=float, default=0, help="seconds to wait between URLs")
+    parser.add_argument(
+        "--pause",
+        type=float,
+        default=float(os.environ.get("MOCKAUTH_PAUSE_SECONDS", "0")),
+        help="seconds to wait between URLs (default: MOCKAUTH_PAUSE_SECONDS, else none)",
+    )
     options = parser.parse_args()
 
     env = os.environ

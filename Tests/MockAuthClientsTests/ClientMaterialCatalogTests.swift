@@ -55,6 +55,28 @@ struct ClientMaterialCatalogTests {
         }
     }
 
+    @Test(
+        "MOCKAUTH_PAUSE_SECONDS: digest-stale asks for a pause longer than its nonces live; no other scenario asks for one"
+    )
+    func pause() async throws {
+        for scenario in try ScenarioCatalog.bundled.loadAll() {
+            try await withTeardown { teardown in
+                let run = try await ScenarioRun.start(scenario)
+                teardown.add { await run.shutdown() }
+                let pause = run.environment[ClientVariable.pauseSeconds.name]
+                guard scenario.name == "digest-stale" else {
+                    #expect(pause == nil, "\(scenario.name) asks for a pause")
+                    return
+                }
+                #expect(pause == "3")
+                #expect(run.material.pauseSeconds == 3)
+                #expect(try ClientContext(environment: run.environment).pauseSeconds == 3)
+                let lifetime = try #require(scenario.server("origin")?.auth?.nonceLifetime)
+                #expect(3 > lifetime, "the nonce must go stale during the pause")
+            }
+        }
+    }
+
     @Test("the proxy's NTLM domain reaches a command too (MOCKAUTH_PROXY_DOMAIN)")
     func proxyDomain() async throws {
         let scenario = try ScenarioCatalog.bundled.load("proxy-ntlm")

@@ -160,9 +160,15 @@ let authMatrix: [AuthCase] =
             expectedStatus: 1,
             note: "requests' HTTPDigestAuth implements qop=auth only and sends nothing"),
         AuthCase(
-            scenario: "digest-stale", client: "requests, one session, pause 3 s",
-            script: "\(python) --auth digest --pause 3",
-            expectedStatus: 0),
+            scenario: "digest-stale", client: "requests, one session, pausing MOCKAUTH_PAUSE_SECONDS (3 s)",
+            script: #"test "$MOCKAUTH_PAUSE_SECONDS" = 3 && \#(python) --auth digest"#, expectedStatus: 0,
+            note: "its second request reuses the nonce, which went stale during the pause; it retries on stale=true",
+            mustMention: "after stale=true the client retried GET /second with the new nonce and was accepted"),
+        AuthCase(
+            scenario: "digest-stale", client: "requests, one session, ignoring MOCKAUTH_PAUSE_SECONDS",
+            script: "\(python) --auth digest --pause 0", expectedStatus: 1,
+            note: "its second request reuses a nonce that is still fresh: stale=true never happens, not credited",
+            mustMention: "INCONCLUSIVE"),
         AuthCase(
             scenario: "digest-stale", client: "curl, one invocation per URL",
             script: "for u in $MOCKAUTH_URLS; do \(curl) --digest \(user) $u; done", expectedStatus: 1,
@@ -206,6 +212,13 @@ let authMatrix: [AuthCase] =
             scenario: "ntlm", client: "curl --ntlm", script: "\(curl) --ntlm \(ntlmUser) $MOCKAUTH_URL",
             expectedStatus: 0),
         AuthCase(scenario: "ntlm", client: "requests-ntlm", script: "\(python) --auth ntlm", expectedStatus: 0),
+        AuthCase(
+            scenario: "ntlm", client: "wget 1.21.3 (GnuTLS 3.7.9; http-ntlm.c) through its adapter",
+            script: ClientScript.wget, expectedStatus: 1,
+            note: "its type 3 claims NTLMSSP_NEGOTIATE_UNICODE but carries 8-bit names, the OEM its type 1 asked for "
+                + "and the type 2 negotiated: read as OEM, it is refused as the NTLMv1 it is",
+            mustMention: #"NTLMv1 response from MOCKAUTH\alice rejected (policy: NTLMv2 only)"#,
+            mustNotMention: "odd UTF-16"),
         AuthCase(
             scenario: "ntlm", client: "curl --ntlm with a wrong password",
             script: #"\#(curl) --ntlm -u "$MOCKAUTH_DOMAIN\\$MOCKAUTH_USERNAME:nope" $MOCKAUTH_URL"#, expectedStatus: 1,
@@ -500,6 +513,12 @@ let bodyMatrix: [AuthCase] = [
     AuthCase(
         scenario: "ntlm-connection-close", client: "requests-ntlm (type 3 on the new connection)",
         script: requestsAdapter, expectedStatus: 1,
+        mustMention: "answered the handshake on connection #2, which never received the server's challenge message"),
+    AuthCase(
+        scenario: "ntlm-connection-close", client: "wget 1.21.3 (GnuTLS 3.7.9) through its adapter",
+        script: ClientScript.wget, expectedStatus: 1,
+        note: "its type 3 (8-bit names under the Unicode flag) goes to a new connection: refused as switching "
+            + "connections, which it did, not as unreadable",
         mustMention: "answered the handshake on connection #2, which never received the server's challenge message"),
     AuthCase(
         scenario: "ntlm-connection-close", client: "curl 7.88 --ntlm (gives up after the close)",

@@ -80,6 +80,16 @@ let challengeMatrix: [AuthCase] = [
         scenario: "challenge-multiple-in-one-field", client: "a hand-written client: one challenge per field",
         script: naiveBasic, expectedStatus: 1, mustMention: "never answered the challenge of origin"),
     AuthCase(
+        scenario: "challenge-multiple-in-one-field", client: "curl 7.88 --basic (Basic with the first request)",
+        script: "\(curl) --basic \(user) $MOCKAUTH_URL", expectedStatus: 1,
+        note: "it never reads the field, as net/http's SetBasicAuth and Node's auth option do: not tested, so "
+            + "INCONCLUSIVE, neither credited nor failed for sending unasked (basic-no-preemptive judges that)",
+        mustMention: "the client never read the challenge, so whether it finds the scheme there was never tested"),
+    AuthCase(
+        scenario: "challenge-scheme-case", client: "curl 7.88 --basic (Basic with the first request)",
+        script: "\(curl) --basic \(user) $MOCKAUTH_URL", expectedStatus: 1,
+        note: "it never reads bAsIc: INCONCLUSIVE", mustMention: "INCONCLUSIVE"),
+    AuthCase(
         scenario: "challenge-scheme-case", client: "curl 7.88 --anyauth",
         script: "\(curl) --anyauth \(user) $MOCKAUTH_URL", expectedStatus: 0),
     AuthCase(

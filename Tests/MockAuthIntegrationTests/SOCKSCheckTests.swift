@@ -20,6 +20,10 @@ private let originPort = #"port=${MOCKAUTH_URL##*:}; port=${port%%/*}"#
 /// The proxy as `socks5://`: the `h` of the `socks5h://` it was given dropped, so the client
 /// resolves names itself.
 private let localDNSProxy = #"socks5://${MOCKAUTH_PROXY_URL#socks5h://}"#
+/// Java 17's HttpURLConnection through its reference adapter, given no proxy account: the JDK then
+/// answers RFC 1929's step with the login name (`user.name`) and an empty password.
+private let javaWithoutProxyAccount =
+    ClientScript.javaAdapter + "\nunset MOCKAUTH_PROXY_USERNAME MOCKAUTH_PROXY_PASSWORD\n"
 
 /// The SOCKS5 scenarios (issue 24 item 4: `socks5`, `socks5-auth`, `socks5-wrong-password`), each with real clients that pass and a realistic
 /// defective one that is caught. Versions: curl 7.88.1 (OpenSSL 3.0), requests 2.34.2 with urllib3
@@ -44,8 +48,9 @@ let socksMatrix: [AuthCase] = [
     AuthCase(
         scenario: "socks5", client: "curl 7.88.1 told the proxy is http:// (its URL rewritten)",
         script: #"\#(ClientScript.curl) -x "http://${MOCKAUTH_PROXY_URL#socks5://}" $MOCKAUTH_URL"#,
-        expectedStatus: 1, note: "its HTTP CONNECT is not SOCKS5: the proxy closes the connection at once",
-        mustMention: "never reached proxy"),
+        expectedStatus: 1,
+        note: "its HTTP CONNECT is not SOCKS5: the proxy closes the connection at once, and says what it was",
+        mustMention: "the client sent an HTTP request (CONNECT 127.0.0.1:", mustNotMention: "InvalidProtocolVersion"),
     AuthCase(
         scenario: "socks5", client: "urllib (CPython 3.11: no SOCKS proxies)", script: ClientScript.urllib,
         expectedStatus: 1, note: "the adapter exits 89: SKIP, never a PASS", mustMention: "SKIP"),
@@ -62,8 +67,10 @@ let socksMatrix: [AuthCase] = [
     AuthCase(
         scenario: "socks5-auth", client: "curl 7.88.1 -x socks5://… without the proxy credentials it was given",
         script: "\(curlThroughSOCKS) $MOCKAUTH_URL", expectedStatus: 1,
-        note: "it offers only 'no authentication' and GSS-API: 0xFF, and no CONNECT",
-        mustMention: "it did not authenticate to the SOCKS5 proxy"),
+        note: "it offers only 'no authentication' and GSS-API: 0xFF, and no CONNECT; said in SOCKS terms",
+        mustMention:
+            "the client greeted the SOCKS5 proxy offering no-authentication, gssapi, none of which the proxy accepts",
+        mustNotMention: "plain HTTP"),
     AuthCase(
         scenario: "socks5-auth", client: "urllib (CPython 3.11: no SOCKS proxies)", script: ClientScript.urllib,
         expectedStatus: 1, note: "the adapter exits 89: SKIP, never a PASS", mustMention: "SKIP"),
@@ -75,6 +82,21 @@ let socksMatrix: [AuthCase] = [
         scenario: "socks5-wrong-password", client: "requests 2.34.2 (PySocks 1.7.1)", script: ClientScript.requests,
         expectedStatus: 0, note: "ProxyError: SOCKS5 authentication failed, once"),
     AuthCase(
+        scenario: "socks5-wrong-password",
+        client: "Java 17 HttpURLConnection (java.sh urlconnection) given no proxy account",
+        script: javaWithoutProxyAccount + "java_adapter urlconnection", expectedStatus: 1,
+        note: "the JDK sends its login name with an empty password (malformed: RFC 1929 wants 1 to 255 bytes), twice: "
+            + "each step an attempt, not 'never sent credentials'; it fails the control (socks5-auth) the same way, "
+            + "so the verdict is INCONCLUSIVE",
+        mustMention: "✓ max-attempts: the client stopped after 2 refused attempts"),
+    AuthCase(
+        scenario: "socks5-wrong-password",
+        client: "Java 17 HttpURLConnection given no proxy account, run three times (a retrying wrapper)",
+        script: javaWithoutProxyAccount + "for run in 1 2 3; do java_adapter urlconnection; done", expectedStatus: 1,
+        note: "six steps with an empty password",
+        mustMention:
+            "6 times (at most 3 allowed; last: a step for user root the proxy could not read: an empty password"),
+    AuthCase(
         scenario: "socks5-wrong-password", client: "curl 7.88.1 --retry 4 --retry-all-errors (a retrying wrapper)",
         script: "\(curlThroughSOCKS) \(proxyUser) --retry 4 --retry-all-errors --retry-delay 1 $MOCKAUTH_URL",
         expectedStatus: 1, note: "five refused steps, a second apart",
@@ -82,7 +104,21 @@ let socksMatrix: [AuthCase] = [
     AuthCase(
         scenario: "socks5h-remote-dns", client: "curl 7.88.1 -x socks5h://…",
         script: "\(curlThroughSOCKS) $MOCKAUTH_URL", expectedStatus: 0,
-        note: "CONNECT api.remote.test:PORT by domain name; the proxy resolves it"),
+        note: "CONNECT api.remote.test:PORT by domain name; the proxy resolves it; the verdict names it socks5h://",
+        mustMention: "the client sent proxy (socks5h://127.0.0.1:"),
+    AuthCase(
+        scenario: "socks5h-remote-dns", client: "curl 7.88.1 --socks5-hostname --cacert",
+        script: #"\#(ClientScript.curl) --socks5-hostname "${MOCKAUTH_PROXY_URL#socks5h://}" $MOCKAUTH_URL"#,
+        expectedStatus: 0, note: "the origin's certificate names api.remote.test, which curl checks"),
+    AuthCase(
+        scenario: "socks5h-remote-dns",
+        client: "curl 7.88.1 --socks5 to https://127.0.0.1:PORT/ with Host: api.remote.test (checks 127.0.0.1)",
+        script:
+            #"\#(originPort); \#(ClientScript.curl) --socks5 "${MOCKAUTH_PROXY_URL#socks5h://}" -H "Host: api.remote.test:$port" "https://127.0.0.1:$port/""#,
+        expectedStatus: 1,
+        note:
+            "the certificate names api.remote.test alone, not the address curl dialled and checks: curl refuses it (exit 60)",
+        mustMention: "(the command exited with status 60)"),
     AuthCase(
         scenario: "socks5h-remote-dns", client: "requests 2.34.2 (urllib3 2.8.0, PySocks 1.7.1, socks5h:// proxy)",
         script: ClientScript.requests, expectedStatus: 0, note: "PySocks sends the name (rdns)"),

@@ -43,8 +43,12 @@ struct SOCKSLimitsTests {
             #expect(
                 ListenerLimitsTests.limits(of: "proxy", in: run.transcript()) == [.requestHead, .requestHead],
                 "\(connections)")
-            let refused = connections.filter { $0.protocolError != nil }
+            // What is not SOCKS5 is recorded by its first byte, and an HTTP request by its request line.
+            let refused = connections.filter { $0.socks?.firstByte != nil }
             #expect(refused.count + refused.map(\.repeats).reduce(0, +) == 2, "\(connections)")
+            #expect(Set(refused.compactMap(\.socks?.firstByte)) == [0x43, 0xFF], "\(connections)")
+            #expect(
+                refused.compactMap(\.socks?.httpRequest) == ["CONNECT 127.0.0.1:\(origin)"], "\(connections)")
             #expect(connections.allSatisfy { $0.socks?.reply == nil }, "no CONNECT got through: \(connections)")
             #expect(run.transcript().connections.filter { $0.server == "origin" }.isEmpty)
         }

@@ -37,6 +37,19 @@ struct ConnectsByNameTests {
         #expect(judged.findings.first?.reason == "the client sent proxy CONNECT api.remote.test:4433 by domain name")
     }
 
+    @Test("the CONNECT named is the one the proxy let through, not a refused one before it (a browser's own)")
+    func namesTheSucceededOne() {
+        var background = Self.connect(.domainName, "clients2.google.com:80")
+        background.reply = "connection-not-allowed"
+        let judged = verdict([
+            connection(1, background), connection(2, Self.connect(.domainName, "api.remote.test:4433")),
+        ])
+        #expect(judged.result == .pass)
+        #expect(
+            judged.findings.first?.reason
+                == "the client sent proxy CONNECT api.remote.test:4433 by domain name (and 1 more, each by name)")
+    }
+
     @Test("a CONNECT by IPv4 or IPv6 address is violated, even beside one by name")
     func byAddress() {
         let judged = verdict([
@@ -69,7 +82,24 @@ struct ConnectsByNameTests {
         ])
         #expect(refused.findings.first?.reason.contains("accepted none of the methods") == true)
 
-        let garbage = verdict([connection(1, nil, protocolError: "SOCKS5: unsupported version")])
-        #expect(garbage.findings.first?.reason.contains("sent no SOCKS5 greeting: SOCKS5: unsupported version") == true)
+        let http = verdict([
+            connection(1, SOCKSRecord(firstByte: 0x43, httpRequest: "CONNECT api.remote.test:4433"))
+        ])
+        #expect(
+            http.findings.first?.reason
+                == "no CONNECT reached proxy: the client sent an HTTP request (CONNECT api.remote.test:4433) where a SOCKS5 greeting was expected"
+        )
+
+        let unreadable = verdict([
+            connection(
+                1,
+                SOCKSRecord(
+                    methodsOffered: ["username-password"], methodChosen: "username-password", username: "root",
+                    malformedStep: "an empty password, where RFC 1929 wants 1 to 255 bytes"))
+        ])
+        #expect(
+            unreadable.findings.first?.reason
+                == "proxy could not read the client's username/password step for user root: an empty password, where RFC 1929 wants 1 to 255 bytes; the client sent no CONNECT"
+        )
     }
 }

@@ -99,6 +99,20 @@ struct JudgeTests {
         )
     }
 
+    @Test("a plain-HTTP connection that carried no request says so, not merely that it was plain HTTP")
+    func plainConnectionWithoutRequest() {
+        let verdict = Judge.verdict(
+            for: Scenario(
+                name: "plain", summary: "", servers: [ServerSpec(id: "origin")],
+                client: ClientSpec(requests: [RequestSpec(server: "origin")]),
+                expectations: [ScenarioExpectation(.requestSucceeds(server: "origin", path: nil))]),
+            transcript: Transcript(connections: [ConnectionRecord(id: 1, server: "origin", closed: true)]))
+        #expect(
+            verdict.violations.first?.reason
+                == "a request never reached origin: the client connected in plain HTTP and closed the connection without a request"
+        )
+    }
+
     @Test("session-resumption: the server's record of each handshake decides, expected or forbidden")
     func sessionResumption() {
         func run(_ resumed: [Bool?]) -> Transcript {

@@ -36,6 +36,7 @@ struct ClientMaterialEnvironmentTests {
         #expect(environment["MOCKAUTH_URL"] == "https://127.0.0.1:4431/")
         #expect(environment["MOCKAUTH_RESOLVE"] == "api.wild.test:4431:127.0.0.1 six.test:80:[::1]")
         #expect(environment["MOCKAUTH_FEATURES"] == "tls custom-ca digest-md5|digest-sha256")
+        #expect(environment["MOCKAUTH_PAUSE_SECONDS"] == "3")
     }
 
     @Test("a variable that does not apply is unset: the bare material gives the scenario and its URL alone")

@@ -26,8 +26,9 @@ struct ClientMaterialJSONTests {
                 "scenario", "urls", "features", "caCertificatePEM", "clientCertificatePEM", "clientKeyPEM",
                 "clientP12Base64", "clientP12Password", "secondClientCertificatePEM", "secondClientKeyPEM",
                 "secondClientP12Base64", "pinSHA256", "credentials", "requestCredentials", "token", "headers",
-                "method", "body", "hosts", "proxy",
+                "method", "body", "hosts", "proxy", "pauseSeconds",
             ])
+        #expect(json["pauseSeconds"] as? Int == 3)
         #expect(json["clientP12Base64"] as? String == "MIIA/wA=")
         let accounts = try #require(json["requestCredentials"] as? [String: [String: String]])
         #expect(accounts["2"] == ["username": "bob", "password": "hunter2", "domain": "OTHER"])

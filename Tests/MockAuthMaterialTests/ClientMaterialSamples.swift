@@ -32,7 +32,8 @@ enum ClientMaterialSamples {
         ],
         proxy: .init(
             url: "http://127.0.0.1:3128",
-            credentials: Account(username: "proxy-user", password: "p", domain: "MOCKAUTH")))
+            credentials: Account(username: "proxy-user", password: "p", domain: "MOCKAUTH")),
+        pauseSeconds: 3)
 
     /// Nothing but a scenario and its URL.
     static let bare = ClientMaterial(scenario: "bare", urls: ["http://127.0.0.1:8080/"])

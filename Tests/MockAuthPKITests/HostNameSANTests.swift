@@ -59,6 +59,20 @@ struct HostNameSANTests {
         #expect(!names.contains(.dnsName("192.168.1.20")), "an address is never a dNSName")
     }
 
+    @Test("without the loopback names (a server only a remote-DNS proxy resolves) the certificate names its name alone")
+    func ownNameOnly() throws {
+        let credentials = try Self.pki.serverCredentials(
+            for: .valid, key: .p256, hostName: "api.remote.test", additionalNames: ["api.remote.test"],
+            loopbackNames: false)
+        #expect(
+            try credentials.leaf.certificate.extensions.subjectAlternativeNames.map(Array.init)
+                == [.dnsName("api.remote.test")])
+        #expect(credentials.defect == nil, "naming only itself is no defect")
+        let withLoopback = try Self.pki.serverCredentials(
+            for: .valid, key: .p256, hostName: "api.remote.test", additionalNames: ["api.remote.test"])
+        #expect(withLoopback.leaf.certificate != credentials.leaf.certificate, "cached apart")
+    }
+
     @Test("wrong-host keeps its one name and missing-san none: their defect is the name")
     func defectsKept() throws {
         #expect(try names(.wrongHost, extra: ["my-mac.local"]) == [GeneralName.dnsName(HarnessPKI.wrongHostName)])

@@ -51,6 +51,34 @@ enum ChromiumNTLM {
         #expect(message.targetInfo.map(\.stringValue) == ["Domain", "Server"])
     }
 
+    @Test("a type 3's strings are read in the encoding the type 2 negotiated, not by the type 3's own Unicode flag")
+    func negotiatedEncoding() throws {
+        // wget 1.21.3: 8-bit names in a type 3 whose flags (0x8201) claim NTLMSSP_NEGOTIATE_UNICODE.
+        let type3 = NTLMTestClient.authenticate(
+            lm: Array(repeating: 1, count: 24), nt: Array(repeating: 2, count: 24), domain: "CORP", user: "alice",
+            workstation: "", flags: [.ntlm, .alwaysSign], oemStrings: true)
+        guard case .authenticate(let message) = try NTLMMessage.parse(type3, negotiated: [.oem, .ntlm]) else {
+            Issue.record("expected a type 3")
+            return
+        }
+        #expect(message.user == "alice")
+        #expect(message.domain == "CORP")
+        #expect(message.flags.contains(.unicode), "the message's own flags are kept as sent")
+        // By its own flag, the 5-byte user name is odd UTF-16.
+        #expect(throws: NTLMParseError(reason: "user name has an odd UTF-16 length")) {
+            try NTLMMessage.parse(type3)
+        }
+        // Unicode negotiated, Unicode sent: read as before.
+        let unicode = NTLMTestClient.authenticate(
+            lm: [], nt: Array(repeating: 2, count: 24), domain: "CORP", user: "alice", workstation: "W",
+            flags: [.ntlm])
+        guard case .authenticate(let read) = try NTLMMessage.parse(unicode, negotiated: [.unicode, .ntlm]) else {
+            Issue.record("expected a type 3")
+            return
+        }
+        #expect(read.user == "alice")
+    }
+
     @Test func chromiumAuthenticateMessage() throws {
         guard case .authenticate(let message) = try NTLMMessage.parse(ChromiumNTLM.authenticateV2) else {
             Issue.record("expected a type 3")

@@ -80,6 +80,104 @@ import Testing
         #expect(reason.contains("never received a type 2"))
     }
 
+    /// wget 1.21.3's handshake (http-ntlm.c): a type 1 of NTLMSSP_NEGOTIATE_OEM and _NTLM (0x0202)
+    /// without names, and a type 3 whose flags (0x8201) claim Unicode while its names are 8-bit,
+    /// answering with NTLMv1 (24-byte responses).
+    func wgetHandshake(_ machine: inout OfferedAlone, password: String = "Pa55w0rd!") throws -> AuthDecision {
+        let type1 = "NTLM " + base64(client.negotiateMessage(flags: [.oem, .ntlm], supplyNames: false))
+        guard case .continued(let values, _, _) = machine.receive(request(type1), now: testNow),
+            let type2 = values.first.flatMap(NTLMTestClient.challenge(fromHeader:))
+        else {
+            Issue.record("expected a type 2")
+            throw NTLMParseError(reason: "no type 2")
+        }
+        #expect(type2.flags.contains(.oem) && !type2.flags.contains(.unicode), "OEM negotiated: \(type2.flags)")
+        let response = NTLMCrypto.ntlmv1Response(
+            ntHash: NTLMCrypto.ntHash(password: password), challenge: type2.serverChallenge)
+        let type3 = NTLMTestClient.authenticate(
+            lm: response, nt: response, domain: "CORP", user: "alice", workstation: "", flags: [.ntlm, .alwaysSign],
+            oemStrings: true)
+        return machine.receive(request("NTLM " + base64(type3)), now: testNow)
+    }
+
+    @Test(
+        "wget's type 3 is read in the OEM encoding its type 2 negotiated: refused as the NTLMv1 it is, not as odd UTF-16"
+    )
+    func oemNegotiatedUnicodeClaimed() throws {
+        var machine = OfferedAlone(.ntlm(configuration), random: .seeded(11))
+        guard case .refused(_, let reason, let presented) = try wgetHandshake(&machine) else {
+            Issue.record("expected a refusal")
+            return
+        }
+        #expect(reason == #"NTLMv1 response from CORP\alice rejected (policy: NTLMv2 only)"#)
+        #expect(presented?.username == "alice")
+        #expect(presented?.detail == "NTLMv1")
+
+        // Where NTLMv1 is accepted, its response is verified exactly: the right password gets in, a wrong one not.
+        var lenient = OfferedAlone(
+            .ntlm(NTLMConfiguration(username: "alice", password: "Pa55w0rd!", domain: "CORP", acceptNTLMv1: true)),
+            random: .seeded(12))
+        guard case .authenticated(let credentials, _) = try wgetHandshake(&lenient) else {
+            Issue.record("expected NTLMv1 to verify")
+            return
+        }
+        #expect(credentials.detail == "NTLMv1")
+        guard case .refused(_, let wrong, _) = try wgetHandshake(&lenient, password: "guess") else {
+            Issue.record("expected a refusal")
+            return
+        }
+        #expect(wrong == #"wrong password for user CORP\alice (NTLMv1 response mismatch)"#)
+    }
+
+    @Test(
+        "wget's type 3 on a connection that never received a type 2 is refused as switching connections, not as odd UTF-16"
+    )
+    func oemTypeThreeOnAnotherConnection() throws {
+        var machine = OfferedAlone(.ntlm(configuration), random: .seeded(14))
+        let type3 = NTLMTestClient.authenticate(
+            lm: Array(repeating: 1, count: 24), nt: Array(repeating: 2, count: 24), domain: "CORP", user: "alice",
+            workstation: "", flags: [.ntlm, .alwaysSign], oemStrings: true)
+        guard
+            case .refused(_, let reason, let presented) = machine.receive(
+                request("NTLM " + base64(type3), connection: 9), now: testNow)
+        else {
+            Issue.record("expected a refusal")
+            return
+        }
+        #expect(reason == "NTLM type 3 on a connection that never received a type 2 (the client switched connections)")
+        #expect(presented?.username == "alice")
+    }
+
+    @Test("NTLMv2 over an OEM negotiation verifies exactly, from the names read as OEM")
+    func ntlmv2OverOEM() throws {
+        var machine = OfferedAlone(.ntlm(configuration), random: .seeded(13))
+        let type1 = "NTLM " + base64(client.negotiateMessage(flags: [.oem, .ntlm, .requestTarget]))
+        guard case .continued(let values, _, _) = machine.receive(request(type1), now: testNow),
+            let type2 = values.first.flatMap(NTLMTestClient.challenge(fromHeader:))
+        else {
+            Issue.record("expected a type 2")
+            return
+        }
+        var blob: [UInt8] = [1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+        blob += hex("aaaaaaaaaaaaaaaa") + [0, 0, 0, 0] + NTLMAVPair.encode(type2.targetInfo) + [0, 0, 0, 0]
+        func type3(_ password: String) -> String {
+            let key = NTLMCrypto.ntowfv2(ntHash: NTLMCrypto.ntHash(password: password), user: "alice", domain: "CORP")
+            let proof = NTLMCrypto.ntProofString(ntowfv2: key, serverChallenge: type2.serverChallenge, blob: blob)
+            return "NTLM "
+                + base64(
+                    NTLMTestClient.authenticate(
+                        lm: Array(repeating: 0, count: 24), nt: proof + blob, domain: "CORP", user: "alice",
+                        workstation: "W", flags: type2.flags, oemStrings: true))
+        }
+        guard case .authenticated(let credentials, _) = machine.receive(request(type3("Pa55w0rd!")), now: testNow)
+        else {
+            Issue.record("expected NTLMv2 to verify")
+            return
+        }
+        #expect(credentials.detail == "NTLMv2")
+        #expect(credentials.username == "alice")
+    }
+
     @Test func unknownUserAndCaseInsensitiveUser() throws {
         var machine = OfferedAlone(.ntlm(configuration), random: .seeded(7))
         var type2 = try #require(handshake(&machine))

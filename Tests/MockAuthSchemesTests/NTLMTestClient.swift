@@ -47,13 +47,15 @@ struct NTLMTestClient {
             workstation: workstation, flags: challenge.flags)
     }
 
-    /// Assembles a type 3 from its parts (Unicode strings).
+    /// Assembles a type 3 from its parts: Unicode strings, or with `oemStrings` 8-bit ones (as wget
+    /// writes them, under the Unicode flag all the same); the flags always carry
+    /// NTLMSSP_NEGOTIATE_UNICODE.
     static func authenticate(
-        lm: [UInt8], nt: [UInt8], domain: String, user: String, workstation: String, flags: NTLMNegotiateFlags
+        lm: [UInt8], nt: [UInt8], domain: String, user: String, workstation: String, flags: NTLMNegotiateFlags,
+        oemStrings: Bool = false
     ) -> [UInt8] {
-        let payloads = [
-            lm, nt, NTLMStrings.utf16LE(domain), NTLMStrings.utf16LE(user), NTLMStrings.utf16LE(workstation), [],
-        ]
+        func encode(_ text: String) -> [UInt8] { oemStrings ? Array(text.utf8) : NTLMStrings.utf16LE(text) }
+        let payloads = [lm, nt, encode(domain), encode(user), encode(workstation), []]
         var out = NTLMMessage.signature
         out.appendLittleEndian(UInt32(3))
         var offset = 72

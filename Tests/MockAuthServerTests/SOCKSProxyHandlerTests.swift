@@ -110,15 +110,55 @@ struct SOCKSProxyHandlerTests {
         #expect(unreachable.socks?.reply == "host-unreachable")
     }
 
-    @Test("bytes that are not SOCKS5 (an HTTP request, SOCKS4) close the connection at once, recorded")
+    @Test(
+        "bytes that are not SOCKS5 (an HTTP request, SOCKS4, TLS) close the connection at once, recorded by what they are"
+    )
     func garbage() throws {
-        for bytes in [Array("CONNECT 127.0.0.1:8080 HTTP/1.1\r\n\r\n".utf8), [4, 1, 0x1F, 0x90, 127, 0, 0, 1, 0]] {
+        let cases: [(bytes: [UInt8], first: UInt8, http: String?)] = [
+            (
+                Array("CONNECT 127.0.0.1:8080 HTTP/1.1\r\nHost: 127.0.0.1:8080\r\n\r\n".utf8), 0x43,
+                "CONNECT 127.0.0.1:8080"
+            ),
+            (Array("GET http://127.0.0.1:8080/ HTTP/1.1\r\n\r\n".utf8), 0x47, "GET http://127.0.0.1:8080/"),
+            ([4, 1, 0x1F, 0x90, 127, 0, 0, 1, 0], 0x04, nil),
+            ([0x16, 3, 1, 0, 0x2A], 0x16, nil),
+        ]
+        for (bytes, first, http) in cases {
             let proxy = try SOCKSConnection()
             #expect(try proxy.send(bytes).isEmpty)
             #expect(!proxy.channel.isActive, "\(bytes)")
-            #expect(proxy.recorder.record.protocolError?.hasPrefix("SOCKS5") == true)
+            #expect(proxy.socks == SOCKSRecord(firstByte: first, httpRequest: http), "\(bytes)")
+            #expect(proxy.recorder.record.protocolError == nil, "no error type's description: \(bytes)")
             #expect(proxy.dialer.dials.isEmpty)
         }
+    }
+
+    @Test("an HTTP request line that arrives in pieces is recorded once it is whole; a line that never ends waits")
+    func httpInPieces() throws {
+        let proxy = try SOCKSConnection()
+        _ = try proxy.send(Array("CONN".utf8))
+        #expect(proxy.channel.isActive)
+        #expect(proxy.socks == SOCKSRecord(firstByte: 0x43))
+        _ = try proxy.send(Array("ECT api.mockauth.test:8080 HTTP/1.1\r\n".utf8))
+        #expect(!proxy.channel.isActive)
+        #expect(proxy.socks?.httpRequest == "CONNECT api.mockauth.test:8080")
+    }
+
+    @Test("a connection that sends nothing has an empty SOCKS record: it is a SOCKS connection all the same")
+    func silent() throws {
+        let proxy = try SOCKSConnection()
+        #expect(proxy.socks == SOCKSRecord())
+    }
+
+    @Test("what breaks SOCKS5 after the greeting is recorded in RFC 1928's words, not as an error type")
+    func brokenRequest() throws {
+        let proxy = try SOCKSConnection()
+        _ = try proxy.send(SOCKSConnection.greeting([0x00]))
+        _ = try proxy.send([5, 1, 0, 7, 127, 0, 0, 1, 0x1F, 0x90])
+        #expect(!proxy.channel.isActive)
+        #expect(
+            proxy.recorder.record.protocolError == "a request of address type 0x07 (RFC 1928 has 0x01, 0x03 and 0x04)")
+        #expect(proxy.dialer.dials.isEmpty)
     }
 
     @Test("a stalled greeting closes at the request-head limit; the tunnel keeps only the connection's")
@@ -220,16 +260,36 @@ struct SOCKSProxyHandlerTests {
         #expect(proxy.socks?.methodChosen == "no-acceptable-methods")
     }
 
-    @Test("a malformed or over-long step closes the connection without an answer, recorded")
+    @Test("a malformed or over-long step closes the connection without an answer, recorded as the step it was")
     func malformedStep() throws {
-        for bytes in [[5, 1, 0x61, 1, 0x62], Array(repeating: 1, count: 600)] as [[UInt8]] {
+        let cases: [(bytes: [UInt8], why: String)] = [
+            ([5, 1, 0x61, 1, 0x62], "version 5, not 1"), (Array(repeating: 1, count: 600), "more than 513 bytes"),
+        ]
+        for (bytes, why) in cases {
             let proxy = try SOCKSConnection(account: SOCKSConnection.account)
             _ = try proxy.send(SOCKSConnection.greeting([0x02]))
             #expect(try proxy.send(bytes).isEmpty)
             #expect(!proxy.channel.isActive)
-            #expect(proxy.recorder.record.protocolError?.hasPrefix("RFC 1929") == true)
+            #expect(proxy.socks?.malformedStep == why)
+            #expect(proxy.socks?.tookPasswordStep == true)
+            #expect(proxy.socks?.passwordStepFailed == true)
             #expect(proxy.dialer.dials.isEmpty)
         }
+    }
+
+    @Test("a username with an empty password (the JDK's step when it has no password): its username kept, an attempt")
+    func emptyPassword() throws {
+        let proxy = try SOCKSConnection(account: SOCKSConnection.account)
+        #expect(try proxy.send(SOCKSConnection.greeting([0x00, 0x02])) == [5, 0x02])
+        #expect(try proxy.send([1, 4] + Array("root".utf8) + [0]).isEmpty)
+        #expect(!proxy.channel.isActive)
+        #expect(
+            proxy.socks
+                == SOCKSRecord(
+                    methodsOffered: ["no-authentication", "username-password"], methodChosen: "username-password",
+                    username: "root", malformedStep: "an empty password, where RFC 1929 wants 1 to 255 bytes"))
+        #expect(proxy.socks?.authenticated == nil)
+        #expect(proxy.dialer.dials.isEmpty)
     }
 
     @Test("random bytes after choosing username/password never authenticate nor dial (2,000 seeded rounds)")

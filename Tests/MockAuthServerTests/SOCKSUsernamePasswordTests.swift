@@ -43,6 +43,17 @@ struct SOCKSUsernamePasswordTests {
         }
     }
 
+    @Test("an empty password and bytes after the password keep the username they carry; an empty username has none")
+    func malformedWithUsername() {
+        #expect(
+            SOCKSUsernamePassword.parse([1, 4] + Array("root".utf8) + [0])
+                == .malformed("an empty password, where RFC 1929 wants 1 to 255 bytes", username: Array("root".utf8)))
+        #expect(
+            SOCKSUsernamePassword.parse([1, 1, 0x61, 1, 0x62, 5])
+                == .malformed("1 byte after the password", username: [0x61]))
+        #expect(SOCKSUsernamePassword.parse([1, 0, 1, 0x62]) == .malformed("an empty username"))
+    }
+
     @Test("random bytes never crash the parser and never read a length past what they hold (20,000 seeded rounds)")
     func randomBytes() {
         var random = SplitMix(seed: 0x5246_4331_3932_39)

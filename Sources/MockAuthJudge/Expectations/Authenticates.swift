@@ -1,21 +1,36 @@
 import MockAuthTranscript
 
 /// `authenticates`: a request (for `path`, if given) carried credentials the server verified and
-/// was answered with success (2xx, or the route's redirect).
+/// was answered with success (2xx, or the route's redirect). With `afterChallenge`, only a request
+/// made after the server had answered one with its challenge (a 401 or 407) counts: credentials sent
+/// unasked authenticate without the client having read a challenge, so a scenario about reading
+/// challenges has not tested it (not exercised, never a pass).
 struct Authenticates: ExpectationEvaluator {
     var server: String
     var path: String?
+    var afterChallenge = false
     var because: String?
 
     func evaluate(_ transcript: Transcript) -> ExpectationResult {
-        let requests = transcript.orderedRequests(to: server).map(\.request).filter { path == nil || $0.path == path }
-        if let success = requests.first(where: {
-            $0.auth?.decision == .authenticated && ($0.responseStatus ?? 500) < 400
-        }) {
+        let all = transcript.orderedRequests(to: server).map(\.request)
+        let requests = all.filter { path == nil || $0.path == path }
+        let successes = requests.filter { $0.auth?.decision == .authenticated && ($0.responseStatus ?? 500) < 400 }
+        // The first challenge the server sent, on any path of the protection space.
+        let challenged =
+            all.first { $0.auth != nil && ($0.responseStatus == 401 || $0.responseStatus == 407) }?.sequence ?? .max
+        if let success = successes.first(where: { !afterChallenge || $0.sequence > challenged }) {
             let who = success.auth?.username.map { " as \($0)" } ?? ""
+            let answering = afterChallenge ? " in answer to the challenge" : ""
             return .met(
-                "\(success.summary) authenticated with \(success.auth?.scheme ?? "credentials")\(who) and was answered \(success.responseStatus ?? 0)"
+                "\(success.summary) authenticated with \(success.auth?.scheme ?? "credentials")\(who)\(answering) and was answered \(success.responseStatus ?? 0)"
             )
+        }
+        if let unasked = successes.first {
+            // Only credentials sent before any challenge got in (afterChallenge).
+            return .notExercised(
+                "\(unasked.summary) carried \(unasked.auth?.scheme ?? "credentials") before \(transcript.serverName(server)) "
+                    + "had sent any challenge and was answered \(unasked.responseStatus ?? 0): the client never read the "
+                    + "challenge, so whether it finds the scheme there was never tested")
         }
         // The scenario's "because" explains wrong credentials; a client that never tried is told so
         // plainly, without it.
@@ -36,9 +51,9 @@ struct Authenticates: ExpectationEvaluator {
                 return .violated(
                     "\(transcript.serverName(server)) refused \(refused.summary) before its authentication: \(refusal)")
             }
-            let offered = last.auth?.offeredList ?? "nothing"
+            let offered = last.auth.map { "which offered \($0.offeredList)" } ?? "which offered nothing"
             return .violated(
-                "the client never answered the challenge of \(transcript.serverName(server)) (offered: \(offered)); its last request, \(last.summary), carried no credentials"
+                "the client never answered the challenge of \(transcript.serverName(server)), \(offered); its last request, \(last.summary), carried no credentials"
             )
         }
         return .violated(

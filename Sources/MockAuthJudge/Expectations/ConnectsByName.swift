@@ -19,8 +19,12 @@ struct ConnectsByName: ExpectationEvaluator {
                         + "\(byAddress.addressType?.words ?? "address")\(more), not by name",
                     because))
         }
-        guard let first = connects.first else {
-            return .notExercised(Self.noConnect(connections, server: transcript.serverName(server)))
+        // The CONNECT the proxy let through names the scenario's server; a browser's own
+        // background CONNECTs (refused: not the scenario's) come first and say less.
+        guard let first = connects.first(where: { $0.reply == "succeeded" }) ?? connects.first else {
+            return .notExercised(
+                Self.noConnect(
+                    connections, server: transcript.serverName(server), summary: transcript.connectionSummary(server)))
         }
         let count = connects.count
         return .met(
@@ -29,14 +33,23 @@ struct ConnectsByName: ExpectationEvaluator {
     }
 
     /// Why no CONNECT arrived, from what the proxy saw: no connection, a greeting it refused, a
-    /// username/password step it refused, or a negotiation the client abandoned.
-    private static func noConnect(_ connections: [ConnectionRecord], server: String) -> String {
+    /// username/password step it refused or could not read, a negotiation the client abandoned, or
+    /// bytes that were not SOCKS5 (`summary`, what the client did on every connection).
+    private static func noConnect(_ connections: [ConnectionRecord], server: String, summary: String) -> String {
         guard !connections.isEmpty else {
             return "the client never connected to \(server), so it sent no CONNECT"
         }
         let records = connections.compactMap(\.socks)
         if let refused = records.first(where: { $0.authenticated == false }) {
-            return "\(server) refused the username \(refused.username ?? "?") and the client sent no CONNECT"
+            return
+                "\(server) refused the client's username/password step for user \(refused.username ?? "?") (status 1); "
+                + "the client sent no CONNECT"
+        }
+        if let malformed = records.first(where: { $0.malformedStep != nil }) {
+            let user = malformed.username.map { " for user \($0)" } ?? ""
+            return
+                "\(server) could not read the client's username/password step\(user): \(malformed.malformedStep ?? "?"); "
+                + "the client sent no CONNECT"
         }
         if records.contains(where: { $0.methodChosen == "no-acceptable-methods" }) {
             return "\(server) accepted none of the methods the client offered, so it sent no CONNECT"
@@ -47,18 +60,6 @@ struct ConnectsByName: ExpectationEvaluator {
                 + "without a CONNECT: it never named its target (a client that resolves names itself cannot resolve one "
                 + "only the proxy knows)"
         }
-        return "the client connected to \(server) but sent no SOCKS5 greeting: "
-            + (connections.compactMap(\.protocolError).first ?? "it closed the connection")
-    }
-}
-
-extension SOCKSRecord.AddressType {
-    /// "IPv4 address", "IPv6 address", "domain name".
-    fileprivate var words: String {
-        switch self {
-        case .ipv4: "IPv4 address"
-        case .ipv6: "IPv6 address"
-        case .domainName: "domain name"
-        }
+        return "no CONNECT reached \(server): \(summary)"
     }
 }

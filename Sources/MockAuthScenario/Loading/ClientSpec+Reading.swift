@@ -96,13 +96,35 @@ extension ClientSpec {
                 server: try server.scalarString(file: file, what: "'server'"), credentials: proxyCredentials,
                 remoteDNS: remoteDNS)
         }
+        let pause = try client.int("pause-between-requests")
+        if let pause {
+            guard (1...maximumPauseSeconds).contains(pause) else {
+                throw ScenarioError(
+                    .invalidValue, at: client.location(of: "pause-between-requests"),
+                    "'pause-between-requests' is a number of seconds from 1 to \(maximumPauseSeconds), not \(pause)",
+                    hint: "pause-between-requests: 3")
+            }
+            guard requests.count > 1 else {
+                throw ScenarioError(
+                    .invalidValue, at: client.location(of: "pause-between-requests"),
+                    "'pause-between-requests' needs two requests or more: the client pauses between them",
+                    hint:
+                        "requests:\n      - server: origin\n        path: /first\n      - server: origin\n        path: /second"
+                )
+            }
+        }
         try client.finish()
         var spec = ClientSpec(
             requests: requests, trust: trust, identity: identity, pin: pin, credentials: credentials, token: token,
             proxy: proxy, headers: headers ?? [], method: method, body: body)
         spec.pinTarget = pinTarget
+        spec.pauseBetweenRequests = pause
         return spec
     }
+
+    /// The longest pause a scenario may ask for between two requests, in seconds: well inside the
+    /// client's time (`check --timeout`, 60 s by default).
+    static let maximumPauseSeconds = 30
 
     /// The largest body a scenario may give (the servers refuse more with 413).
     static let maximumBodyBytes = 1 << 20

@@ -65,7 +65,9 @@ extension ExpectationRule {
         case .withholdsClientCertificate:
             rule = .withholdsClientCertificate(server: server)
         case .authenticates:
-            rule = .authenticates(server: server, path: try entry.string("path"))
+            rule = .authenticates(
+                server: server, path: try entry.string("path"),
+                afterChallenge: try entry.bool("after-challenge") ?? false)
         case .authenticatesAs:
             let path = try entry.required("path", example: "path: /b").scalarString(file: file, what: "'path'")
             let user = try entry.required("user", example: "user: bob").scalarString(file: file, what: "'user'")

@@ -26,6 +26,10 @@ package struct ClientSpec: Sendable, Equatable {
     /// The body each request the client makes itself carries (`MOCKAUTH_BODY_FILE`), or `nil`.
     /// What a client does with it when challenged or redirected is what `request-body` judges.
     package var body: String?
+    /// How many seconds the client waits after one request's answer before it makes the next
+    /// (`pause-between-requests`, `MOCKAUTH_PAUSE_SECONDS`), for a scenario whose server state
+    /// must age between them (a Digest nonce that goes stale: `digest-stale`); `nil`: no pause asked.
+    package var pauseBetweenRequests: Int?
 
     package init(
         requests: [RequestSpec], trust: TrustAnchors = .harnessRoot, identity: ClientIdentitySpec? = nil,

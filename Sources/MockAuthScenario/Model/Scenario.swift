@@ -57,4 +57,26 @@ public struct Scenario: Sendable, Equatable {
     package func server(_ id: String) -> ServerSpec? {
         servers.first { $0.id == id }
     }
+
+    /// Whether the client's proxy is a SOCKS5 proxy that alone resolves names (`remote-dns: true`):
+    /// then `server` is the proxy.
+    package func isRemoteDNSProxy(_ server: ServerSpec) -> Bool {
+        guard let proxy = client.proxy, proxy.remoteDNS else { return false }
+        return server.isSOCKS && proxy.server == server.id
+    }
+
+    /// Whether `server` is reached only by a name that only the client's remote-DNS proxy resolves:
+    /// a server named under `.test` in a scenario whose client proxy has `remote-dns: true` (the
+    /// client is given no mapping for it), other than the proxy itself.
+    package func isReachedOnlyThroughRemoteDNS(_ server: ServerSpec) -> Bool {
+        guard let proxy = client.proxy, proxy.remoteDNS, proxy.server != server.id else { return false }
+        return server.host.resolvedName != nil
+    }
+
+    /// The scheme of `server`'s URLs: its own (``ServerSpec/urlScheme``), but `socks5h` for the
+    /// client's remote-DNS proxy, which the client is told to use as `socks5h://` and which every
+    /// verdict, report and transcript names so.
+    package func urlScheme(of server: ServerSpec) -> String {
+        isRemoteDNSProxy(server) ? "socks5h" : server.urlScheme
+    }
 }

@@ -15,8 +15,8 @@ extension ExpectationRule {
         case .requestSucceeds(let server, let path): "gets a 2xx from \(server)\(path.map { " for \($0)" } ?? "")"
         case .presentsClientCertificate(let server): "presents the client certificate to \(server)"
         case .withholdsClientCertificate(let server): "presents no client certificate to \(server)"
-        case .authenticates(let server, let path):
-            "authenticates to \(server)\(path.map { " for \($0)" } ?? "") and gets a 2xx"
+        case .authenticates(let server, let path, let afterChallenge):
+            "\(afterChallenge ? "answers the challenge of" : "authenticates to") \(server)\(path.map { " for \($0)" } ?? "") and gets a 2xx"
         case .authenticatesAs(let server, let path, let user): "makes \(path) on \(server) as \(user)"
         case .noPreemptiveCredentials(let server): "sends no credentials to \(server) before a challenge"
         case .maxAttempts(let server, let attempts): "stops after at most \(attempts) refused attempts at \(server)"

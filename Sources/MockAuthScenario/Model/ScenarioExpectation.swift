@@ -37,7 +37,10 @@ package enum ExpectationRule: Sendable, Equatable {
     /// request names another CA, or the client holds no identity for it), and it connected.
     case withholdsClientCertificate(server: String)
     /// A request (for `path`, if given) carried credentials the server verified and was answered 2xx.
-    case authenticates(server: String, path: String?)
+    /// With `afterChallenge`, only credentials sent after the server had challenged count: a client
+    /// that sent them unasked never read the challenge, and how it reads one is not exercised (the
+    /// scenarios that test challenge parsing).
+    case authenticates(server: String, path: String?, afterChallenge: Bool = false)
     /// Every request for `path` that the server served was authenticated as `user`, and one was.
     case authenticatesAs(server: String, path: String, user: String)
     /// No request carried credentials before the server had challenged the client.
@@ -135,7 +138,7 @@ package enum ExpectationRule: Sendable, Equatable {
         switch self {
         case .rejectsCertificate(let server), .requestSucceeds(let server, _), .presentsClientCertificate(let server),
             .withholdsClientCertificate(let server),
-            .authenticates(let server, _), .authenticatesAs(let server, _, _), .noPreemptiveCredentials(let server),
+            .authenticates(let server, _, _), .authenticatesAs(let server, _, _), .noPreemptiveCredentials(let server),
             .maxAttempts(let server, _),
             .maxRequests(let server, _),
             .usesScheme(let server, _), .usesDigestAlgorithm(let server, _), .neverReceives(let server, _, _, _),

@@ -15,7 +15,9 @@ enum NTLMStep: Sendable, Equatable {
 /// The per-connection NTLM server logic shared by the `NTLM` and `Negotiate` machines.
 struct NTLMHandshake: Sendable {
     private enum ConnectionState: Sendable {
-        case challengeSent(serverChallenge: [UInt8])
+        /// The type 2 went out: its challenge, and the flags it negotiated (which decide how the
+        /// type 3's strings are encoded).
+        case challengeSent(serverChallenge: [UInt8], flags: NTLMNegotiateFlags)
         case authenticated(PresentedCredentials)
     }
 
@@ -42,10 +44,18 @@ struct NTLMHandshake: Sendable {
 
     mutating func receive(_ bytes: [UInt8], connectionID: UInt64, now: Date) -> NTLMStep {
         let message: NTLMMessage
+        // A type 3 is read in the encoding the connection's type 2 negotiated.
+        var negotiated: NTLMNegotiateFlags?
+        if case .challengeSent(_, let flags) = connections[connectionID] { negotiated = flags }
         do {
-            message = try NTLMMessage.parse(bytes)
+            message = try NTLMMessage.parse(bytes, negotiated: negotiated)
         } catch {
-            return .malformed(reason: "malformed NTLM message: \(error.reason)")
+            // On a connection that negotiated nothing, a type 3 is refused for that alone (the
+            // client switched connections), whatever its strings: read as 8-bit when its own
+            // Unicode flag does not fit them (wget's), only to name its user in the refusal.
+            guard negotiated == nil, case .authenticate(let read)? = try? NTLMMessage.parse(bytes, negotiated: .oem)
+            else { return .malformed(reason: "malformed NTLM message: \(error.reason)") }
+            message = .authenticate(read)
         }
         switch message {
         case .negotiate(let negotiate):
@@ -77,7 +87,7 @@ struct NTLMHandshake: Sendable {
         if configuration.includeTimestamp { info.append(.timestamp(now)) }
         let type2 = NTLMChallengeMessage(
             flags: flags, targetName: configuration.domain, serverChallenge: serverChallenge, targetInfo: info)
-        connections[connectionID] = .challengeSent(serverChallenge: serverChallenge)
+        connections[connectionID] = .challengeSent(serverChallenge: serverChallenge, flags: flags)
         let presented = PresentedCredentials(
             scheme: .ntlm, domain: negotiate.domain, workstation: negotiate.workstation, verified: false,
             detail: "NTLM type 1 (negotiate), flags 0x\(String(negotiate.flags.rawValue, radix: 16))")
@@ -88,7 +98,7 @@ struct NTLMHandshake: Sendable {
         var presented = PresentedCredentials(
             scheme: .ntlm, username: message.user, domain: message.domain, workstation: message.workstation,
             verified: false, detail: "NTLM type 3")
-        guard case .challengeSent(let serverChallenge) = connections[connectionID] else {
+        guard case .challengeSent(let serverChallenge, _) = connections[connectionID] else {
             let reason = "NTLM type 3 on a connection that never received a type 2 (the client switched connections)"
             return .rejected(reason: reason, credentials: presented)
         }

@@ -1,21 +1,31 @@
 extension NTLMMessage {
     /// Parses a message, checking the signature and that every field lies inside the buffer.
-    package static func parse(_ bytes: [UInt8]) throws(NTLMParseError) -> NTLMMessage {
+    ///
+    /// - Parameter negotiated: for a type 3, the flags the server's type 2 negotiated on the
+    ///   connection: their Unicode flag says how the type 3's strings are encoded (MS-NLMP 2.2.2.5
+    ///   and 3.2.5.1.2: the connection's, not the flags the type 3 carries, which some clients
+    ///   set regardless; wget's OEM names under NTLMSSP_NEGOTIATE_UNICODE). Without it (a type 3
+    ///   on a connection that negotiated nothing) the type 3's own flag decides.
+    package static func parse(
+        _ bytes: [UInt8], negotiated: NTLMNegotiateFlags? = nil
+    ) throws(NTLMParseError) -> NTLMMessage {
         var reader = ByteReader(bytes)
         guard reader.readBytes(8) == signature else { throw NTLMParseError(reason: "missing NTLMSSP signature") }
         guard let type = reader.readUInt32LE() else { throw NTLMParseError(reason: "truncated NTLM message type") }
         switch type {
         case 1: return .negotiate(try parseNegotiate(bytes))
         case 2: return .challenge(try parseChallenge(bytes))
-        case 3: return .authenticate(try parseAuthenticate(bytes))
+        case 3: return .authenticate(try parseAuthenticate(bytes, negotiated: negotiated))
         default: throw NTLMParseError(reason: "unknown NTLM message type \(type)")
         }
     }
 
     /// Decodes base64 and parses.
-    package static func parse(base64: String) throws(NTLMParseError) -> NTLMMessage {
+    package static func parse(
+        base64: String, negotiated: NTLMNegotiateFlags? = nil
+    ) throws(NTLMParseError) -> NTLMMessage {
         guard let bytes = Base64.decode(base64) else { throw NTLMParseError(reason: "NTLM token is not valid base64") }
-        return try parse(bytes)
+        return try parse(bytes, negotiated: negotiated)
     }
 
     /// Reads a (Len, MaxLen, Offset) field descriptor at `position` and returns the payload it points to.
@@ -69,12 +79,14 @@ extension NTLMMessage {
         return NTLMChallengeMessage(flags: flags, targetName: name, serverChallenge: challenge, targetInfo: info)
     }
 
-    private static func parseAuthenticate(_ bytes: [UInt8]) throws(NTLMParseError) -> NTLMAuthenticateMessage {
+    private static func parseAuthenticate(
+        _ bytes: [UInt8], negotiated: NTLMNegotiateFlags?
+    ) throws(NTLMParseError) -> NTLMAuthenticateMessage {
         guard bytes.count >= 64 else { throw NTLMParseError(reason: "NTLM type 3 shorter than 64 bytes") }
         var reader = ByteReader(bytes, offset: 60)
         guard let raw = reader.readUInt32LE() else { throw NTLMParseError(reason: "truncated NTLM type 3") }
         let flags = NTLMNegotiateFlags(rawValue: raw)
-        let unicode = flags.contains(.unicode)
+        let unicode = (negotiated ?? flags).contains(.unicode)
         return NTLMAuthenticateMessage(
             lmChallengeResponse: try field(bytes, at: 12, name: "LmChallengeResponse"),
             ntChallengeResponse: try field(bytes, at: 20, name: "NtChallengeResponse"),

@@ -15,9 +15,18 @@ struct PlainHTTPRequestLine {
     /// Whether the first line has been judged (or the bytes were a handshake).
     private(set) var isDone = false
 
+    /// The longest target kept (longer ones end in `…`).
+    static let targetLimit = 120
+
     /// Reads the connection's next bytes; returns the request line's method once the first line
     /// is complete and is one: `METHOD SP target SP HTTP/d.d`.
     mutating func scan(_ bytes: some Sequence<UInt8>) -> String? {
+        scanRequest(bytes)?.method
+    }
+
+    /// ``scan(_:)``, returning the request line's target as well (at most ``targetLimit``
+    /// characters of it).
+    mutating func scanRequest(_ bytes: some Sequence<UInt8>) -> (method: String, target: String)? {
         guard !isDone else { return nil }
         for byte in bytes {
             if line.isEmpty, !HTTPFieldSyntax.isTokenCharacter(byte) {
@@ -26,7 +35,7 @@ struct PlainHTTPRequestLine {
             }
             if byte == UInt8(ascii: "\n") {
                 isDone = true
-                return Self.method(ofLine: line)
+                return Self.request(ofLine: line)
             }
             line.append(byte)
             if line.count > Self.byteLimit {
@@ -39,6 +48,11 @@ struct PlainHTTPRequestLine {
 
     /// The method of `line` (without its line end) when it is a request line, else `nil`.
     static func method(ofLine line: [UInt8]) -> String? {
+        request(ofLine: line)?.method
+    }
+
+    /// The method and target of `line` (without its line end) when it is a request line, else `nil`.
+    static func request(ofLine line: [UInt8]) -> (method: String, target: String)? {
         var text = line
         if text.last == UInt8(ascii: "\r") { text.removeLast() }
         let parts = text.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
@@ -49,7 +63,11 @@ struct PlainHTTPRequestLine {
             !target.isEmpty, target.allSatisfy({ $0 > 0x20 && $0 < 0x7F }),
             isVersion(Array(version))
         else { return nil }
-        return String(decoding: method.prefix(methodLimit), as: UTF8.self)
+        let shown = String(decoding: target.prefix(targetLimit), as: UTF8.self)
+        return (
+            String(decoding: method.prefix(methodLimit), as: UTF8.self),
+            target.count > targetLimit ? shown + "…" : shown
+        )
     }
 
     /// `HTTP/` followed by a digit, a dot and a digit.

@@ -4,8 +4,10 @@ import NIOSOCKS
 extension ChannelPipeline.SynchronousOperations {
     /// Assembles a SOCKS5 proxy connection: the listener's prologue
     /// (``addConnectionPrologue(_:recorder:)`` with ``ConnectionPrologue/socksProxy(limits:)``:
-    /// lifetime and deadlines, no HTTP), NIOSOCKS' ``SOCKSServerHandshakeHandler``, then
-    /// ``SOCKSProxyHandler``.
+    /// lifetime and deadlines, no HTTP), ``SOCKSGreetingSniffer`` (what a client that does not
+    /// speak SOCKS5 sent), NIOSOCKS' ``SOCKSServerHandshakeHandler``, then ``SOCKSProxyHandler``.
+    /// The connection's record has a ``SOCKSRecord`` from the start: it is a SOCKS connection
+    /// whatever the client sends, or if it sends nothing.
     ///
     /// - Parameters:
     ///   - prologue: the proxy's: its time limits (the request-head limit holds the SOCKS
@@ -17,6 +19,8 @@ extension ChannelPipeline.SynchronousOperations {
         group: any EventLoopGroup, dialer: (any OriginDialing)? = nil
     ) throws {
         let deadline = try addConnectionPrologue(prologue, recorder: recorder)
+        recorder.socks { _ in }
+        try addHandler(SOCKSGreetingSniffer(recorder: recorder))
         let handshake = SOCKSServerHandshakeHandler()
         try addHandler(handshake)
         try addHandler(

@@ -11,8 +11,10 @@ import NIOSOCKS
 /// Anything it does not serve is refused on the wire and the connection closed: a greeting that
 /// offers no method it accepts (`0xFF`: a proxy with an account takes only username/password), a
 /// wrong username or password (RFC 1929 status 1), a command other than CONNECT, a target that is not one of
-/// the scenario's servers. Bytes that are not SOCKS5 reach ``errorCaught(context:error:)`` and close
-/// the connection; a client that stalls is closed by the connection's deadline handler.
+/// the scenario's servers. A client that does not speak SOCKS5 at all is told apart before it
+/// (``SOCKSGreetingSniffer``); bytes that break SOCKS5 later reach ``errorCaught(context:error:)``,
+/// are recorded in words and close the connection; a client that stalls is closed by the
+/// connection's deadline handler.
 final class SOCKSProxyHandler: ChannelInboundHandler, RemovableChannelHandler {
     /// NIOSOCKS' messages (`ClientMessage`); and the bytes it still holds when it is removed, which
     /// reach this handler when the connection closes mid-handshake (a stalled or dribbled greeting):
@@ -58,8 +60,28 @@ final class SOCKSProxyHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        recorder.protocolErrorCaught("SOCKS5: \(error)")
+        recorder.protocolErrorCaught(Self.words(for: error))
         context.close(promise: nil)
+    }
+
+    /// What NIOSOCKS refused, in RFC 1928's terms rather than its error types'.
+    static func words(for error: any Error) -> String {
+        switch error {
+        case let error as SOCKSError.InvalidProtocolVersion:
+            "a message of SOCKS version \(error.actual), not 5"
+        case let error as SOCKSError.InvalidReservedByte:
+            "a request whose reserved byte is \(hex(error.actual)), not 0x00"
+        case let error as SOCKSError.InvalidAddressType:
+            "a request of address type \(hex(error.actual)) (RFC 1928 has 0x01, 0x03 and 0x04)"
+        case is SOCKSError.UnexpectedRead, is SOCKSError.InvalidServerState:
+            "bytes the proxy did not expect at that point of the handshake"
+        default:
+            "bytes the proxy could not read as SOCKS5 (\(error))"
+        }
+    }
+
+    private static func hex(_ byte: UInt8) -> String {
+        "0x" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
     }
 
     // MARK: Greeting
@@ -103,14 +125,14 @@ final class SOCKSProxyHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
         credentials += buffer.readableBytesView
         guard credentials.count <= SOCKSUsernamePassword.maximumLength else {
-            refuse("RFC 1929: more than \(SOCKSUsernamePassword.maximumLength) bytes", context: context)
+            refuseStep("more than \(SOCKSUsernamePassword.maximumLength) bytes", username: nil, context: context)
             return
         }
         switch SOCKSUsernamePassword.parse(credentials) {
         case .incomplete:
             return
-        case .malformed(let why):
-            refuse("RFC 1929: \(why)", context: context)
+        case .malformed(let why, let username):
+            refuseStep(why, username: username, context: context)
         case .complete(let request):
             credentials = []
             let accepted = policy.accepts(request)
@@ -129,6 +151,17 @@ final class SOCKSProxyHandler: ChannelInboundHandler, RemovableChannelHandler {
                 written.whenComplete { _ in channel.close(promise: nil) }
             }
         }
+    }
+
+    /// Records an RFC 1929 step the proxy cannot read (and its username, when it could be read) and
+    /// closes the connection without an answer: an attempt all the same.
+    private func refuseStep(_ why: String, username: [UInt8]?, context: ChannelHandlerContext) {
+        credentials = []
+        recorder.socks { record in
+            record.malformedStep = why
+            if let username { record.username = String(decoding: username, as: UTF8.self) }
+        }
+        context.close(promise: nil)
     }
 
     /// Records what was wrong and closes the connection without an answer.

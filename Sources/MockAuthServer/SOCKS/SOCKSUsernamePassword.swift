@@ -25,8 +25,9 @@ struct SOCKSUsernamePassword: Equatable {
     enum Parse: Equatable {
         /// More bytes are needed.
         case incomplete
-        /// Not an RFC 1929 request; the words say why.
-        case malformed(String)
+        /// Not an RFC 1929 request; the words say why, and the username is given when it could
+        /// be read (an empty password, bytes after the password).
+        case malformed(String, username: [UInt8]? = nil)
         /// A whole request, and nothing after it.
         case complete(SOCKSUsernamePassword)
     }
@@ -41,13 +42,20 @@ struct SOCKSUsernamePassword: Equatable {
         let passwordLengthAt = 2 + usernameLength
         guard bytes.count > passwordLengthAt else { return .incomplete }
         let passwordLength = Int(bytes[passwordLengthAt])
-        guard passwordLength > 0 else { return .malformed("an empty password") }
+        let username = Array(bytes[2..<passwordLengthAt])
+        guard passwordLength > 0 else {
+            // RFC 1929 gives PLEN 1 to 255: a client with no password to give (the JDK sends the
+            // user's login name and a zero length) has not given one.
+            return .malformed("an empty password, where RFC 1929 wants 1 to 255 bytes", username: username)
+        }
         let end = passwordLengthAt + 1 + passwordLength
         guard bytes.count >= end else { return .incomplete }
-        guard bytes.count == end else { return .malformed("\(bytes.count - end) bytes after the password") }
+        guard bytes.count == end else {
+            let extra = bytes.count - end
+            return .malformed("\(extra) byte\(extra == 1 ? "" : "s") after the password", username: username)
+        }
         return .complete(
-            SOCKSUsernamePassword(
-                username: Array(bytes[2..<passwordLengthAt]), password: Array(bytes[(passwordLengthAt + 1)..<end])))
+            SOCKSUsernamePassword(username: username, password: Array(bytes[(passwordLengthAt + 1)..<end])))
     }
 
     /// The proxy's answer: version 1, then 0 for success or 1 for failure.

@@ -15,4 +15,23 @@ enum ClientScript {
     static let requestsClient = #"python3 "$CLIENTS/requests_client.py""#
     /// Node.js `https.get` with its own checks (`Tests/Clients/https_get.js`).
     static let nodeHTTPSGet = #"node "$CLIENTS/https_get.js""#
+    /// GNU wget (GnuTLS) through its reference adapter.
+    static let wget = #"sh "$CLIENTS/../../Conformance/adapters/wget.sh""#
+    /// Defines `java_adapter MODE`: Java 17 (`httpclient` or `urlconnection`) through its reference
+    /// adapter, `Conformance/adapters/java.sh`, whose jar is compiled once per version of
+    /// `MockAuthJava.java` into the temporary directory (what `make conformance-adapters` makes,
+    /// without the class-data archive). A case's script then calls `java_adapter urlconnection`.
+    static let javaAdapter = #"""
+        java_adapter() {
+            src="$CLIENTS/../../Conformance/adapters/java/MockAuthJava.java"
+            dir="${TMPDIR:-/tmp}/mockauth-java-adapter-$(cksum <"$src" | cut -d ' ' -f 1)"
+            if [ ! -f "$dir/mockauth-java.jar" ]; then
+                build=$(mktemp -d)
+                javac -d "$build/classes" "$src" && jar cf "$build/mockauth-java.jar" -C "$build/classes" . &&
+                    mkdir -p "$dir" && mv "$build/mockauth-java.jar" "$dir/mockauth-java.jar"
+                rm -rf "$build"
+            fi
+            sh "$CLIENTS/../../Conformance/adapters/java.sh" "$dir" "$1"
+        }
+        """#
 }
