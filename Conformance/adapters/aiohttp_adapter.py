@@ -78,6 +78,9 @@ async def main() -> int:
     status = 0
     async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(ssl=context), headers=headers) as session:
         for position, url in enumerate(env["MOCKAUTH_URLS"].split(), start=1):
+            # What the scenario asks between two requests (MOCKAUTH_PAUSE_SECONDS: digest-stale lets its nonce go stale).
+            if position > 1 and env.get("MOCKAUTH_PAUSE_SECONDS"):
+                await asyncio.sleep(int(env["MOCKAUTH_PAUSE_SECONDS"]))
             credentials = account(position)
             key = (credentials, str(URL(url).origin()))
             if credentials and key not in auths:

@@ -22,6 +22,7 @@ to say: the adapter is not run there. Exit 0 if every URL answered 2xx, 1 otherw
 import os
 import ssl
 import sys
+import time
 
 import httpx
 
@@ -72,6 +73,9 @@ body = open(env["MOCKAUTH_BODY_FILE"], "rb").read() if "MOCKAUTH_BODY_FILE" in e
 auths = {}
 status = 0
 for position, url in enumerate(env["MOCKAUTH_URLS"].split(), start=1):
+    # What the scenario asks between two requests (MOCKAUTH_PAUSE_SECONDS: digest-stale lets its nonce go stale).
+    if position > 1 and env.get("MOCKAUTH_PAUSE_SECONDS"):
+        time.sleep(int(env["MOCKAUTH_PAUSE_SECONDS"]))
     credentials = account(position)
     if credentials and credentials not in auths:
         auths[credentials] = authenticator(credentials)

@@ -20,6 +20,7 @@ Exit 0 if every URL answered 2xx, 89 when the scenario needs SOCKS and PySocks i
 """
 import os
 import sys
+import time
 
 import mockauth_resolve
 from mockauth_accounts import account, offered_schemes
@@ -77,6 +78,9 @@ body = open(env["MOCKAUTH_BODY_FILE"], "rb").read() if "MOCKAUTH_BODY_FILE" in e
 auths = {}
 status = 0
 for position, url in enumerate(env["MOCKAUTH_URLS"].split(), start=1):
+    # What the scenario asks between two requests (MOCKAUTH_PAUSE_SECONDS: digest-stale lets its nonce go stale).
+    if position > 1 and env.get("MOCKAUTH_PAUSE_SECONDS"):
+        time.sleep(int(env["MOCKAUTH_PAUSE_SECONDS"]))
     credentials = account(position, with_domain=True)
     if credentials and credentials not in auths:
         auths[credentials] = authenticator(credentials)
