@@ -53,7 +53,8 @@ let hstsMatrix: [AuthCase] = [
     AuthCase(
         scenario: "hsts-upgrade", client: "requests (no HSTS store)", script: ClientScript.requests,
         expectedStatus: 1,
-        note: "it fetches the http:// URL as given; conform, whose table says requests lacks hsts, makes it UNSUPPORTED",
+        note:
+            "it fetches the http:// URL as given; conform, whose table says requests lacks hsts, makes it UNSUPPORTED",
         mustMention: "it ignored the host's Strict-Transport-Security"),
     AuthCase(
         scenario: "hsts-upgrade", client: "urllib (no HSTS store)", script: ClientScript.urllib,

@@ -78,7 +78,8 @@ let httpsProxyMatrix: [AuthCase] = [
     AuthCase(
         scenario: "proxy-https-auth", client: "urllib (CPython 3.11: no TLS to a proxy)",
         script: ClientScript.urllib, expectedStatus: 1,
-        note: "its CONNECT goes in plain text to the TLS port and never reaches the proxy; conform's table makes it UNSUPPORTED",
+        note:
+            "its CONNECT goes in plain text to the TLS port and never reaches the proxy; conform's table makes it UNSUPPORTED",
         mustMention: "the client never sent a request to proxy"),
 ]
 
