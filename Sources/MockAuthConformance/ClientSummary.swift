@@ -69,6 +69,11 @@ package struct ClientSummary: Sendable, Codable, Equatable {
         }
     }
 
+    /// The client's cells by credit (`60 + 59`: as documented, then as configured).
+    package var creditText: String {
+        "\(credited[.client] ?? 0) + \(credited[.configured] ?? 0)"
+    }
+
     /// The adapter's cells in words (`3: 2 PASS, 1 FAIL`), or `—` when there are none.
     package var adapterText: String {
         guard adapter.total > 0 else { return "—" }

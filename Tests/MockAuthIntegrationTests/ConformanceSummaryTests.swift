@@ -63,8 +63,9 @@ struct ConformanceSummaryTests {
         }
         let markdown = Self.report.summaryMarkdown(heatMap: "conformance-heatmap.svg")
         #expect(
-            markdown.contains("| careless<&> | — | 3 | 1 | 1 | 1 | 0 | 0 | 0 | — | trust 1, names 1 |"), "\(markdown)")
-        #expect(markdown.contains("| good | — | 2 | 2 | 0 | 0 | 0 | 0 | 1 | — | — |"), "\(markdown)")
+            markdown.contains("| careless<&> | — | 3 | 1 | 1 | 1 | 0 | 0 | 0 | 3 + 0 | — | trust 1, names 1 |"),
+            "\(markdown)")
+        #expect(markdown.contains("| good | — | 2 | 2 | 0 | 0 | 0 | 0 | 1 | 3 + 0 | — | — |"), "\(markdown)")
         #expect(markdown.contains("](conformance-heatmap.svg)"))
     }
 
@@ -89,7 +90,7 @@ struct ConformanceSummaryTests {
         #expect(good.shortfalls.isEmpty, "the adapter's failure is not the client's shortfall")
         let markdown = report.summaryMarkdown()
         #expect(
-            markdown.contains("| good | good 1.2 (TLS / 3) | 2 | 2 | 0 | 0 | 0 | 1 | 1 | 1: 1 FAIL | — |"),
+            markdown.contains("| good | good 1.2 (TLS / 3) | 2 | 2 | 0 | 0 | 0 | 1 | 1 | 3 + 1 | 1: 1 FAIL | — |"),
             "\(markdown)")
         let matrix = report.markdown()
         #expect(matrix.contains("| `tls-pin-mismatch` | FAIL (adapter) |"), "\(matrix)")

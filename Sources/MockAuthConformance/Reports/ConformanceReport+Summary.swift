@@ -17,14 +17,14 @@ extension ConformanceReport {
         let outcomes = Self.summaryOutcomes
         var lines = [
             "| client | version (read during the run) | judged | " + outcomes.map(\.label).joined(separator: " | ")
-                + " | adapter's cells | where it falls short (FAIL, INCONCLUSIVE, ERROR cells by area) |",
-            "|---|---|---:|" + outcomes.map { _ in "---:|" }.joined() + "---|---|",
+                + " | the client's cells: as documented + as configured | adapter's cells | where it falls short (FAIL, INCONCLUSIVE, ERROR cells by area) |",
+            "|---|---|---:|" + outcomes.map { _ in "---:|" }.joined() + "---|---|---|",
         ]
         for summary in summaries {
             let counts = outcomes.map { String(summary.total[$0]) }.joined(separator: " | ")
             let version = (versions[summary.client] ?? "—").replacingOccurrences(of: "|", with: "/")
             lines.append(
-                "| \(summary.client) | \(version) | \(summary.total.judged) | \(counts) | \(summary.adapterText) | \(summary.shortfallText) |"
+                "| \(summary.client) | \(version) | \(summary.total.judged) | \(counts) | \(summary.creditText) | \(summary.adapterText) | \(summary.shortfallText) |"
             )
         }
         let judged = summaries.reduce(0) { $0 + $1.total.judged }
@@ -63,14 +63,15 @@ extension ConformanceReport {
         var rows = [
             "<table id=\"client-summary\"><thead><tr><th>client</th><th>version</th><th>judged</th>"
                 + outcomes.map { "<th>\($0.label)</th>" }.joined()
-                + "<th>adapter's cells</th><th>where it falls short (FAIL, INCONCLUSIVE, ERROR cells by area)</th></tr></thead><tbody>"
+                + "<th>the client's cells: as documented + as configured</th><th>adapter's cells</th><th>where it falls short (FAIL, INCONCLUSIVE, ERROR cells by area)</th></tr></thead><tbody>"
         ]
         for summary in summaries {
             rows.append(
                 "<tr><td>\(xml(summary.client))</td><td>\(xml(versions[summary.client] ?? "—"))</td>"
                     + "<td class=\"count\">\(summary.total.judged)</td>"
                     + outcomes.map { "<td class=\"count \($0.rawValue)\">\(summary.total[$0])</td>" }.joined()
-                    + "<td>\(xml(summary.adapterText))</td><td>\(xml(summary.shortfallText))</td></tr>")
+                    + "<td>\(xml(summary.creditText))</td><td>\(xml(summary.adapterText))</td><td>\(xml(summary.shortfallText))</td></tr>"
+            )
         }
         rows.append("</tbody></table>")
         return rows.joined(separator: "\n")
