@@ -27,10 +27,10 @@ public struct CommandClient: ScenarioClient {
     /// Scenarios, by name, whose needs the client's library lacks though no feature names them (a
     /// scheme it answers for servers but not for proxies), each with what it lacks in words:
     /// UNSUPPORTED.
-    public var scenarioLacks: [String: String] = [:]
+    package var scenarioLacks: [String: String] = [:]
     /// Scenarios, by name, the command cannot be given though its library could, each with what it
     /// cannot be given in words: SKIP.
-    public var scenarioSkips: [String: String] = [:]
+    package var scenarioSkips: [String: String] = [:]
     /// Whether the command runs in a private user and mount namespace whose `/etc/hosts` is the
     /// run's hosts file (Linux, `check --isolate-hosts`): an unmodified client resolves the
     /// scenario's names under `.test`. Scenarios without such names run as usual.

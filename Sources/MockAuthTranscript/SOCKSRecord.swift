@@ -65,9 +65,9 @@ public struct SOCKSRecord: Sendable, Codable, Hashable {
 
     /// Whether the client took RFC 1929's username/password step: the proxy accepted or refused it,
     /// or could not read it.
-    public var tookPasswordStep: Bool { authenticated != nil || malformedStep != nil }
+    package var tookPasswordStep: Bool { authenticated != nil || malformedStep != nil }
 
     /// Whether the proxy did not accept the client's RFC 1929 step: it refused the username and
     /// password, or could not read them.
-    public var passwordStepFailed: Bool { authenticated == false || malformedStep != nil }
+    package var passwordStepFailed: Bool { authenticated == false || malformedStep != nil }
 }
