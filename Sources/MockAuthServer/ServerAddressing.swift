@@ -17,7 +17,7 @@ public struct ServerAddressing: Sendable {
     /// The names clients use instead of the scenario's: the first for servers named `127.0.0.1`,
     /// the second (if given) for servers named `localhost`, the second host of cross-host
     /// scenarios; a scenario with no server on `127.0.0.1` has one host, named by the first
-    /// (``forHosts(of:)``). Every name is added to every server certificate's subjectAltName.
+    /// (`forHosts(of:)`). Every name is added to every server certificate's subjectAltName.
     public var hostNames: [String]
     /// Hands out fixed ports; `nil` lets the system choose.
     public var ports: PortAllocator?

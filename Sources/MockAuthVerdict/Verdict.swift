@@ -58,7 +58,7 @@ public enum VerdictResult: String, Sendable, Codable, Equatable, CaseIterable {
     /// scenario's control: neither credited nor blamed.
     case inconclusive
     /// The client's library lacks what the scenario needs, as its documentation says (the client's
-    /// ``ScenarioClient/lacks``, the capability table of `mockauthd conform`): not judged, and not a
+    /// `ScenarioClient.lacks`, the capability table of `mockauthd conform`): not judged, and not a
     /// failure; kept apart from SKIP, which is about how the client was driven.
     case unsupported
     /// The client as driven here cannot be given what the scenario needs (its adapter cannot express
