@@ -1,5 +1,16 @@
 import MockAuth
 
+extension VerdictResult {
+    /// Whether the cell judged the client: everything but UNSUPPORTED (its library lacks what the
+    /// scenario needs) and SKIP (the adapter does not drive it).
+    package var wasJudged: Bool {
+        switch self {
+        case .pass, .fail, .inconclusive, .error: true
+        case .unsupported, .skip: false
+        }
+    }
+}
+
 /// How many cells had each result.
 package struct ResultTally: Sendable, Codable, Equatable {
     package var pass = 0
@@ -22,8 +33,8 @@ package struct ResultTally: Sendable, Codable, Equatable {
         }
     }
 
-    /// The cells that were judged: everything but UNSUPPORTED and SKIP.
-    package var judged: Int { pass + fail + inconclusive + error }
+    /// The cells that were judged (``VerdictResult/wasJudged``).
+    package var judged: Int { VerdictResult.allCases.filter(\.wasJudged).reduce(0) { $0 + self[$1] } }
 
     /// Every cell counted.
     package var total: Int { judged + unsupported + skip }
@@ -48,7 +59,8 @@ package struct ResultTally: Sendable, Codable, Equatable {
 package struct ClientSummary: Sendable, Codable, Equatable {
     package var client: String
     package var total: ResultTally
-    /// The client's cells by credit: how many judged the library as documented, as configured.
+    /// The client's judged cells by credit: how many judged the library as documented, as
+    /// configured (they add up to `total.judged`: an UNSUPPORTED or SKIP cell judged nothing).
     package var credited: [Credit: Int]
     /// The cells credited to the adapter, by result: not the client's, and in none of its totals.
     package var adapter: ResultTally
@@ -69,7 +81,7 @@ package struct ClientSummary: Sendable, Codable, Equatable {
         }
     }
 
-    /// The client's cells by credit (`60 + 59`: as documented, then as configured).
+    /// The client's judged cells by credit (`60 + 59`: as documented, then as configured).
     package var creditText: String {
         "\(credited[.client] ?? 0) + \(credited[.configured] ?? 0)"
     }
@@ -99,12 +111,12 @@ extension ConformanceReport {
             var credited: [Credit: Int] = [:]
             var byArea: [ConformanceArea: ResultTally] = [:]
             for cell in results where cell.client == client {
-                credited[cell.credit, default: 0] += 1
                 guard cell.credit.isClients else {
                     adapter.add(cell.result)
                     continue
                 }
                 total.add(cell.result)
+                if cell.result.wasJudged { credited[cell.credit, default: 0] += 1 }
                 if let area = ConformanceArea(tags: cell.tags) { byArea[area, default: ResultTally()].add(cell.result) }
             }
             return ClientSummary(

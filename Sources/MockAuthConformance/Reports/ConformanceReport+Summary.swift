@@ -17,7 +17,7 @@ extension ConformanceReport {
         let outcomes = Self.summaryOutcomes
         var lines = [
             "| client | version (read during the run) | judged | " + outcomes.map(\.label).joined(separator: " | ")
-                + " | the client's cells: as documented + as configured | adapter's cells | where it falls short (FAIL, INCONCLUSIVE, ERROR cells by area) |",
+                + " | judged: as documented + as configured | adapter's cells | where it falls short (FAIL, INCONCLUSIVE, ERROR cells by area) |",
             "|---|---|---:|" + outcomes.map { _ in "---:|" }.joined() + "---|---|---|",
         ]
         for summary in summaries {
@@ -37,7 +37,7 @@ extension ConformanceReport {
             "\(results.count) cells: \(clients.count) clients × \(scenarios.count) scenarios. \(judged) judged, "
                 + "\(unsupported) UNSUPPORTED (the library lacks what the scenario needs, by its documentation), "
                 + "\(skipped) SKIP (the adapter does not drive it), and \(adapter) whose behaviour the adapter's code "
-                + "decides, counted apart. Of the cells counted, \(configured) judge the client as its adapter "
+                + "decides, counted apart. Of the judged cells, \(configured) judge the client as its adapter "
                 + "configured it with a documented option. Areas group the scenarios by their tags: "
                 + ConformanceArea.allCases.map(\.title).joined(separator: ", ") + ".")
         if let heatMap {
@@ -63,7 +63,7 @@ extension ConformanceReport {
         var rows = [
             "<table id=\"client-summary\"><thead><tr><th>client</th><th>version</th><th>judged</th>"
                 + outcomes.map { "<th>\($0.label)</th>" }.joined()
-                + "<th>the client's cells: as documented + as configured</th><th>adapter's cells</th><th>where it falls short (FAIL, INCONCLUSIVE, ERROR cells by area)</th></tr></thead><tbody>"
+                + "<th>judged: as documented + as configured</th><th>adapter's cells</th><th>where it falls short (FAIL, INCONCLUSIVE, ERROR cells by area)</th></tr></thead><tbody>"
         ]
         for summary in summaries {
             rows.append(
