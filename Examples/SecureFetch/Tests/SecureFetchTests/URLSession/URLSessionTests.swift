@@ -31,10 +31,12 @@ struct URLSessionTests {
     }
 
     #if os(Linux)
+        /// `basic` FAILS: authenticating is what it tests. `redirect-cross-host` is INCONCLUSIVE: its
+        /// authentication is a precondition, and a client that never reached the redirect is not judged on it.
         @Test(
-            "over https: URLSession on Linux cannot trust the harness root, so the verdict fails (expected)",
-            arguments: ["basic", "redirect-cross-host"])
-        func httpsUnreachableOnLinux(_ name: String) async throws {
+            "over https: URLSession on Linux cannot trust the harness root, so the verdict fails or is inconclusive (expected)",
+            arguments: [("basic", VerdictResult.fail), ("redirect-cross-host", VerdictResult.inconclusive)])
+        func httpsUnreachableOnLinux(_ name: String, expected: VerdictResult) async throws {
             var challenges = -1
             let verdict = try await withScenario(name) { scenario in
                 let delegate = try answerer(for: scenario)
@@ -45,7 +47,7 @@ struct URLSessionTests {
                 challenges = delegate.basicChallengesAnswered + delegate.otherChallenges
             }
             #expect(challenges == 0)
-            #expect(verdict.result == .fail, "\(verdict.report)")
+            #expect(verdict.result == expected, "\(verdict.report)")
             #expect(verdict.problems.contains("never sent a request"), "\(verdict.report)")
         }
     #else
