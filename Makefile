@@ -115,8 +115,9 @@ dist-check:
 	DIST_DIR=$(DIST_DIR) scripts/dist-check
 
 ## api-fuzz: the control API against its contract, docs/openapi.yaml: openapi-spec-validator, then
-## schemathesis fuzzing a live serve (every phase and check, at most API_FUZZ_EXAMPLES test cases
-## per operation, about a minute); fails on any finding (scripts/api-fuzz; reports in .build/api-fuzz)
+## schemathesis fuzzing a live serve of scenarios with and without a control (every phase, stateful
+## links included, --checks all, at most API_FUZZ_EXAMPLES test cases per operation, one to two
+## minutes); fails on any finding (scripts/api-fuzz; reports in .build/api-fuzz)
 API_FUZZ_EXAMPLES ?= 100
 api-fuzz:
 	VENV=$(VENV) scripts/test-setup

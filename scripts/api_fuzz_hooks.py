@@ -4,11 +4,25 @@ The run begun before the fuzzing (its id in API_FUZZ_BYSTANDER) must outlive it,
 the fuzzer does to other runs leaves its servers alone. Any client with the token may end any run,
 and the fuzzer learns the id from GET /v1/runs: its DELETE of that run goes to a run that never
 existed instead (a documented 404), and is counted in API_FUZZ_SPARED, if set.
+
+Every verdict asked for with `?control=` is written to API_FUZZ_CONTROLS, if set, one line each:
+the phase, the status, and what the answer says of the control (`judged` for a 200 against it,
+`no-control`, `not-live`, `not-the-control` for the 409s, `not-a-run-id` for the 400), so that
+scripts/api-fuzz can show the stateful phase reached `?control=` with real runs' ids through the
+document's links.
 """
 
 import os
 
 import schemathesis
+
+# What a verdict's answer says of its `?control=`, by the words of its error (ControlFailure).
+CONTROL_ANSWERS = [
+    ("has no control", "no-control"),
+    ("to check against", "not-live"),
+    (", not of ", "not-the-control"),
+    ("must be a run id", "not-a-run-id"),
+]
 
 NEVER_BEGUN = "run-000000000000"
 
@@ -21,3 +35,24 @@ def before_call(context, case, kwargs):
         if os.environ.get("API_FUZZ_SPARED"):
             with open(os.environ["API_FUZZ_SPARED"], "a") as spared:
                 spared.write(f"{case.method} {case.path}\n")
+
+
+@schemathesis.hook
+def after_call(context, case, response):
+    record = os.environ.get("API_FUZZ_CONTROLS")
+    if not record or case.method.upper() != "GET" or not case.path.endswith("/verdict"):
+        return
+    if "control" not in (case.query or {}):
+        return
+    said = "other"
+    if response.status_code == 200:
+        said = "judged"
+    else:
+        try:
+            error = response.json().get("error", "")
+        except Exception:
+            error = ""
+        said = next((name for words, name in CONTROL_ANSWERS if words in error), "other")
+    phase = case.meta.phase.name.value if case.meta is not None else "unknown"
+    with open(record, "a") as controls:
+        controls.write(f"{phase} {response.status_code} {said}\n")

@@ -28,7 +28,8 @@ public struct ControlAPI: Sendable {
                 headers: [("WWW-Authenticate", "Bearer realm=\"mockauthd control\"")])
         }
         guard let route = ControlRoute(target: request.target) else {
-            return Self.error(ControlFailure(.notFound, "no such resource: \(Self.printable(request.target))"))
+            return Self.error(
+                ControlFailure(.notFound, "no such resource: \(ControlFailure.printable(request.target))"))
         }
         guard route.methods.contains(request.method) else {
             let allowed = route.methods.map(\.rawValue).joined(separator: ", ")
@@ -65,6 +66,7 @@ public struct ControlAPI: Sendable {
         case (.run(let id), _):
             return try Self.json(.ok, try await registry.description(of: id))
         case (.verdict(let id, let control), _):
+            if let control, !ControlRoute.isRunID(control) { throw ControlFailure.notARunID(control) }
             return try Self.json(.ok, try await registry.verdict(of: id, control: control))
         case (.transcript(let id), _):
             return try Self.json(.ok, try await registry.transcript(of: id))
@@ -85,11 +87,4 @@ public struct ControlAPI: Sendable {
         return ControlResponse(status: failure.status, headers: headers, body: body)
     }
 
-    /// A request target as it may appear in a message: at most 100 characters, printable ASCII.
-    private static func printable(_ target: String) -> String {
-        String(
-            target.unicodeScalars.prefix(100).map {
-                $0.isASCII && $0.value >= 0x20 && $0.value < 0x7F ? Character($0) : "?"
-            })
-    }
 }

@@ -18,7 +18,7 @@ enum ControlRoute: Equatable {
         let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         let segments = parts[0].split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         let query = parts.count > 1 ? Self.query(parts[1]) : [:]
-        guard segments.first == "v1", segments.dropFirst().allSatisfy(Self.isSegment) else { return nil }
+        guard segments.first == "v1", segments.dropFirst().allSatisfy(Self.isRunID) else { return nil }
         switch Array(segments.dropFirst()) {
         case ["scenarios"]: self = .scenarios
         case ["runs"]: self = .runs
@@ -73,14 +73,18 @@ enum ControlRoute: Equatable {
         }
     }
 
-    /// Ids and names are short and plain: letters, digits, `-`, `_`, `.`.
-    private static func isSegment(_ segment: String) -> Bool {
-        segment.count <= 128
-            && segment.unicodeScalars.allSatisfy { scalar in
-                scalar.isASCII
-                    && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
-                        || "-_.".unicodeScalars.contains(scalar))
-            }
+    /// Whether `text` is a run id as `docs/openapi.yaml`'s `RunID` pattern says one is,
+    /// `^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$`: an ASCII letter or digit, then at most 127 letters,
+    /// digits, `.`, `_` or `-`. Every segment of a path is held to it (ids, names and the API's own
+    /// words alike), and so is `?control=`.
+    static func isRunID(_ text: some StringProtocol) -> Bool {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.first, isLetterOrDigit(first), scalars.count <= 128 else { return false }
+        return scalars.dropFirst().allSatisfy { isLetterOrDigit($0) || "-_.".unicodeScalars.contains($0) }
+    }
+
+    private static func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
     }
 
     private static func query(_ text: Substring) -> [String: String] {

@@ -64,7 +64,8 @@ public actor RunRegistry {
     /// Begins a run of `request.scenario` on servers of its own.
     package func begin(_ request: RunRequest) async throws(ControlFailure) -> RunDescription {
         guard let scenario = scenariosByName[request.scenario] else {
-            throw ControlFailure(.notFound, "no scenario '\(request.scenario)' (GET /v1/scenarios lists them)")
+            throw ControlFailure(
+                .notFound, "no scenario '\(ControlFailure.printable(request.scenario))' (GET /v1/scenarios lists them)")
         }
         guard !closed else { throw ControlFailure(.serviceUnavailable, "serve is stopping") }
         guard counted < maxLiveRuns else {
@@ -105,18 +106,20 @@ public actor RunRegistry {
 
     /// The verdict on what run `id`'s servers have seen so far. With `controlID`, a run of the
     /// scenario's control, a PASS is checked against the control as `mockauthd check` does.
+    ///
+    /// Refused with `404` when run `id` is not live; with `409` when `controlID` conflicts with the
+    /// runs as they are: the scenario has no control, the run it names is not live, or that run is of
+    /// another scenario than the control.
     package func verdict(of id: String, control controlID: String?) async throws(ControlFailure) -> Verdict {
         let run = try entry(id).run
         guard let controlID else { return await run.verdictSoFar() }
-        let control = try entry(controlID).run
-        guard let controlName = run.scenario.control else {
-            throw ControlFailure(.badRequest, "\(run.scenario.name) has no control: ask without ?control=")
+        guard let controlName = run.scenario.control else { throw .noControl(run.scenario.name) }
+        guard let control = live[controlID]?.run else {
+            throw .controlNotLive(controlID, control: controlName, of: run.scenario.name)
         }
         guard control.scenario.name == controlName else {
-            throw ControlFailure(
-                .badRequest,
-                "run '\(controlID)' is of \(control.scenario.name), not of \(run.scenario.name)'s control \(controlName)"
-            )
+            throw .notTheControl(
+                controlID, of: control.scenario.name, control: controlName, of: run.scenario.name)
         }
         let verdict = await run.verdictSoFar()
         guard verdict.result == .pass else { return verdict }

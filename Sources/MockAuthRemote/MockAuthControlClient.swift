@@ -139,7 +139,7 @@ public struct MockAuthControlClient: Sendable {
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
         guard (200..<300).contains(status) else {
             let message = (try? JSONDecoder().decode(ControlErrorBody.self, from: data))?.error
-            throw ControlAPIError(status: status, message: message ?? "HTTP \(status)")
+            throw ControlAPIError(status: status, message: message ?? ControlAPIError.meaning(of: status))
         }
         do {
             return try JSONDecoder().decode(Answer.self, from: data)
@@ -172,6 +172,10 @@ public struct RemoteRun: Sendable {
     /// The verdict on what the run's servers have seen so far. With `control`, a run of this
     /// scenario's control by the same client, the wrong-reason rule applies as in `mockauthd check`:
     /// a client that refuses here but also fails the control is INCONCLUSIVE, not PASS.
+    ///
+    /// Throws ``ControlAPIError`` with status `404` when this run has ended, and `409` when `control`
+    /// conflicts with the runs: this scenario has no control (``RunDescription/control`` is `nil`),
+    /// `control` has ended, or it is a run of another scenario than this one's control.
     public func verdict(control: RemoteRun? = nil) async throws -> Verdict {
         var path = "v1/runs/\(id)/verdict"
         if let control { path += "?control=\(control.id)" }
@@ -192,7 +196,11 @@ public struct RemoteRun: Sendable {
 
 /// The control API refused a request, or could not be reached or understood.
 public struct ControlAPIError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The HTTP status, when the server answered.
+    /// The HTTP status, when the server answered: `400` a request the API's contract refuses, `401`
+    /// a wrong token, `404` no such scenario or run (it never began, or it has ended), `409` a
+    /// well-formed request that conflicts with the runs as they are (a `?control=` the run cannot be
+    /// judged against), `413` and `431` a body or head over the limits, `429` too many live runs,
+    /// `503` `serve` stopping (`docs/openapi.yaml` says when each is sent).
     public var status: Int?
     /// What went wrong, in the server's words when it said.
     public var message: String
@@ -204,5 +212,24 @@ public struct ControlAPIError: Error, Sendable, Equatable, CustomStringConvertib
 
     public var description: String {
         status.map { "control API: \($0): \(message)" } ?? "control API: \(message)"
+    }
+
+    /// What `status` means from the control API, for an answer without the API's JSON error body.
+    static func meaning(of status: Int) -> String {
+        let meaning: String
+        switch status {
+        case 400: meaning = "the request is malformed"
+        case 401: meaning = "the token is missing or wrong"
+        case 404: meaning = "no such scenario, run or resource: the run never began, or it has ended"
+        case 405: meaning = "the path does not answer this method"
+        case 409:
+            meaning = "the request conflicts with the runs as they are (a ?control= the run cannot be judged against)"
+        case 413: meaning = "the body is too large"
+        case 429: meaning = "too many live runs: end one first"
+        case 431: meaning = "the request head is too large"
+        case 503: meaning = "serve is stopping"
+        default: meaning = HTTPURLResponse.localizedString(forStatusCode: status)
+        }
+        return "HTTP \(status): \(meaning)"
     }
 }

@@ -390,9 +390,15 @@ def check_live(document, endpoints, routes, findings):
     live.call("GET", "/v1/runs/tls-valid/transcript", ("GET", transcript), expect=200)
     live.call("GET", "/v1/runs/tls-valid", ("GET", run), expect=200)
 
-    # The request's own faults.
-    live.call("GET", f"/v1/runs/tls-valid/verdict?control={twin_ident}", ("GET", verdict), expect=400)
-    live.call("GET", f"/v1/runs/{ident}/verdict?control={ident}", ("GET", verdict), expect=400)
+    # A well-formed ?control= that conflicts with the runs: 409, whatever the order of the checks.
+    live.call("GET", f"/v1/runs/tls-valid/verdict?control={twin_ident}", ("GET", verdict), expect=409)
+    live.call("GET", f"/v1/runs/tls-valid/verdict?control=run-000000000000", ("GET", verdict), expect=409)
+    live.call("GET", f"/v1/runs/{ident}/verdict?control={ident}", ("GET", verdict), expect=409)
+    live.call("GET", f"/v1/runs/{ident}/verdict?control=run-000000000000", ("GET", verdict), expect=409)
+
+    # The request's own faults: what the document's schemas refuse is 400.
+    for control in ["", "-run", "run%20one", "x" * 129, "r%C3%A9"]:
+        live.call("GET", f"/v1/runs/{ident}/verdict?control={control}", ("GET", verdict), expect=400)
     for body in ['{"scenario": ', '{"scenaro": "basic"}', '{"scenario": 5}', "[]", "", '{"scenario": "basic", "client": 7}']:
         live.call("POST", runs, ("POST", runs), body=body, expect=400)
     live.call("POST", runs, ("POST", runs), body='{"scenario": "no-such-scenario"}', expect=404)
@@ -403,7 +409,6 @@ def check_live(document, endpoints, routes, findings):
         live.call("DELETE", f"/v1/runs/{target}", ("DELETE", run), expect=404)
         live.call("GET", f"/v1/runs/{target}/verdict", ("GET", verdict), expect=404)
         live.call("GET", f"/v1/runs/{target}/transcript", ("GET", transcript), expect=404)
-    live.call("GET", f"/v1/runs/{ident}/verdict?control=run-000000000000", ("GET", verdict), expect=404)
 
     # --max-runs 3: the two runs above and one more; then 429 until one ends.
     third = live.call("POST", runs, ("POST", runs), body='{"scenario": "basic", "client": null}', expect=201).json()

@@ -68,8 +68,21 @@ struct ControlUnitTests {
         arguments: [
             "/", "/v1", "/v2/runs", "/v1/runs/a/b/c/d", "/v1/runs/a%2F/verdict", "/v1/runs/../verdict/x",
             "/v1/runs/\(String(repeating: "a", count: 200))", "/v1/scenarios/x", "/v1/runs/x/y",
+            "/v1/runs/-abc", "/v1/runs/.abc/verdict", "/v1/runs/\(String(repeating: "a", count: 129))/transcript",
         ])
     func notRoutes(target: String) {
         #expect(ControlRoute(target: target) == nil)
+    }
+
+    @Test("a run id is the contract's RunID pattern: a letter or digit, then at most 127 of [A-Za-z0-9._-]")
+    func runIDs() {
+        for id in ["run-k3x9q0m2a7bd", "tls-valid", "a", "9", "A.b_c-d", "r" + String(repeating: "-", count: 127)] {
+            #expect(ControlRoute.isRunID(id), "\(id)")
+        }
+        for id in [
+            "", "-run", ".run", "_run", "run one", "run%20one", "ré", "run/x", "r" + String(repeating: "x", count: 128),
+        ] {
+            #expect(!ControlRoute.isRunID(id), "\(id)")
+        }
     }
 }

@@ -81,6 +81,35 @@ struct RemoteFaceTests {
     }
 }
 
+extension RemoteFaceTests {
+    @Test("a verdict against a run that cannot be its control is a ControlAPIError 409 with the server's words")
+    func controlConflicts() async throws {
+        try await ServeProcess.with(["--max-runs", "4"]) { serve in
+            let control = try MockAuthControlClient(endpointsFile: serve.endpointsFile)
+            let expired = try await control.begin(scenario: "tls-expired")
+            let valid = try await control.begin(scenario: "tls-valid")
+            let basic = try await control.begin(scenario: "basic")
+            #expect(try await expired.verdict(control: valid).scenario == "tls-expired")
+            await #expect(
+                throws: ControlAPIError(status: 409, message: "basic has no control: ask without ?control=")
+            ) {
+                try await basic.verdict(control: expired)
+            }
+            let other = await #expect(throws: ControlAPIError.self) { try await expired.verdict(control: basic) }
+            #expect(other?.status == 409 && other?.message.contains("not of tls-expired's control tls-valid") == true)
+            try await valid.end()
+            let ended = await #expect(throws: ControlAPIError.self) { try await expired.verdict(control: valid) }
+            #expect(
+                ended?.status == 409 && ended?.message.contains("no run '\(valid.id)' to check against") == true,
+                "\(String(describing: ended))")
+            // The run itself gone is 404, whatever its control.
+            try await expired.end()
+            let gone = await #expect(throws: ControlAPIError.self) { try await expired.verdict(control: basic) }
+            #expect(gone?.status == 404, "\(String(describing: gone))")
+        }
+    }
+}
+
 /// The XCTest assertions on remote runs, as an XCUITest would write them.
 final class RemoteFaceXCTests: XCTestCase {
     func testAssertionsOnRemoteRuns() async throws {

@@ -63,9 +63,12 @@ struct ServeControlAPITests {
             let fail = try await calls.call("GET", "/v1/runs/\(badID)/verdict", schema: "verdict")
             #expect(fail.json["result"] as? String == "fail", "\(fail.body)")
             #expect(fail.body.contains("accepted an expired certificate"), "\(fail.body)")
-            // A control of another scenario is refused, with a reason.
+            // A control of another scenario conflicts with the runs (409, not a malformed request), with a reason.
             let mismatched = try await calls.call("GET", "/v1/runs/\(goodID)/verdict?control=\(badID)")
-            #expect(mismatched.status == 400 && mismatched.body.contains("not of tls-expired's control tls-valid"))
+            #expect(mismatched.status == 409 && mismatched.body.contains("not of tls-expired's control tls-valid"))
+            // So does any control of a scenario that has none.
+            let noControl = try await calls.call("GET", "/v1/runs/\(controlID)/verdict?control=\(goodID)")
+            #expect(noControl.status == 409 && noControl.body.contains("tls-valid has no control"), "\(noControl.body)")
 
             let ended = try await calls.call("DELETE", "/v1/runs/\(badID)", schema: "ended-run")
             #expect((ended.json["verdict"] as? [String: Any])?["result"] as? String == "fail", "\(ended.body)")
