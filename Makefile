@@ -118,7 +118,7 @@ dist-check:
 ## schemathesis fuzzing a live serve of scenarios with and without a control (every phase, stateful
 ## links included, --checks all, at most API_FUZZ_EXAMPLES test cases per operation, one to two
 ## minutes); fails on any finding (scripts/api-fuzz; reports in .build/api-fuzz)
-API_FUZZ_EXAMPLES ?= 100
+API_FUZZ_EXAMPLES ?= 300
 api-fuzz:
 	VENV=$(VENV) scripts/test-setup
 	$(SWIFT) build --product mockauthd
