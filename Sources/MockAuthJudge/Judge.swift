@@ -28,11 +28,7 @@ public enum Judge {
         }
         var verdict = Verdict(scenario: scenario.name, result: .pass, findings: findings, client: client)
         verdict.result = result(of: findings)
-        if let overflow = transcript.overflow {
-            let dropped = overflow.droppedRequests.values.reduce(0, +)
-            verdict.note =
-                "the transcript reached its limit of \(overflow.limit) records per server: \(dropped) requests unlike any before were counted, not kept, and no rule saw them"
-        }
+        if let overflow = transcript.overflow { verdict.note = overflow.words }
         return verdict
     }
 

@@ -61,7 +61,7 @@ extension SOCKSRecord {
             return protocolError.map { "sent a SOCKS5 greeting the proxy could not read (\($0))" }
                 ?? "closed the connection without a SOCKS5 greeting"
         }
-        var clauses = ["greeted the SOCKS5 proxy offering \(methodsOffered.joined(separator: ", "))"]
+        var clauses = ["greeted the SOCKS5 proxy offering \(methodsOffered.listed())"]
         switch methodChosen {
         case "no-acceptable-methods":
             clauses[0] += ", none of which the proxy accepts (it answered no-acceptable-methods)"
@@ -129,11 +129,9 @@ extension Transcript {
     func connectionSummary(_ server: String) -> String {
         let connections = connections(to: server)
         let count = connections.reduce(0) { $0 + $1.occurrences }
-        let unique = connections.map(\.handshakeSummary).reduce(into: [String]()) {
-            if !$0.contains($1) { $0.append($1) }
-        }
+        let unique = connections.map(\.handshakeSummary).uniqued()
         let prefix = count > 1 ? "over \(count) connections " : ""
-        return "\(prefix)the client \(unique.joined(separator: "; "))"
+        return "\(prefix)the client \(unique.listed(separator: "; "))"
     }
 }
 

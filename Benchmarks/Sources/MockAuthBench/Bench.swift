@@ -14,7 +14,8 @@ struct Bench {
         var memoryRequests = 5_000_000
         var out: String?
         var venv: String?
-        /// Only these sections (`throughput`, `memory`, `start`, `servers`, `catalog`, `hostile`); all by default.
+        /// Only these sections (`throughput`, `memory`, `start`, `servers`, `catalog`, `hostile`, `flood`); all by
+        /// default.
         var only: Set<String> = []
 
         init(_ arguments: [String]) throws {
@@ -83,6 +84,7 @@ struct Bench {
         if wanted("servers") { try await serverCounts() }
         if wanted("catalog") { try await checkAndConform() }
         if wanted("hostile") { try await hostileClients() }
+        if wanted("flood") { try await flood() }
 
         if let out = options.out, options.only.isEmpty {
             try report.write(to: out, command: "make bench", seconds: options.seconds, rounds: options.rounds)

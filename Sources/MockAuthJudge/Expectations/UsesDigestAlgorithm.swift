@@ -22,7 +22,7 @@ struct UsesDigestAlgorithm: ExpectationEvaluator {
                         + "\(algorithms.joined(separator: " or ")) was offered",
                     because))
         }
-        let used = Set(answers.compactMap { $0.auth?.algorithm }).sorted().joined(separator: ", ")
+        let used = Set(answers.compactMap { $0.auth?.algorithm }).sorted().listed()
         return .met("every Digest answer used \(used)")
     }
 }

@@ -23,7 +23,7 @@ struct UsesScheme: ExpectationEvaluator {
                     "\(other.summary) answered with \(other.auth?.scheme ?? "an unknown scheme") although \(server) offered \(offered)",
                     because))
         }
-        let used = Set(credentialed.compactMap { $0.auth?.scheme }).sorted().joined(separator: ", ")
+        let used = Set(credentialed.compactMap { $0.auth?.scheme }).sorted().listed()
         return .met("every credentialed request used \(used)")
     }
 }

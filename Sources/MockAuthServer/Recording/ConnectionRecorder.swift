@@ -3,6 +3,10 @@ import NIOCore
 import Synchronization
 
 /// The record of one connection, written from its event loop, read by snapshots.
+///
+/// Every value a client chose is cut to ``TranscriptLimits`` here, as it is recorded (a SOCKS
+/// username or target, a method, a request target, a header field, a certificate's names), so that
+/// the handlers that report them need not.
 final class ConnectionRecorder: Sendable {
     private struct State {
         var record: ConnectionRecord
@@ -101,7 +105,7 @@ final class ConnectionRecorder: Sendable {
             let sniffedAlert = state.record.tls?.alert
             let sniffedResumption = state.record.tls?.resumed
             let sniffedMethod = state.record.tls?.plainHTTPMethod
-            state.record.tls = handshake
+            state.record.tls = handshake.withinTranscriptLimits
             if handshake.state != .completed, let sniffedAlert { state.record.tls?.alert = sniffedAlert }
             if handshake.resumed == nil { state.record.tls?.resumed = sniffedResumption }
             if handshake.plainHTTPMethod == nil { state.record.tls?.plainHTTPMethod = sniffedMethod }
@@ -122,7 +126,7 @@ final class ConnectionRecorder: Sendable {
     func clientSentPlainHTTP(method: String) {
         state.withLock { state in
             guard state.record.tls?.state == .inProgress else { return }
-            state.record.tls?.plainHTTPMethod = method
+            state.record.tls?.plainHTTPMethod = method.cut(toBytes: TranscriptLimits.valueBytes)
             state.placements.count += 1
         }
     }
@@ -131,7 +135,7 @@ final class ConnectionRecorder: Sendable {
     func clientSentAlert(_ alert: String) {
         state.withLock { state in
             guard state.record.tls?.state == .inProgress else { return }
-            state.record.tls?.alert = alert
+            state.record.tls?.alert = alert.cut(toBytes: TranscriptLimits.valueBytes)
             state.placements.count += 1
         }
     }
@@ -147,6 +151,7 @@ final class ConnectionRecorder: Sendable {
     /// - Returns: the connection's placement after it, for ``requestRepeated(_:placed:)``.
     @discardableResult
     func requestAnswered(_ request: RequestRecord) -> Placed {
+        let request = request.withinTranscriptLimits
         let target: (recorder: ConnectionRecorder, index: Int)?
         let handshake: TLSHandshakeRecord?
         let placed: Placed
@@ -206,7 +211,7 @@ final class ConnectionRecorder: Sendable {
 
     /// Starts recording a request whose answer comes later (the proxy).
     func requestStarted(_ request: RequestRecord) {
-        var request = request
+        var request = request.withinTranscriptLimits
         request.sequence = sequencer.next()
         request.lastSequence = request.sequence
         let unfinished = state.withLock { state in
@@ -218,6 +223,7 @@ final class ConnectionRecorder: Sendable {
 
     /// Adds what the authentication made of the started request's credentials.
     func attachToStartedRequest(_ auth: AuthRecord) {
+        let auth = auth.withinTranscriptLimits
         state.withLock { $0.pending?.auth = auth }
     }
 
@@ -248,6 +254,16 @@ final class ConnectionRecorder: Sendable {
         }
     }
 
+    /// Replaces what the client chose in the record with the generalized kind's values
+    /// (``ConnectionRecord/generalized``): the recorder folds connections unlike any before into
+    /// this one.
+    func generalize(as kind: ConnectionRecord) {
+        state.withLock { state in
+            state.record.socks = kind.socks
+            state.record.tls = kind.tls
+        }
+    }
+
     /// Counts an identical connection folded into this one.
     func addConnectionRepeat() {
         state.withLock { $0.record.repeats += 1 }
@@ -260,7 +276,7 @@ final class ConnectionRecorder: Sendable {
         state.withLock { state in
             var record = state.record.socks ?? SOCKSRecord()
             update(&record)
-            state.record.socks = record
+            state.record.socks = record.withinTranscriptLimits
         }
     }
 
@@ -276,7 +292,9 @@ final class ConnectionRecorder: Sendable {
     /// The HTTP parser refused what the client sent (`error`, in the parser's words).
     func protocolErrorCaught(_ error: String) {
         state.withLock { state in
-            if state.record.protocolError == nil { state.record.protocolError = String(error.prefix(200)) }
+            if state.record.protocolError == nil {
+                state.record.protocolError = error.cut(toBytes: TranscriptLimits.valueBytes)
+            }
         }
     }
 

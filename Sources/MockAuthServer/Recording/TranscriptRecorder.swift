@@ -10,9 +10,24 @@ import Synchronization
 /// first request of each kind, the first of each kind after a new kind appeared (order between
 /// kinds), and exact counts. The recorder's own lock is taken once per accepted connection, per
 /// closed connection and per snapshot.
+///
+/// Whatever clients send, a server keeps at most `limit` request records and `limit` records of
+/// connections that kept no request: past `limit` minus a tenth, a connection unlike any before
+/// is folded by its generalized kind (``ConnectionRecord/generalized``: the values its client
+/// chose replaced), and the transcript's overflow says how many were and which values they carried
+/// first and last (``FoldedConnections``). Values a client chooses are cut where they are recorded
+/// (``ConnectionRecorder``, ``TranscriptLimits``).
 final class TranscriptRecorder: Sendable {
-    /// Records kept per server before requests unlike any before are only counted.
-    static let defaultLimit = 10_000
+    /// Records kept per server before requests and connections unlike any before are folded.
+    static let defaultLimit = TranscriptLimits.recordsPerServer
+
+    /// How many connection records a server keeps for the kinds of connection that closed.
+    private struct KindCounts {
+        /// Records with the client's own values.
+        var own = 0
+        /// Generalized records.
+        var generalized = 0
+    }
 
     private struct State {
         var nextConnectionID: UInt64 = 1
@@ -23,6 +38,10 @@ final class TranscriptRecorder: Sendable {
         /// The kind of the last connection that closed and who stands for it: a run of identical
         /// connections is folded by an equality check instead of a hash.
         var lastKind: (kind: ConnectionRecord, representative: ConnectionRecorder)?
+        /// The connection records kept per server, by what they keep.
+        var kindCounts: [String: KindCounts] = [:]
+        /// The connections folded past the limit, per server.
+        var folded: [String: FoldedConnections] = [:]
         var logs: [String: RequestLog] = [:]
         /// Connections accepted and not yet closed.
         var openCount = 0
@@ -82,9 +101,10 @@ final class TranscriptRecorder: Sendable {
     /// kept is folded into that one, before anyone waiting for the connections to close is woken.
     func connectionClosed(_ connection: ConnectionRecorder) {
         let kind = connection.foldableKind
+        let limit = limit
         let (idle, representative) = state.withLock { state in
             state.openCount -= 1
-            let representative = kind.flatMap { Self.fold(connection, of: $0, into: &state) }
+            let representative = kind.flatMap { Self.fold(connection, of: $0, into: &state, limit: limit) }
             guard state.openCount == 0 else { return ([CheckedContinuation<Void, Never>](), representative) }
             defer { state.idleWaiters = [:] }
             return (Array(state.idleWaiters.values), representative)
@@ -95,8 +115,10 @@ final class TranscriptRecorder: Sendable {
 
     /// Who stands for `connection`, of `kind`, if a connection of its kind is kept already (then
     /// `connection` leaves the transcript); else `connection` becomes the one kept for its kind.
+    /// Past the server's share of `limit` for connections with their own values, `connection` is
+    /// generalized first, and past the share for generalized ones, only counted.
     private static func fold(
-        _ connection: ConnectionRecorder, of kind: ConnectionRecord, into state: inout State
+        _ connection: ConnectionRecorder, of kind: ConnectionRecord, into state: inout State, limit: Int
     ) -> ConnectionRecorder? {
         let known: ConnectionRecorder?
         if let last = state.lastKind, last.kind == kind {
@@ -105,25 +127,60 @@ final class TranscriptRecorder: Sendable {
             known = state.connectionKinds[kind]
         }
         if let known, known !== connection {
-            state.connections.removeAll { $0 === connection }
+            remove(connection, from: &state)
             state.lastKind = (kind, known)
             return known
         }
-        state.connectionKinds[kind] = connection
-        state.lastKind = (kind, connection)
+        let generalizedShare = TranscriptLimits.generalizedRecords(of: limit)
+        var counts = state.kindCounts[kind.server] ?? KindCounts()
+        defer { state.kindCounts[kind.server] = counts }
+        if counts.own < limit - generalizedShare {
+            counts.own += 1
+            state.connectionKinds[kind] = connection
+            state.lastKind = (kind, connection)
+            return nil
+        }
+        // Past the limit: the lock order is the recorder's, then the connection's.
+        let (general, values) = kind.generalized
+        if let known = state.connectionKinds[general], known !== connection {
+            state.folded[kind.server, default: FoldedConnections()].add(values, dropped: false)
+            remove(connection, from: &state)
+            return known
+        }
+        guard counts.generalized < generalizedShare else {
+            state.folded[kind.server, default: FoldedConnections()].add(values, dropped: true)
+            remove(connection, from: &state)
+            return nil
+        }
+        counts.generalized += 1
+        state.folded[kind.server, default: FoldedConnections()].add(values, dropped: false)
+        connection.generalize(as: general)
+        state.connectionKinds[general] = connection
         return nil
+    }
+
+    /// Takes a folded `connection` out of the transcript; it closed last, so it is looked for from
+    /// the end.
+    private static func remove(_ connection: ConnectionRecorder, from state: inout State) {
+        if let index = state.connections.lastIndex(where: { $0 === connection }) {
+            state.connections.remove(at: index)
+        }
     }
 
     /// The transcript so far.
     func snapshot() -> Transcript {
-        let (recorders, logs) = state.withLock { ($0.connections, Array($0.logs.values)) }
+        let (recorders, logs, folded) = state.withLock { ($0.connections, Array($0.logs.values), $0.folded) }
         let dropped = logs.reduce(into: [String: Int]()) { result, log in
             let count = log.droppedCount
             if count > 0 { result[log.server] = count }
         }
+        let overflow =
+            dropped.isEmpty && folded.isEmpty
+            ? nil
+            : TranscriptOverflow(
+                limit: limit, droppedRequests: dropped, foldedConnections: folded.isEmpty ? nil : folded)
         return Transcript(
-            endpoints: endpoints.withLock { $0 }, connections: recorders.map(\.record),
-            overflow: dropped.isEmpty ? nil : TranscriptOverflow(limit: limit, droppedRequests: dropped))
+            endpoints: endpoints.withLock { $0 }, connections: recorders.map(\.record), overflow: overflow)
     }
 
     /// How many recorded connections are still open.
