@@ -30,7 +30,9 @@ extension ConnectionRecord {
                 let kind = named.contains(method) ? method : "other"
                 if !methods.contains(kind) { methods.append(kind) }
             }
-            if methods != socks.methodsOffered { values.append("methods \(socks.methodsOffered.joined(separator: ","))") }
+            if methods != socks.methodsOffered {
+                values.append("methods \(socks.methodsOffered.joined(separator: ","))")
+            }
             socks.methodsOffered = methods
             record.socks = socks
         }

@@ -65,8 +65,9 @@ extension SOCKSRecord {
     /// at most 255 methods (what a greeting can carry).
     package var withinTranscriptLimits: SOCKSRecord {
         let limit = TranscriptLimits.valueBytes
-        guard username.isLonger(than: limit) || target.isLonger(than: limit) || httpRequest.isLonger(than: limit)
-            || malformedStep.isLonger(than: limit) || methodsOffered.count > 255
+        guard
+            username.isLonger(than: limit) || target.isLonger(than: limit) || httpRequest.isLonger(than: limit)
+                || malformedStep.isLonger(than: limit) || methodsOffered.count > 255
         else { return self }
         var record = self
         record.username = username.cut(toBytes: limit)
@@ -83,8 +84,9 @@ extension TLSHandshakeRecord {
     package var withinTranscriptLimits: TLSHandshakeRecord {
         let limit = TranscriptLimits.valueBytes
         let certificate = clientCertificate.map { [$0.subject, $0.issuer, $0.sha256Fingerprint] } ?? []
-        guard plainHTTPMethod.isLonger(than: limit) || alert.isLonger(than: limit) || error.isLonger(than: limit)
-            || certificate.contains(where: { $0.utf8.count > limit })
+        guard
+            plainHTTPMethod.isLonger(than: limit) || alert.isLonger(than: limit) || error.isLonger(than: limit)
+                || certificate.contains(where: { $0.utf8.count > limit })
         else { return self }
         var record = self
         record.plainHTTPMethod = plainHTTPMethod.cut(toBytes: limit)

@@ -13,9 +13,9 @@ public struct TranscriptOverflow: Sendable, Codable, Hashable {
     public var limit: Int
     /// Requests not kept, per server id.
     public var droppedRequests: [String: Int]
-    /// Connections folded into generalized records, per server id (in the JSON; `package` in Swift, like
-    /// the type); `nil` when none was (and in
-    /// transcripts written before connections were folded).
+    /// Connections folded into generalized records, per server id; `nil` when none was (and in
+    /// transcripts written before connections were folded). Read from the JSON; `package` in Swift,
+    /// like its type, to keep the public surface as it is.
     package var foldedConnections: [String: FoldedConnections]?
 
     package init(limit: Int, droppedRequests: [String: Int], foldedConnections: [String: FoldedConnections]? = nil) {

@@ -67,7 +67,8 @@ struct TranscriptBoundsTests {
         let full = Judge.verdict(for: Self.socksScenario, transcript: unbounded.snapshot())
         #expect(verdict.result == full.result)
         #expect(verdict.findings.map(\.outcome) == full.findings.map(\.outcome))
-        #expect(verdict.note?.contains("connections unlike any before (proxy) were folded") == true, "\(verdict.report)")
+        #expect(
+            verdict.note?.contains("connections unlike any before (proxy) were folded") == true, "\(verdict.report)")
         #expect(verdict.report.split(separator: "\n").allSatisfy { $0.utf8.count < 4096 }, "\(verdict.report)")
         // A transcript with the new overflow reads back, and an old one without it still decodes.
         let json = try JSONEncoder().encode(transcript)
