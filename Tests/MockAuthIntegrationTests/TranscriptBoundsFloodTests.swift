@@ -132,7 +132,7 @@ struct TranscriptBoundsFloodTests {
     @Test("plain origin: distinct long targets and header values")
     func plainOriginTargets() async throws {
         let request =
-            #"[b"GET /%d-%s HTTP/1.1\r\nHost: x\r\nX-Flood: %d%s\r\nConnection: close\r\n\r\n" % (i, "t" * 1000, i, "v" * 300)]"#
+            #"[("GET /%d-%s HTTP/1.1\r\nHost: x\r\nX-Flood: %d%s\r\nConnection: close\r\n\r\n" % (i, "t" * 1000, i, "v" * 300)).encode()]"#
         try await Self.check(
             "proxy-basic", server: "origin", payload: request, folded: Self.droppedRequests("origin"))
     }
@@ -140,14 +140,15 @@ struct TranscriptBoundsFloodTests {
     @Test("forward proxy: distinct absolute targets")
     func forwardProxyTargets() async throws {
         let request =
-            #"[b"GET http://h%d.example/%s HTTP/1.1\r\nHost: h%d.example\r\nConnection: close\r\n\r\n" % (i, "p" * 400, i)]"#
+            #"[("GET http://h%d.example/%s HTTP/1.1\r\nHost: h%d.example\r\nConnection: close\r\n\r\n" % (i, "p" * 400, i)).encode()]"#
         try await Self.check(
             "proxy-basic", server: "proxy", payload: request, folded: Self.droppedRequests("proxy"))
     }
 
     @Test("revocation server: distinct long paths")
     func revocationPaths() async throws {
-        let request = #"[b"GET /crl/%d-%s HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n" % (i, "c" * 400)]"#
+        let request =
+            #"[("GET /crl/%d-%s HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n" % (i, "c" * 400)).encode()]"#
         try await Self.check(
             "tls-revocation-good", server: "revocation", payload: request,
             folded: Self.droppedRequests("revocation"))

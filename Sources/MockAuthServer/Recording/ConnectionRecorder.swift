@@ -150,8 +150,8 @@ final class ConnectionRecorder: Sendable {
     ///
     /// - Returns: the connection's placement after it, for ``requestRepeated(_:placed:)``.
     @discardableResult
-    func requestAnswered(_ request: RequestRecord) -> Placed {
-        let request = request.withinTranscriptLimits
+    func requestAnswered(_ answered: RequestRecord) -> Placed {
+        var request = answered.withinTranscriptLimits
         let target: (recorder: ConnectionRecorder, index: Int)?
         let handshake: TLSHandshakeRecord?
         let placed: Placed
@@ -166,7 +166,6 @@ final class ConnectionRecorder: Sendable {
             target.recorder.addRepeat(at: target.index, sequence: sequence)
             return placed
         }
-        var request = request
         request.sequence = sequence
         request.lastSequence = sequence
         let placement = log.record(request, from: self, handshake: handshake)
