@@ -22,10 +22,9 @@ extension Bench {
             let json =
                 try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: endpoints)))
                 as? [String: Any]
-            let urls = ((json?["scenarios"] as? [[String: Any]])?.first?["urls"] as? [String]) ?? []
-            guard let proxy = urls.first(where: { $0.hasPrefix("socks5://") }).flatMap(URL.init(string:)),
-                let port = proxy.port
-            else { throw BenchError("serve socks5-auth listed no socks5:// URL: \(urls)") }
+            let environment = (json?["scenarios"] as? [[String: Any]])?.first?["environment"] as? [String: String]
+            guard let proxy = environment?["MOCKAUTH_PROXY_URL"].flatMap(URL.init(string:)), let port = proxy.port
+            else { throw BenchError("serve socks5-auth gave no MOCKAUTH_PROXY_URL") }
             // The baseline: after 1,000 connections with one username, so that what the first
             // connections allocate once (event loops' buffers, the first records) is in it.
             _ = try await Self.floodSOCKS(port: port, count: 1_000, distinct: false)
