@@ -22,11 +22,7 @@ public struct ControlAPI: Sendable {
 
     /// Answers one request. A request without the right token learns nothing but `401`.
     package func respond(to request: ControlRequest) async -> ControlResponse {
-        guard token.authorizes(request.authorization) else {
-            return Self.error(
-                ControlFailure(.unauthorized, "send Authorization: Bearer with the token of the endpoints file"),
-                headers: [("WWW-Authenticate", "Bearer realm=\"mockauthd control\"")])
-        }
+        if let refusal = refusal(of: request.authorization) { return refusal }
         guard let route = ControlRoute(target: request.target) else {
             return Self.error(
                 ControlFailure(.notFound, "no such resource: \(ControlFailure.printable(request.target))"))
@@ -71,6 +67,15 @@ public struct ControlAPI: Sendable {
         case (.transcript(let id), _):
             return try Self.json(.ok, try await registry.transcript(of: id))
         }
+    }
+
+    /// The `401` for a request whose `Authorization` is not the token, or `nil` when it is: decided
+    /// from the head alone, so the HTTP layer asks before it reads a body (``ControlHTTPHandler``).
+    package func refusal(of authorization: String?) -> ControlResponse? {
+        guard !token.authorizes(authorization) else { return nil }
+        return Self.error(
+            ControlFailure(.unauthorized, "send Authorization: Bearer with the token of the endpoints file"),
+            headers: [("WWW-Authenticate", "Bearer realm=\"mockauthd control\"")])
     }
 
     /// The encoder of every answer: the same settings as `mockauthd check --json`.

@@ -1,10 +1,17 @@
 import NIOCore
 import NIOHTTP1
 
-/// Collects each request (a body of at most ``ControlServer/maxBodyBytes``, else `413` and close),
-/// hands it to the ``ControlAPI`` and writes its answer, one request at a time in arrival order
-/// (pipelined requests wait their turn). The connection's prologue in front of it closes a stalled
-/// or idle connection and answers a head over the limits with 431.
+/// Collects each request, hands it to the ``ControlAPI`` and writes its answer, one request at a
+/// time in arrival order (pipelined requests wait their turn). The connection's prologue in front
+/// of it closes a stalled or idle connection, closes one whose body does not arrive in time, and
+/// answers a head over the limits with 431.
+///
+/// No body is read before the request is known to be worth reading: a request that announces one
+/// (`Content-Length` or `Transfer-Encoding`) without the right token gets the API's `401` from its
+/// head alone, a `Content-Length` over ``ControlServer/maxBodyBytes`` gets `413` at once, and a
+/// chunked body gets `413` as soon as its running total passes that. Each of these answers says
+/// `Connection: close`, what follows on the connection is never read, and the connection closes
+/// once it is written (after the answers still owed to earlier pipelined requests).
 final class ControlHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
@@ -15,8 +22,11 @@ final class ControlHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     private var busy = false
     /// The request being read, until its end arrives.
     private var reading: NIOHTTPServerRequestFull?
-    /// Set once a body was too large: everything after it is ignored, and the connection closes.
+    /// Set once a request was refused before its body: everything after it is ignored, and the
+    /// connection closes after ``lastAnswer``.
     private var refused = false
+    /// The refusal to write once the requests before it are answered, in the version of its request.
+    private var lastAnswer: (response: ControlResponse, version: HTTPVersion)?
 
     init(api: ControlAPI, maxBodyBytes: Int = ControlServer.maxBodyBytes) {
         self.api = api
@@ -28,13 +38,17 @@ final class ControlHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         switch unwrapInboundIn(data) {
         case .head(let head):
             reading = NIOHTTPServerRequestFull(head: head, body: nil)
-            if let length = head.headers.first(name: "content-length").flatMap(Int.init), length > maxBodyBytes {
-                refuseOversizedBody(context: context, version: head.version)
+            let length = head.headers.first(name: "content-length").flatMap(Int.init)
+            let announcesBody = (length ?? 0) > 0 || head.headers.contains(name: "transfer-encoding")
+            if announcesBody, let unauthorized = api.refusal(of: head.headers.first(name: "authorization")) {
+                refuse(with: unauthorized, version: head.version, context: context)
+            } else if let length, length > maxBodyBytes {
+                refuseOversizedBody(version: head.version, context: context)
             }
         case .body(var chunk):
             guard var request = reading else { return }
             guard (request.body?.readableBytes ?? 0) + chunk.readableBytes <= maxBodyBytes else {
-                refuseOversizedBody(context: context, version: request.head.version)
+                refuseOversizedBody(version: request.head.version, context: context)
                 return
             }
             if request.body == nil {
@@ -52,18 +66,19 @@ final class ControlHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     /// `413` with a JSON error, then close: the rest of the body is never read.
-    private func refuseOversizedBody(context: ChannelHandlerContext, version: HTTPVersion) {
-        refused = true
-        reading = nil
-        waiting = []
-        guard !busy else {
-            // An answer is still being prepared: the 413 cannot go before it, so the connection just closes.
-            context.close(promise: nil)
-            return
-        }
+    private func refuseOversizedBody(version: HTTPVersion, context: ChannelHandlerContext) {
         let response = ControlAPI.error(
             ControlFailure(.payloadTooLarge, "the body is larger than \(maxBodyBytes) bytes"))
-        write(response, keepAlive: false, version: version, context: context)
+        refuse(with: response, version: version, context: context)
+    }
+
+    /// Stops reading the connection and answers `response` once the requests before it are answered,
+    /// with `Connection: close`.
+    private func refuse(with response: ControlResponse, version: HTTPVersion, context: ChannelHandlerContext) {
+        refused = true
+        reading = nil
+        lastAnswer = (response, version)
+        answerNext(context: context)
     }
 
     /// A protocol error (HTTPServerProtocolErrorHandler has answered 400) or any other: close.
@@ -72,7 +87,13 @@ final class ControlHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     private func answerNext(context: ChannelHandlerContext) {
-        guard !busy, !waiting.isEmpty else { return }
+        guard !busy else { return }
+        guard !waiting.isEmpty else {
+            if let (response, version) = lastAnswer.take() {
+                write(response, keepAlive: false, version: version, context: context)
+            }
+            return
+        }
         busy = true
         let full = waiting.removeFirst()
         let request = ControlRequest(

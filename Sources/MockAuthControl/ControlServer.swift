@@ -38,8 +38,9 @@ public final class ControlServer: Sendable {
     ///   - group: where the API runs; by default an event loop of its own, so that a client flooding
     ///     the scenario servers (which it may, on purpose) never delays the control API's answers.
     ///   - limits: the time limits of every control connection, the same as the scenario servers'
-    ///     (`serve`'s `--request-head-timeout` and `--connection-timeout`): a stalled or idle
-    ///     connection is closed after the request-head limit.
+    ///     (`serve`'s `--request-head-timeout`, `--request-body-timeout` and `--connection-timeout`):
+    ///     a stalled or idle connection is closed after the request-head limit, a stalled body after
+    ///     the request-body limit.
     /// - Throws: `HarnessError` naming the address when it cannot be bound.
     public static func start(
         _ api: ControlAPI, host: String = "127.0.0.1", port: Int = 0, advertisedHost: String? = nil,
@@ -50,7 +51,7 @@ public final class ControlServer: Sendable {
         let ownGroup = group == nil ? MultiThreadedEventLoopGroup(numberOfThreads: 1) : nil
         guard let group = group ?? ownGroup else { throw HarnessError("no event loop for the control API") }
         let bootstrap = ServerBootstrap(group: group)
-            .serverChannelOption(.backlog, value: 64)
+            .serverChannelOption(.backlog, value: ConnectionPrologue.listenBacklog)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {

@@ -34,7 +34,7 @@ struct Listener {
                 ConnectionPrologue.scenarioServer(tls: tls, behavior: behavior, http2: spec.http2)
             }
         let bootstrap = ServerBootstrap(group: group)
-            .serverChannelOption(.backlog, value: 256)
+            .serverChannelOption(.backlog, value: ConnectionPrologue.listenBacklog)
             // A fixed port (`--port-base`) is bound again when a run ends and another begins: its old
             // connections may still be in TIME_WAIT. Only then: with it on ephemeral binds, Linux
             // weighs every other reusable listener for each new port, and 10,000 servers take four

@@ -76,8 +76,9 @@ public struct RequestRecord: Sendable, Codable, Hashable {
         headers.filter { $0.name.lowercased() == name.lowercased() }.map(\.value)
     }
 
-    /// "GET /path", the way a verdict names a request.
-    public var summary: String { "\(method) \(target)" }
+    /// "GET /path", the way a verdict names a request; "a request (its head unread)" for one refused
+    /// before its request line was read (a head over the server's total head limit).
+    public var summary: String { method.isEmpty ? "a request (its head unread)" : "\(method) \(target)" }
 
     /// "answered 401", "answered 431 (the request carried 150 header fields …)", "reset with
     /// HTTP_1_1_REQUIRED", "never answered".

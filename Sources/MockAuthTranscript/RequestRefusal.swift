@@ -7,13 +7,15 @@ public struct RequestRefusal: Sendable, Codable, Hashable, CustomStringConvertib
         case headerCount = "header-count"
         /// One header field line too long.
         case headerLine = "header-line"
+        /// The whole head too large: its request-target and header fields together.
+        case headSize = "head-size"
         /// A body larger than the server reads.
         case body
     }
 
     public var limit: Limit
-    /// What the client sent: header fields, bytes of the longest field line, or body bytes read
-    /// before the server stopped counting.
+    /// What the client sent: header fields, bytes of the longest field line, or (for a head or a
+    /// body) the bytes the server had read, or the body's declared length, when it stopped counting.
     public var actual: Int
     /// The most the server accepts.
     public var allowed: Int
@@ -29,6 +31,7 @@ public struct RequestRefusal: Sendable, Codable, Hashable, CustomStringConvertib
         switch limit {
         case .headerCount: "the request carried \(actual) header fields (the server accepts at most \(allowed))"
         case .headerLine: "a header field line of \(actual) bytes (the server accepts at most \(allowed))"
+        case .headSize: "a request head of more than \(allowed) bytes (the server accepts at most \(allowed))"
         case .body: "a body of more than \(allowed) bytes (the server reads at most \(allowed))"
         }
     }

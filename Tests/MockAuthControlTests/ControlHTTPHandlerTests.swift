@@ -94,6 +94,7 @@ struct ControlHTTPHandlerTests {
         let answer = try await exchange(channel, request)
         #expect(answer.hasPrefix("HTTP/1.1 413"), "\(answer)")
         #expect(answer.contains("larger than 65536 bytes"))
+        #expect(answer.contains("Connection: close"), "\(answer)")
         try await channel.closeFuture.get()
     }
 
@@ -220,7 +221,7 @@ extension ControlHTTPHandlerTests {
     func prologue() async throws {
         let channel = try await channel()
         let known = [
-            "ConnectionLifetimeHandler", "HTTPServerProtocolErrorHandler", "RequestHeadLimitHandler",
+            "ConnectionLifetimeHandler", "RequestHeadLimitHandler", "HTTPServerProtocolErrorHandler",
             "ConnectionDeadlineHandler", "ControlHTTPHandler",
         ]
         let handlers = try await channel.eventLoop.submit {
@@ -229,5 +230,64 @@ extension ControlHTTPHandlerTests {
             }
         }.get()
         #expect(handlers == known)
+    }
+
+    static let bodyLimits = ConnectionLimits(
+        tlsHandshake: .seconds(10), requestHead: .seconds(30), requestBody: .seconds(2), connection: .seconds(60))
+
+    @Test("a 92 KB head of legal fields (92 fields of 1,000 bytes) gets 431 with the API's JSON error, not 400")
+    func headOverTotalLimit() async throws {
+        let channel = try await channel()
+        let value = String(repeating: "v", count: 990)
+        let fields = (0..<92).map { "X-Field-\($0 < 10 ? "0" : "")\($0): \(value)\r\n" }.joined()
+        let answer = try await exchange(channel, "GET /v1/scenarios HTTP/1.1\r\nHost: control\r\n\(fields)\r\n")
+        #expect(answer.hasPrefix("HTTP/1.1 431 Request Header Fields Too Large"), "\(answer.prefix(300))")
+        #expect(answer.contains("Content-Type: application/json") && answer.contains("Connection: close"))
+        let body = try #require(answer.components(separatedBy: "\r\n\r\n").last)
+        let decoded = try JSONDecoder().decode(ControlErrorBody.self, from: Data(body.utf8))
+        #expect(decoded.error == "a request head of more than 81920 bytes (the server accepts at most 81920)")
+        try await channel.closeFuture.get()
+    }
+
+    @Test("a body that stalls after its head is closed at the request-body limit")
+    func stalledBody() async throws {
+        let channel = try await channel(limits: Self.bodyLimits)
+        let head =
+            "POST /v1/runs HTTP/1.1\r\nAuthorization: Bearer \(Self.token.secret)\r\nContent-Length: 100\r\n\r\n{\"sc"
+        try await channel.writeInbound(channel.allocator.buffer(string: head))
+        await channel.testingEventLoop.advanceTime(by: .milliseconds(1_900))
+        #expect(channel.isActive, "within the body limit")
+        await channel.testingEventLoop.advanceTime(by: .milliseconds(200))
+        #expect(!channel.isActive, "closed at the body limit")
+    }
+
+    @Test(
+        "a request announcing a body without the token gets 401 from its head, before any body byte, and a close",
+        arguments: ["Content-Length: 100\r\n", "Transfer-Encoding: chunked\r\n"])
+    func unauthorizedBeforeBody(_ framing: String) async throws {
+        for token in [nil, "nope"] {
+            let channel = try await self.channel(limits: Self.bodyLimits)
+            let authorization = token.map { "Authorization: Bearer \($0)\r\n" } ?? ""
+            // The head alone: not one byte of the body is sent.
+            let answer = try await exchange(channel, "POST /v1/runs HTTP/1.1\r\n\(authorization)\(framing)\r\n")
+            #expect(answer.hasPrefix("HTTP/1.1 401 Unauthorized"), "\(answer)")
+            #expect(answer.contains("WWW-Authenticate: Bearer") && answer.contains("Connection: close"), "\(answer)")
+            try await channel.closeFuture.get()
+        }
+    }
+
+    @Test("a chunked body gets 413 as soon as its running total passes the limit, with Connection: close")
+    func chunkedOversized() async throws {
+        let channel = try await channel()
+        let head =
+            "POST /v1/runs HTTP/1.1\r\nAuthorization: Bearer \(Self.token.secret)\r\nTransfer-Encoding: chunked\r\n\r\n"
+        try await channel.writeInbound(channel.allocator.buffer(string: head))
+        let chunk = "8000\r\n" + String(repeating: "a", count: 0x8000) + "\r\n"
+        try await channel.writeInbound(channel.allocator.buffer(string: chunk + chunk))
+        #expect(channel.isActive, "64 KiB is within the limit")
+        let answer = try await exchange(channel, "1\r\na\r\n")
+        #expect(answer.hasPrefix("HTTP/1.1 413"), "\(answer)")
+        #expect(answer.contains("Connection: close"), "\(answer)")
+        try await channel.closeFuture.get()
     }
 }

@@ -99,8 +99,8 @@ extension ConnectionDeadlineHandlerTests {
         #expect(served.recorder.record.tls?.state == .completed)
         #expect(
             ConnectionPrologueTests.handlers(of: served.channel) == [
-                "ConnectionLifetimeHandler", "NIOSSLServerHandler", "HTTPServerProtocolErrorHandler",
-                "RequestHeadLimitHandler", "ConnectionDeadlineHandler", "RequestResponder",
+                "ConnectionLifetimeHandler", "NIOSSLServerHandler", "RequestHeadLimitHandler",
+                "HTTPServerProtocolErrorHandler", "ConnectionDeadlineHandler", "RequestResponder",
             ], "the sniffer and the transcript handler have left")
         for _ in 0..<2 {
             loop.advanceTime(by: .seconds(29))

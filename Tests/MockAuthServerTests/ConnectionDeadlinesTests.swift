@@ -43,12 +43,15 @@ struct ConnectionDeadlinesTests {
         #expect(deadlines.check(now: Self.at(3)) == .close(.requestHead))
     }
 
-    @Test("no head limit while a request is read and answered; the idle time starts when both have ended")
+    @Test(
+        "no head limit while a request is read and answered: the body limit until its end, then only the connection's; the idle time starts when both have ended"
+    )
     func exchange() {
         var deadlines = ConnectionDeadlines(limits: Self.limits, usesTLS: false, now: Self.start)
-        deadlines.requestHeadReceived()
-        #expect(deadlines.nextCheck == Self.at(600), "only the connection limit while the exchange lasts")
+        deadlines.requestHeadReceived(now: Self.start)
+        #expect(deadlines.nextCheck == Self.at(30), "the body limit while the request is read")
         deadlines.requestEnded(now: Self.at(5))
+        #expect(deadlines.nextCheck == Self.at(600), "only the connection limit while the answer is awaited")
         #expect(deadlines.phase == .exchange(requestEnded: true, answered: false))
         #expect(
             deadlines.check(now: Self.at(100)) == .wait(until: Self.at(600)), "an answer that takes long is not cut off"
@@ -61,18 +64,33 @@ struct ConnectionDeadlinesTests {
     @Test("an answer given before the request's end (a 401 before the body): the idle time starts at the request's end")
     func answeredEarly() {
         var deadlines = ConnectionDeadlines(limits: Self.limits, usesTLS: false, now: Self.start)
-        deadlines.requestHeadReceived()
+        deadlines.requestHeadReceived(now: Self.start)
         deadlines.responseEnded(now: Self.at(1))
         #expect(deadlines.phase == .exchange(requestEnded: false, answered: true))
-        #expect(deadlines.nextCheck == Self.at(600))
-        deadlines.requestEnded(now: Self.at(50))
-        #expect(deadlines.nextCheck == Self.at(80))
+        #expect(deadlines.nextCheck == Self.at(30), "the body limit still runs")
+        deadlines.requestEnded(now: Self.at(20))
+        #expect(deadlines.nextCheck == Self.at(50))
+    }
+
+    @Test("a body that has not ended within the body limit after its head closes the connection as that limit")
+    func stalledBody() {
+        let limits = ConnectionLimits(
+            tlsHandshake: .seconds(10), requestHead: .seconds(30), requestBody: .seconds(5), connection: .seconds(600))
+        var deadlines = ConnectionDeadlines(limits: limits, usesTLS: false, now: Self.start)
+        deadlines.requestHeadReceived(now: Self.at(10))
+        #expect(deadlines.phase == .exchange(requestEnded: false, answered: false))
+        #expect(deadlines.nextCheck == Self.at(15), "sooner than the head deadline the timer was set for")
+        #expect(deadlines.check(now: Self.at(14)) == .wait(until: Self.at(15)))
+        #expect(deadlines.check(now: Self.at(15)) == .close(.requestBody))
+        // A body that ends in time: the answer is not held to the body limit.
+        deadlines.requestEnded(now: Self.at(14))
+        #expect(deadlines.check(now: Self.at(100)) == .wait(until: Self.at(600)))
     }
 
     @Test("the connection limit wins when it comes first, and closes a connection whatever it is doing")
     func connectionLimit() {
         var deadlines = ConnectionDeadlines(limits: Self.limits, usesTLS: false, now: Self.start)
-        deadlines.requestHeadReceived()
+        deadlines.requestHeadReceived(now: Self.start)
         deadlines.requestEnded(now: Self.at(580))
         deadlines.responseEnded(now: Self.at(580))
         #expect(deadlines.nextCheck == Self.at(600))
@@ -105,14 +123,14 @@ struct ConnectionDeadlinesTests {
         deadlines.streamsMultiplexed()
         #expect(deadlines.phase == .multiplexed(openStreams: 0))
         #expect(deadlines.nextCheck == Self.at(30))
-        deadlines.requestHeadReceived()
+        deadlines.requestHeadReceived(now: Self.start)
         #expect(deadlines.phase == .multiplexed(openStreams: 0), "HTTP/1 events mean nothing on HTTP/2")
     }
 
     @Test("a CONNECT tunnel: only the connection limit, whatever the client sends")
     func tunnel() {
         var deadlines = ConnectionDeadlines(limits: Self.limits, usesTLS: false, now: Self.start)
-        deadlines.requestHeadReceived()
+        deadlines.requestHeadReceived(now: Self.start)
         deadlines.tunnelEstablished()
         deadlines.requestEnded(now: Self.at(1))
         deadlines.responseEnded(now: Self.at(1))

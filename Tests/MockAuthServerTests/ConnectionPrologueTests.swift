@@ -20,7 +20,7 @@ struct ConnectionPrologueTests {
         "HTTPProtocolSelector", "RequestResponder", "ForwardProxyHandler",
     ]
     static let plainPrologue = [
-        "ConnectionLifetimeHandler", "HTTPServerProtocolErrorHandler", "RequestHeadLimitHandler",
+        "ConnectionLifetimeHandler", "RequestHeadLimitHandler", "HTTPServerProtocolErrorHandler",
         "ConnectionDeadlineHandler",
     ]
 

@@ -15,7 +15,8 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
 
-    /// Bodies beyond this are refused with 413: a mock needs no more.
+    /// Bodies beyond this are refused with 413 as soon as that is known (a `Content-Length` over it,
+    /// or a chunked body's running total passing it), and the connection closes: a mock needs no more.
     static let maximumBodySize = 1 << 20
 
     private let behavior: ServerBehavior
@@ -42,7 +43,8 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
     private struct PendingRequest {
         var head: HTTPRequestHead
         var body: [UInt8] = []
-        var tooLarge = false
+        /// The body's declared length, or the bytes read, when they went over ``maximumBodySize``.
+        var oversized: Int?
         /// The gate's result when it was decided on the head (`Expect: 100-continue`).
         var decidedOnHead: GateResult?
         /// Answered before its body: what still arrives of it is dropped.
@@ -58,14 +60,25 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
         switch unwrapInboundIn(data) {
         case .head(let head):
             pending = PendingRequest(head: head)
+            // `contains(name:)` first: it allocates nothing, and a bodiless request has no such field.
+            if head.headers.contains(name: "content-length"),
+                let length = head.headers.first(name: "content-length").flatMap(Int.init),
+                length > Self.maximumBodySize
+            {
+                refuseBody(oversized: length, context: context)
+                return
+            }
             if head.expectsContinue { answerExpectation(of: head, context: context) }
         case .body(var buffer):
-            guard var request = pending, !request.tooLarge, !request.answered else { return }
+            guard var request = pending, !request.answered else { return }
             pending = nil  // no second copy of the body while it grows
-            if request.body.count + buffer.readableBytes > Self.maximumBodySize {
-                request.tooLarge = true
-                request.body = []
-            } else if let bytes = buffer.readBytes(length: buffer.readableBytes) {
+            let total = request.body.count + buffer.readableBytes
+            guard total <= Self.maximumBodySize else {
+                pending = request
+                refuseBody(oversized: total, context: context)
+                return
+            }
+            if let bytes = buffer.readBytes(length: buffer.readableBytes) {
                 request.body.append(contentsOf: bytes)
             }
             pending = request
@@ -75,6 +88,19 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
             guard !request.answered else { return }
             respond(to: request, context: context)
         }
+    }
+
+    /// Answers the pending request 413 now, before the rest of its body (`oversized`: its declared
+    /// length, or the bytes read so far), and closes the connection: what still arrives of the body
+    /// is never read. On an HTTP/2 stream only the stream ends.
+    private func refuseBody(oversized: Int, context: ChannelHandlerContext) {
+        guard var request = pending else { return }
+        request.oversized = oversized
+        request.body = []
+        request.answered = true
+        pending = request
+        answeredBeforeBody = true
+        respond(to: request, context: context, closing: true)
     }
 
     /// `Expect: 100-continue` (RFC 9110 §10.1.1): a request its route's gate would refuse gets the
@@ -134,7 +160,9 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
     private func respond(to request: PendingRequest, context: ChannelHandlerContext, closing: Bool = false) {
         var closing = closing
         let head = request.head
-        let body = !request.body.isEmpty && !request.answered ? BodyRecord(of: request.body) : nil
+        let body =
+            !request.body.isEmpty && !request.answered && request.oversized == nil
+            ? BodyRecord(of: request.body) : nil
         let path = head.path
         var answer: Answer
         var auth: AuthRecord?
@@ -143,8 +171,8 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
         // record and all: no gate, or a stateless gate's decision from the connection's memo.
         var remembered = true
         // A head over the limits never gets here: the connection's prologue answered it 431.
-        if request.tooLarge {
-            let tooLarge = RequestRefusal(limit: .body, actual: Self.maximumBodySize + 1, allowed: Self.maximumBodySize)
+        if let oversized = request.oversized {
+            let tooLarge = RequestRefusal(limit: .body, actual: oversized, allowed: Self.maximumBodySize)
             refusal = tooLarge
             answer = Answer(status: 413, body: "\(tooLarge)\n")
         } else if let authority = behavior.revocation {
@@ -259,9 +287,9 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
     /// answer was given before the request's body, or the gate ends the connection).
     private static func keepsAlive(_ head: HTTPRequestHead, closing: Bool, status: Int) -> Bool {
         // A request refused as malformed (400) ends its connection: a client that sends garbage gets
-        // no second try on the same connection. (A 413 body was read to its end, so the framing
-        // holds and the connection may go on.) An HTTP/2 stream ends with its response, and the
-        // connection is not the request's to close.
+        // no second try on the same connection. (A 413 is answered before the rest of its body, with
+        // `closing`.) An HTTP/2 stream ends with its response, and the connection is not the
+        // request's to close.
         // A request that asked to upgrade the connection (`Upgrade: h2c`, `websocket`) is answered in
         // HTTP/1.1 and ends it too: NIO's parser reads nothing after an upgrade request, so a second
         // request there would never be answered.

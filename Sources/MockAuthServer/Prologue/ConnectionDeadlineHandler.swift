@@ -7,7 +7,8 @@ import NIOTLS
 /// passed: the ``ConnectionDeadlines`` of the connection, carried out with one timer. Part of every
 /// listener's prologue (``ChannelPipeline/SynchronousOperations/addConnectionPrologue(_:recorder:)``),
 /// it sits after the HTTP decoder: a request head counts when it is complete, so a client sending
-/// one header byte every few seconds is closed as surely as a silent one.
+/// one header byte every few seconds is closed as surely as a silent one; the same holds for a
+/// request's body, from its head to its end (``ConnectionLimits/requestBody``).
 ///
 /// The idle time before the next head starts when the response is complete. A listener that answers
 /// in the event-loop turn in which the request ends (a scenario server,
@@ -131,7 +132,9 @@ final class ConnectionDeadlineHandler: ChannelDuplexHandler, RemovableChannelHan
         }
         switch unwrapInboundIn(data) {
         case .head:
-            deadlines?.requestHeadReceived()
+            deadlines?.requestHeadReceived(now: context.eventLoop.now)
+            // Sooner only when the body limit is shorter than the idle time the timer was set for.
+            rearmIfSooner(context: context)
             context.fireChannelRead(data)
         case .body:
             context.fireChannelRead(data)

@@ -9,6 +9,8 @@ import NIOCore
 /// handshake done) and again when an exchange is over: the request read to its end *and* its
 /// response written to its end, in whichever order they come, so a listener that answers later
 /// (a proxy relaying an origin, the control API) is never cut off mid-answer by the head limit.
+/// From a request's head to its end, the body limit runs (a stalled or dribbled body); once the
+/// request has ended, only the connection limit bounds the wait for its answer.
 /// While HTTP/2 streams are open, or once a CONNECT tunnel carries the connection, only the
 /// connection limit applies.
 struct ConnectionDeadlines: Equatable {
@@ -19,7 +21,8 @@ struct ConnectionDeadlines: Equatable {
         /// Waiting for a complete request head.
         case awaitingHead
         /// A request head arrived: its body or its answer is under way. `requestEnded` once the
-        /// request has been read to its end, `answered` once its response has been written to its end.
+        /// request has been read to its end (until then the body limit runs), `answered` once its
+        /// response has been written to its end.
         case exchange(requestEnded: Bool, answered: Bool)
         /// HTTP/2: frames, with `openStreams` streams open.
         case multiplexed(openStreams: Int)
@@ -38,7 +41,8 @@ struct ConnectionDeadlines: Equatable {
     private let limits: ConnectionLimits
     /// When the connection's own limit passes.
     private let connectionEnds: NIODeadline
-    /// When the limit of the current phase passes (the handshake's or the request head's), if one runs.
+    /// When the limit of the current phase passes (the handshake's, the request head's or the
+    /// request body's), if one runs.
     private var phaseEnds: NIODeadline?
     private(set) var phase: Phase
     /// The client chose HTTP/2 (by ALPN, before its handshake was over, or by its preface).
@@ -70,7 +74,8 @@ struct ConnectionDeadlines: Equatable {
     private var phaseLimit: ConnectionLimit {
         switch phase {
         case .handshake: .tlsHandshake
-        case .awaitingHead, .exchange, .multiplexed, .tunnel: .requestHead
+        case .exchange: .requestBody
+        case .awaitingHead, .multiplexed, .tunnel: .requestHead
         }
     }
 
@@ -81,24 +86,25 @@ struct ConnectionDeadlines: Equatable {
         if multiplexes { phase = .multiplexed(openStreams: 0) }
     }
 
-    /// A request head is complete: no head limit while the exchange lasts.
-    mutating func requestHeadReceived() {
+    /// A request head is complete at `now`: its body must follow within the body limit.
+    mutating func requestHeadReceived(now: NIODeadline) {
         switch phase {
         case .awaitingHead, .exchange:
             phase = .exchange(requestEnded: false, answered: false)
-            phaseEnds = nil
+            phaseEnds = now + limits.requestBody
         case .handshake, .multiplexed, .tunnel:
             break
         }
     }
 
-    /// The request has been read to its end.
+    /// The request has been read to its end: no body limit while its answer is awaited.
     mutating func requestEnded(now: NIODeadline) {
         guard case .exchange(_, let answered) = phase else { return }
         if answered {
             awaitHead(now: now)
         } else {
             phase = .exchange(requestEnded: true, answered: false)
+            phaseEnds = nil
         }
     }
 

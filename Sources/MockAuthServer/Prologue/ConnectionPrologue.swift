@@ -39,6 +39,10 @@ package final class ConnectionPrologue: Sendable {
         case later
     }
 
+    /// The listen backlog of every listener (scenario servers and the control API alike): how many
+    /// connections the kernel queues before the listener accepts them.
+    package static let listenBacklog: Int32 = 256
+
     /// The time limits.
     let limits: ConnectionLimits
     /// The listener's TLS, or `nil` for plain HTTP.
@@ -95,7 +99,7 @@ extension ChannelPipeline.SynchronousOperations {
     ///
     /// ```
     /// ConnectionLifetimeHandler ─▶ [TLSHandshakeSniffer ─▶ NIOSSLServerHandler ─▶ TLSTranscriptHandler]
-    ///   ─▶ HTTP/1.1 codec + HTTPServerProtocolErrorHandler ─▶ RequestHeadLimitHandler ─▶ ConnectionDeadlineHandler
+    ///   ─▶ HTTP/1.1 codec ─▶ RequestHeadLimitHandler ─▶ HTTPServerProtocolErrorHandler ─▶ ConnectionDeadlineHandler
     /// ```
     ///
     /// So every connection ends in one place (``ConnectionLifetimeHandler``), is held to its
@@ -141,27 +145,33 @@ extension ChannelPipeline.SynchronousOperations {
         try addConnectionPrologue(prologue, recorder: nil)
     }
 
-    /// HTTP/1.1 before `deadline` (at the end when it is `nil`): the codec with NIO's protocol error
-    /// handler (bad input gets a 400 and only that connection closes), then the head limits
-    /// (``RequestHeadLimitHandler``). Nothing for ``ConnectionPrologue/Codec/chosenByClient``:
+    /// HTTP/1.1 before `deadline` (at the end when it is `nil`): the codec, its parser held to
+    /// ``RequestHeadLimits/maximumHeadBytes``, then the head limits (``RequestHeadLimitHandler``),
+    /// then NIO's protocol error handler (bad input gets a 400 and only that connection closes). The
+    /// head limits come before the error handler so that a head the parser stopped reading at the
+    /// limit is answered 431, not 400. Nothing for ``ConnectionPrologue/Codec/chosenByClient``:
     /// ``HTTPProtocolSelector`` calls this with `.server` once the client has chosen HTTP/1.1.
     func addHTTP1Codec(
         _ codec: ConnectionPrologue.Codec, before deadline: ConnectionDeadlineHandler?, wording: RefusalWording,
         recorder: ConnectionRecorder?
     ) throws {
         let position: Position = deadline.map { .before($0) } ?? .last
+        let limits = RequestHeadLimitHandler(wording: wording, recorder: recorder)
         switch codec {
         case .server:
-            try configureHTTPServerPipeline(position: position, withErrorHandling: true)
+            try configureHTTPServerPipeline(
+                position: position, withErrorHandling: false, withEncoderConfiguration: .init(),
+                withDecoderLimitConfiguration: RequestHeadLimits.decoderLimits)
+            try addHandler(limits, position: position)
+            try addHandler(HTTPServerProtocolErrorHandler(), position: position)
         case .forwardProxy:
             let handlers: [any RemovableChannelHandler] = [
-                ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .forwardBytes)), HTTPResponseEncoder(),
-                HTTPServerPipelineHandler(), HTTPServerProtocolErrorHandler(),
+                ByteToMessageHandler(RequestHeadLimits.forwardProxyDecoder()), HTTPResponseEncoder(),
+                HTTPServerPipelineHandler(), limits, HTTPServerProtocolErrorHandler(),
             ]
             try addHandlers(handlers, position: position)
         case .chosenByClient, .bytes:
             return
         }
-        try addHandler(RequestHeadLimitHandler(wording: wording, recorder: recorder), position: position)
     }
 }

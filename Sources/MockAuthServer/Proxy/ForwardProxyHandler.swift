@@ -197,7 +197,7 @@ final class ForwardProxyHandler: ChannelInboundHandler, RemovableChannelHandler 
     /// Upgrade request, and this connection goes on with HTTP (e.g. after a 407 to CONNECT).
     /// Bytes the old decoder holds go to the new one.
     private func resetDecoder(context: ChannelHandlerContext) {
-        let fresh = ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .forwardBytes))
+        let fresh = ByteToMessageHandler(RequestHeadLimits.forwardProxyDecoder())
         do {
             try context.pipeline.syncOperations.addHandler(fresh, position: .after(decoder))
             context.pipeline.syncOperations.removeHandler(decoder, promise: nil)
