@@ -114,6 +114,9 @@ struct HeadAndBodyLimitTests {
         served.channel.embeddedEventLoop.advanceTime(by: .milliseconds(200))
         #expect(!served.channel.isActive)
         #expect(served.recorder.record.closedByLimit == .requestBody)
+        #expect(
+            served.recorder.record.protocolError == nil,
+            "the parser's complaint about the body cut off by the server is no protocol error of the client's")
     }
 
     @Test("a body dribbled a byte every half second is closed at the body limit, though no byte is late")
@@ -160,6 +163,7 @@ struct HeadAndBodyLimitTests {
         proxy.channel.embeddedEventLoop.advanceTime(by: .milliseconds(200))
         #expect(!proxy.channel.isActive)
         #expect(proxy.recorder.record.closedByLimit == .requestBody)
+        #expect(proxy.recorder.record.protocolError == nil)
     }
 
     @Test("an HTTPS proxy closes a stalled body at the body limit")

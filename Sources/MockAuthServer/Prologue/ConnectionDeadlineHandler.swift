@@ -46,6 +46,9 @@ final class ConnectionDeadlineHandler: ChannelDuplexHandler, RemovableChannelHan
     private var context: ChannelHandlerContext?
     /// The one timer, and when it fires.
     private var timer: (callback: NIOScheduledCallback, at: NIODeadline)?
+    /// Set once a limit closed the connection: the parser's complaint that a head or body was cut
+    /// off is then the server's doing, no protocol error of the client's.
+    private var closedByLimit = false
 
     /// - Parameters:
     ///   - answering: when the listener answers a request (``ConnectionPrologue/Answering``).
@@ -124,6 +127,11 @@ final class ConnectionDeadlineHandler: ChannelDuplexHandler, RemovableChannelHan
         context.fireUserInboundEventTriggered(event)
     }
 
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        if closedByLimit, error is HTTPParserError { return }
+        context.fireErrorCaught(error)
+    }
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard readsHTTP1 else {
             // HTTP/2 frames of the connection itself, or tunnelled bytes: not this handler's business.
@@ -194,6 +202,7 @@ final class ConnectionDeadlineHandler: ChannelDuplexHandler, RemovableChannelHan
         switch deadlines.check(now: eventLoop.now) {
         case .close(let limit):
             recorder?.limitExceeded(limit)
+            closedByLimit = true
             context.close(promise: nil)
         case .wait(let until):
             arm(at: until, context: context)
