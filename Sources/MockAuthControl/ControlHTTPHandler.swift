@@ -6,10 +6,11 @@ import NIOHTTP1
 /// of it closes a stalled or idle connection, closes one whose body does not arrive in time, and
 /// answers a head over the limits with 431.
 ///
-/// No body is read before the request is known to be worth reading: a request that announces one
-/// (`Content-Length` or `Transfer-Encoding`) without the right token gets the API's `401` from its
-/// head alone, a `Content-Length` over ``ControlServer/maxBodyBytes`` gets `413` at once, and a
-/// chunked body gets `413` as soon as its running total passes that. Each of these answers says
+/// No body is read before the request is known to be worth reading: a `Content-Length` over
+/// ``ControlServer/maxBodyBytes`` gets `413` from the head (before the token, which it reveals
+/// nothing about), a request that announces a body (`Content-Length` or `Transfer-Encoding`)
+/// without the right token gets the API's `401` from its head alone, and a chunked body gets `413`
+/// as soon as its running total passes the limit. Each of these answers says
 /// `Connection: close`, what follows on the connection is never read, and the connection closes
 /// once it is written (after the answers still owed to earlier pipelined requests).
 final class ControlHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
@@ -40,10 +41,11 @@ final class ControlHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             reading = NIOHTTPServerRequestFull(head: head, body: nil)
             let length = head.headers.first(name: "content-length").flatMap(Int.init)
             let announcesBody = (length ?? 0) > 0 || head.headers.contains(name: "transfer-encoding")
-            if announcesBody, let unauthorized = api.refusal(of: head.headers.first(name: "authorization")) {
-                refuse(with: unauthorized, version: head.version, context: context)
-            } else if let length, length > maxBodyBytes {
+            if let length, length > maxBodyBytes {
+                // Decided from the head, before the token: it reveals nothing.
                 refuseOversizedBody(version: head.version, context: context)
+            } else if announcesBody, let unauthorized = api.refusal(of: head.headers.first(name: "authorization")) {
+                refuse(with: unauthorized, version: head.version, context: context)
             }
         case .body(var chunk):
             guard var request = reading else { return }

@@ -276,6 +276,15 @@ extension ControlHTTPHandlerTests {
         }
     }
 
+    @Test("a Content-Length over the limit gets 413 from the head before the token is looked at: it reveals nothing")
+    func oversizedBeforeToken() async throws {
+        let channel = try await channel()
+        let answer = try await exchange(channel, "POST /v1/runs HTTP/1.1\r\nContent-Length: 1000000\r\n\r\n")
+        #expect(answer.hasPrefix("HTTP/1.1 413"), "\(answer)")
+        #expect(answer.contains("Connection: close"), "\(answer)")
+        try await channel.closeFuture.get()
+    }
+
     @Test("a chunked body gets 413 as soon as its running total passes the limit, with Connection: close")
     func chunkedOversized() async throws {
         let channel = try await channel()
