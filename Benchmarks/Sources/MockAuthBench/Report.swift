@@ -33,9 +33,9 @@ struct Report {
             Report.begin,
             "## The figures of the last `make bench`",
             "",
-            "\(Machine.describe()); \(Self.date()). Command: `\(command)` (wrk: keep-alive one thread and 8 connections, new TLS connections two threads and 32 connections; each throughput figure the median of \(rounds) runs of \(seconds) s that alternate the servers; every server on the same machine, in the same invocation; release builds).",
+            "\(Machine.describe()); \(Self.date()). Command: `\(command)` (wrk: keep-alive 8 connections, new TLS connections 32 connections, each with one wrk thread and with two; each throughput figure the median of \(rounds) runs of \(seconds) s that rotate the servers, each CPU-per-request figure the median of the same runs; the ratios are MockAuth's over the minimal NIO server's; every server on the same machine, in the same invocation; release builds).",
             "",
-            "| measure | MockAuth | anchors in the same run | ratio | target (issues 12, 13, 23) |",
+            "| measure | MockAuth | anchors in the same run | ratio | target (issues 12, 13, 23, 35) |",
             "|---|---|---|---|---|",
         ]
         lines += rows.map { "| \($0.measure) | \($0.mockAuth) | \($0.anchors) | \($0.ratio) | \($0.target) |" }

@@ -7,6 +7,8 @@ do {
     switch arguments.first {
     case "bare-server":
         try await BareServer.run(tls: arguments.dropFirst().first)
+    case "minimal-server":
+        try await MinimalServer.run(tls: arguments.dropFirst().first)
     case "attack":
         // attack HOST PORT SECONDS: four hostile clients for SECONDS, then the count sent.
         let rest = Array(arguments.dropFirst())
