@@ -84,6 +84,31 @@ struct RequestResponderTests {
         #expect(requests[4].headers.last?.value.utf8.elementsEqual("caf\u{E9}".utf8) == true)
     }
 
+    @Test(
+        "a repeated answer is written as a fresh connection would get it, and an answer of another kind is not a repeat"
+    )
+    func repeatedAnswersAreTheSameBytes() throws {
+        let good = "GET / HTTP/1.1\r\nHost: x\r\nAuthorization: \(Fixtures.basic("alice", "secret"))\r\n\r\n"
+        let bad = "GET / HTTP/1.1\r\nHost: x\r\nAuthorization: \(Fixtures.basic("alice", "nope"))\r\n\r\n"
+        let head = "HEAD / HTTP/1.1\r\nHost: x\r\nAuthorization: \(Fixtures.basic("alice", "secret"))\r\n\r\n"
+        let public1 = "GET /public HTTP/1.1\r\nHost: x\r\n\r\n"
+        let http10 =
+            "GET / HTTP/1.0\r\nConnection: keep-alive\r\nAuthorization: \(Fixtures.basic("alice", "secret"))\r\n\r\n"
+        let missing = "GET /public/nope HTTP/1.1\r\nHost: x\r\n\r\n"
+        let closing =
+            "GET / HTTP/1.1\r\nHost: x\r\nAuthorization: \(Fixtures.basic("alice", "secret"))\r\nConnection: close\r\n\r\n"
+        let behavior = ServerBehavior(spec: Self.protected, endpoints: EndpointDirectory())
+        let connection = try ServedConnection(behavior: behavior)
+        for request in [
+            good, good, bad, bad, good, head, good, public1, public1, http10, good, missing, missing, closing,
+        ] {
+            let fresh = try ServedConnection(behavior: behavior)
+            let expected = try fresh.exchange(request)
+            #expect(try connection.exchange(request) == expected, "\(request)")
+        }
+        #expect(!connection.channel.isActive)
+    }
+
     @Test("no credentials: 401 with the Basic challenge, recorded as challenged")
     func basicChallenge() throws {
         let connection = try ServedConnection(Self.protected)
