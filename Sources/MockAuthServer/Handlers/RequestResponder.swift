@@ -38,20 +38,6 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
     /// it: a keep-alive client repeats its request, and a repeat answered the same way is recorded
     /// from here without a record being built or compared (``record(_:body:answer:auth:refusal:remembered:keepAlive:)``).
     private var lastRecorded: (head: HTTPRequestHead, record: RequestRecord, placed: ConnectionRecorder.Placed)?
-    /// The last response written, made once and written again as it is for a repeat: the same path
-    /// answered from the same route with the gate's remembered decision gets the same answer
-    /// (``write(_:for:keepAlive:reusable:context:)``).
-    private var lastResponse: LastResponse?
-
-    /// A response as written: its head and body, and what they were made for.
-    private struct LastResponse {
-        var path: String
-        var status: Int
-        var version: HTTPVersion
-        var keepAlive: Bool
-        var head: HTTPResponseHead
-        var body: ByteBuffer
-    }
 
     /// The request being received.
     private struct PendingRequest {
@@ -250,9 +236,7 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
         record(
             head, body: body, answer: answer, auth: auth, refusal: refusal, remembered: remembered, keepAlive: keepAlive
         )
-        // Everything the answer is made of is a function of the path, the route and the gate's
-        // decision, which a remembered decision repeats; a refused body is answered afresh.
-        write(answer, for: head, keepAlive: keepAlive, reusable: remembered && !request.tooLarge, context: context)
+        write(answer, for: head, keepAlive: keepAlive, context: context)
     }
 
     /// The record of `head` before its answer: method, target, header lines, version and `body`.
@@ -313,26 +297,15 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
         return multiplexed || (head.isKeepAlive && !closing && status != 400 && !head.asksToUpgrade)
     }
 
-    /// Writes `answer` to `head`. `reusable`: the answer is the one the previous request of the
-    /// connection got if that was for the same path (the route and the gate's decision repeat), so
-    /// the head and body written then are written again, not made anew.
-    private func write(
-        _ answer: Answer, for head: HTTPRequestHead, keepAlive: Bool, reusable: Bool, context: ChannelHandlerContext
-    ) {
-        let responseHead: HTTPResponseHead
-        let body: ByteBuffer
-        if reusable, let last = lastResponse, last.status == answer.status, last.keepAlive == keepAlive,
-            last.version == head.version, last.path.hasSameUTF8(as: head.path)
-        {
-            (responseHead, body) = (last.head, last.body)
-        } else {
-            (responseHead, body) = Self.response(answer, version: head.version, keepAlive: keepAlive)
-            lastResponse =
-                reusable
-                ? LastResponse(
-                    path: head.path, status: answer.status, version: head.version, keepAlive: keepAlive,
-                    head: responseHead, body: body) : nil
-        }
+    private func write(_ answer: Answer, for head: HTTPRequestHead, keepAlive: Bool, context: ChannelHandlerContext) {
+        var headers = HTTPHeaders()
+        let body = answer.binary.map { ByteBuffer(bytes: $0.body) } ?? ByteBuffer(string: answer.body)
+        headers.add(name: "Content-Type", value: answer.binary?.contentType ?? "text/plain; charset=utf-8")
+        headers.add(name: "Content-Length", value: String(body.readableBytes))
+        for (name, value) in answer.headers { headers.add(name: name, value: value) }
+        if !keepAlive { headers.replaceOrAdd(name: "Connection", value: "close") }
+        let responseHead = HTTPResponseHead(
+            version: head.version, status: HTTPResponseStatus(statusCode: answer.status), headers: headers)
         context.write(wrapOutboundOut(.head(responseHead)), promise: nil)
         if head.method != .HEAD {
             context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
@@ -342,22 +315,6 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
             let channel = context.channel
             done.whenComplete { _ in channel.close(promise: nil) }
         }
-    }
-
-    /// The head and body of `answer` in HTTP `version`; `keepAlive`: without `Connection: close`.
-    private static func response(_ answer: Answer, version: HTTPVersion, keepAlive: Bool) -> (
-        HTTPResponseHead, ByteBuffer
-    ) {
-        var headers = HTTPHeaders()
-        let body = answer.binary.map { ByteBuffer(bytes: $0.body) } ?? ByteBuffer(string: answer.body)
-        headers.add(name: "Content-Type", value: answer.binary?.contentType ?? "text/plain; charset=utf-8")
-        headers.add(name: "Content-Length", value: String(body.readableBytes))
-        for (name, value) in answer.headers { headers.add(name: name, value: value) }
-        if !keepAlive { headers.replaceOrAdd(name: "Connection", value: "close") }
-        return (
-            HTTPResponseHead(version: version, status: HTTPResponseStatus(statusCode: answer.status), headers: headers),
-            body
-        )
     }
 }
 
