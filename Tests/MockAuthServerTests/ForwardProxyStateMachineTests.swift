@@ -181,6 +181,30 @@ struct ForwardProxyStateMachineTests {
         #expect(cut.originClosed(exchange: 1) == .closeClient)
     }
 
+    @Test("a body held while dialling is bounded: the origin's limit is held and sent, a byte more is 413 and close")
+    func heldBodyBounded() {
+        let limit = ForwardProxyStateMachine.maximumHeldBodyBytes
+        let piece = ByteBuffer(repeating: 0x61, count: 64 * 1024)
+        var held = ForwardProxyStateMachine(allowedTargets: [Self.origin])
+        _ = held.requestHead(head(.POST, "http://127.0.0.1:8080/"), authorization: Self.pass)
+        for _ in 0..<(limit / piece.readableBytes) { #expect(held.requestBody(piece) == nil) }
+        guard case .sendRequest(_, let body, end: false) = held.originConnected(exchange: 1) else {
+            Issue.record("the body at the limit was not sent")
+            return
+        }
+        #expect(body.reduce(0) { $0 + $1.readableBytes } == limit)
+
+        var over = ForwardProxyStateMachine(allowedTargets: [Self.origin])
+        _ = over.requestHead(head(.POST, "http://127.0.0.1:8080/"), authorization: Self.pass)
+        for _ in 0..<(limit / piece.readableBytes) { _ = over.requestBody(piece) }
+        let refusal = over.requestBody(ByteBuffer(string: "a"))
+        #expect(status(of: refusal) == 413)
+        #expect(continuation(of: refusal) == .close)
+        // The dial that connects afterwards is let go; nothing more is held or sent.
+        #expect(over.originConnected(exchange: 1) == .closeOrigin)
+        #expect(over.requestBody(piece) == nil)
+    }
+
     @Test("a connection that closes while dialling discards the late origin")
     func lateOrigin() {
         var machine = ForwardProxyStateMachine(allowedTargets: [Self.origin])

@@ -94,6 +94,8 @@ struct ForwardProxyStateMachine {
 
     private var state = State.idle
     private var lastExchange: UInt64 = 0
+    /// The body bytes held in ``State/dialling``, counted as they come.
+    private var heldBodyBytes = 0
     private let allowedTargets: Set<ProxyTarget>
     private let aliases: [ProxyTarget: ProxyTarget]
 
@@ -149,6 +151,7 @@ struct ForwardProxyStateMachine {
             state = .tunnelDialling(exchange, target: target, requestEnded: false)
             return .dial(target, exchange: exchange.number, purpose: .tunnel)
         case .absolute(_, let originForm):
+            heldBodyBytes = 0
             state = .dialling(
                 exchange, target: target, head: head.forwarded(to: named, originForm: originForm), body: [],
                 requestEnded: false)
@@ -156,11 +159,22 @@ struct ForwardProxyStateMachine {
         }
     }
 
+    /// The body bytes the proxy holds while it dials, at most: what an origin reads at most
+    /// (``RequestResponder/maximumBodySize``), so the proxy refuses no body its origin would take.
+    /// Once connected it holds nothing: it relays each piece as it comes.
+    static let maximumHeldBodyBytes = RequestResponder.maximumBodySize
+
     /// A piece of the request body arrived.
     mutating func requestBody(_ buffer: ByteBuffer) -> Action? {
         switch state {
-        case .dialling(let exchange, let target, let head, var body, let requestEnded):
+        case .dialling(var exchange, let target, let head, var body, let requestEnded):
             body.append(buffer)
+            heldBodyBytes += buffer.readableBytes
+            guard heldBodyBytes <= Self.maximumHeldBodyBytes else {
+                // The dial's late success finds another state and is closed (originConnected).
+                exchange.keepAlive = false
+                return answer(.bodyTooLarge(heldOver: Self.maximumHeldBodyBytes), exchange, requestEnded: requestEnded)
+            }
             state = .dialling(exchange, target: target, head: head, body: body, requestEnded: requestEnded)
             return nil
         case .forwarding(_, _, requestEnded: false, _):

@@ -1,6 +1,6 @@
 import NIOHTTP1
 
-/// A response the proxy writes itself, without asking an origin: 407, 400, 403, 502.
+/// A response the proxy writes itself, without asking an origin: 407, 400, 403, 413, 502.
 struct ProxyAnswer: Equatable {
     /// The status.
     var status: HTTPResponseStatus
@@ -27,6 +27,13 @@ struct ProxyAnswer: Equatable {
     /// 403: the proxy does not reach `target`.
     static func forbidden(_ target: ProxyTarget) -> ProxyAnswer {
         ProxyAnswer(status: .forbidden, headers: [:], text: "this proxy does not reach \(target.authority)")
+    }
+
+    /// 413: more than `limit` bytes of a request body arrived before the origin connected.
+    static func bodyTooLarge(heldOver limit: Int) -> ProxyAnswer {
+        ProxyAnswer(
+            status: .payloadTooLarge, headers: [:],
+            text: "more than \(limit) bytes of the body arrived before the origin connected")
     }
 
     /// 502: `target` could not be reached, or closed before it answered.
