@@ -88,4 +88,72 @@ struct SOCKSLimitsTests {
             #expect(socks.map(\.reply) == ["succeeded"], "\(socks)")
         }
     }
+
+    @Test(
+        "greeting, RFC 1929's step, CONNECT and the TLS ClientHello in one write on socks5-auth: each answered in order, then a request through the tunnel"
+    )
+    func everythingInOneWrite() async throws {
+        try await withTeardown { teardown in
+            let run = try await ScenarioRun.start(
+                try ScenarioCatalog.directory(MockAuthDBinary.scenarios).load("socks5-auth"))
+            teardown.add { await run.shutdown() }
+            let proxy = try #require(run.server.endpoint("proxy")?.port)
+            // The ClientHello is made before anything is sent (an SSLObject over memory), so that it
+            // goes in the same write as the three SOCKS5 messages, as an optimistic client sends it.
+            let script = """
+                import socket, ssl
+                from urllib.parse import urlsplit
+                url = urlsplit("\(run.url)")
+                tls_in, tls_out = ssl.MemoryBIO(), ssl.MemoryBIO()
+                context = ssl.create_default_context(cafile="\(run.files.caFile)")
+                tls = context.wrap_bio(tls_in, tls_out, server_hostname=url.hostname)
+                try: tls.do_handshake()
+                except ssl.SSLWantReadError: pass
+                user, password, name = b"socks-user", b"tunnel-7", url.hostname.encode()
+                s = socket.create_connection(("127.0.0.1", \(proxy))); s.settimeout(5)
+                s.sendall(bytes([5, 1, 2, 1, len(user)]) + user + bytes([len(password)]) + password
+                    + bytes([5, 1, 0, 3, len(name)]) + name + url.port.to_bytes(2, "big") + tls_out.read())
+                answer = b""
+                while len(answer) < 14:
+                    chunk = s.recv(14 - len(answer))
+                    if not chunk: break
+                    answer += chunk
+                print(answer[:8].hex())
+                def pump():
+                    pending = tls_out.read()
+                    if pending: s.sendall(pending)
+                def receive():
+                    chunk = s.recv(65536)
+                    tls_in.write(chunk) if chunk else tls_in.write_eof()
+                while True:
+                    try:
+                        tls.do_handshake(); break
+                    except ssl.SSLWantReadError:
+                        pump(); receive()
+                tls.write(b"GET / HTTP/1.1\\r\\nHost: %s:%d\\r\\nConnection: close\\r\\n\\r\\n" % (name, url.port))
+                pump()
+                body = b""
+                while True:
+                    try:
+                        data = tls.read(65536)
+                        if not data: break
+                        body += data
+                    except ssl.SSLWantReadError: receive()
+                    except (ssl.SSLZeroReturnError, ssl.SSLEOFError): break
+                print(body.split(b"\\r\\n")[0].decode())
+                print(body.split(b"\\r\\n\\r\\n")[-1].decode().strip())
+                """
+            let result = try await Shell.run("python3 -c '\(script)'", timeout: 20)
+            let lines = result.output.split(separator: "\n").map(String.init)
+            // 05 02: username/password chosen; 01 00: status 0; 05 00 00 01: succeeded, IPv4 bound.
+            #expect(lines.first == "0502010005000001", "\(result.output) \(result.error)")
+            #expect(lines.dropFirst().first == "HTTP/1.1 200 OK", "\(result.output) \(result.error)")
+            #expect(lines.last == "hello through the authenticating socks5 proxy", "\(result.output)")
+            await run.server.settle(timeout: .seconds(2))
+            let socks = run.transcript().connections.filter { $0.server == "proxy" }.compactMap(\.socks)
+            #expect(socks.map(\.authenticated) == [true], "\(socks)")
+            #expect(socks.map(\.reply) == ["succeeded"], "\(socks)")
+            #expect(run.transcript().connections.filter { $0.server == "proxy" }.allSatisfy { $0.protocolError == nil })
+        }
+    }
 }

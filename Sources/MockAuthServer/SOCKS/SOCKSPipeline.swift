@@ -5,7 +5,8 @@ extension ChannelPipeline.SynchronousOperations {
     /// Assembles a SOCKS5 proxy connection: the listener's prologue
     /// (``addConnectionPrologue(_:recorder:)`` with ``ConnectionPrologue/socksProxy(limits:)``:
     /// lifetime and deadlines, no HTTP), ``SOCKSGreetingSniffer`` (what a client that does not
-    /// speak SOCKS5 sent), NIOSOCKS' ``SOCKSServerHandshakeHandler``, then ``SOCKSProxyHandler``.
+    /// speak SOCKS5 sent), ``SOCKSPipeliningHandler`` (the client's messages one at a time, however
+    /// they arrive), NIOSOCKS' ``SOCKSServerHandshakeHandler``, then ``SOCKSProxyHandler``.
     /// The connection's record has a ``SOCKSRecord`` from the start: it is a SOCKS connection
     /// whatever the client sends, or if it sends nothing.
     ///
@@ -21,11 +22,13 @@ extension ChannelPipeline.SynchronousOperations {
         let deadline = try addConnectionPrologue(prologue, recorder: recorder)
         recorder.socks { _ in }
         try addHandler(SOCKSGreetingSniffer(recorder: recorder))
+        let pipelining = SOCKSPipeliningHandler(recorder: recorder)
+        try addHandler(pipelining)
         let handshake = SOCKSServerHandshakeHandler()
         try addHandler(handshake)
         try addHandler(
             SOCKSProxyHandler(
                 policy: policy, recorder: recorder, dialer: dialer ?? OriginDialer(group: group),
-                handshake: handshake, deadline: deadline))
+                pipelining: pipelining, handshake: handshake, deadline: deadline))
     }
 }

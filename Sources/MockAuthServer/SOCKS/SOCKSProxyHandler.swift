@@ -6,7 +6,10 @@ import NIOSOCKS
 /// parsed what the client sent: records the methods offered and chooses one, takes RFC 1929's
 /// username/password step when the proxy has an account (``SOCKSUsernamePassword``, which NIOSOCKS
 /// does not parse), then takes the CONNECT, dials the origin and glues the two connections into a
-/// tunnel.
+/// tunnel. ``SOCKSPipeliningHandler``, in front of NIOSOCKS, hands it one message at a time: this
+/// handler tells it when it has answered one, so that a client that sends its messages without
+/// waiting for the answers is read in order, and a message sent after one the proxy refused is
+/// never acted on.
 ///
 /// Anything it does not serve is refused on the wire and the connection closed: a greeting that
 /// offers no method it accepts (`0xFF`: a proxy with an account takes only username/password), a
@@ -25,6 +28,8 @@ final class SOCKSProxyHandler: ChannelInboundHandler, RemovableChannelHandler {
     private let policy: SOCKSPolicy
     private let recorder: ConnectionRecorder
     private let dialer: any OriginDialing
+    /// The handler in front of NIOSOCKS that holds what follows the message being answered.
+    private let pipelining: SOCKSPipeliningHandler
     /// NIOSOCKS' handshake handler in front of this one, removed once the tunnel is up.
     private let handshake: SOCKSServerHandshakeHandler
     /// The connection's deadline handler, told when the connection becomes a tunnel.
@@ -38,11 +43,13 @@ final class SOCKSProxyHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     init(
         policy: SOCKSPolicy, recorder: ConnectionRecorder, dialer: any OriginDialing,
-        handshake: SOCKSServerHandshakeHandler, deadline: ConnectionDeadlineHandler
+        pipelining: SOCKSPipeliningHandler, handshake: SOCKSServerHandshakeHandler,
+        deadline: ConnectionDeadlineHandler
     ) {
         self.policy = policy
         self.recorder = recorder
         self.dialer = dialer
+        self.pipelining = pipelining
         self.handshake = handshake
         self.deadline = deadline
     }
@@ -100,19 +107,10 @@ final class SOCKSProxyHandler: ChannelInboundHandler, RemovableChannelHandler {
             let channel = context.channel
             written.whenComplete { _ in channel.close(promise: nil) }
         } else {
-            readHeldBytes(context: context)
+            // What the client sent behind its greeting (RFC 1929's step, or its CONNECT) is read
+            // now that the method is chosen and written.
+            pipelining.answered(next: chosen == .usernamePassword ? .usernamePasswordStep : .request, context: context)
         }
-    }
-
-    /// Has NIOSOCKS read what it holds now that the proxy's answer moved it on. It parses one
-    /// message per read and keeps what follows: a client that sends its next message right behind
-    /// its greeting, before the method is chosen (a CONNECT after a greeting that offers only "no
-    /// authentication", or RFC 1929's step), would otherwise wait for a read that never comes.
-    private func readHeldBytes(context: ChannelHandlerContext) {
-        guard context.channel.isActive,
-            let handshakeContext = try? context.pipeline.syncOperations.context(handler: handshake)
-        else { return }
-        handshake.channelRead(context: handshakeContext, data: NIOAny(context.channel.allocator.buffer(capacity: 0)))
     }
 
     // MARK: RFC 1929
@@ -124,6 +122,7 @@ final class SOCKSProxyHandler: ChannelInboundHandler, RemovableChannelHandler {
             return
         }
         credentials += buffer.readableBytesView
+        // The step is handed on only up to its end, which is never past this: a guard.
         guard credentials.count <= SOCKSUsernamePassword.maximumLength else {
             refuseStep("more than \(SOCKSUsernamePassword.maximumLength) bytes", username: nil, context: context)
             return
@@ -145,6 +144,8 @@ final class SOCKSProxyHandler: ChannelInboundHandler, RemovableChannelHandler {
             let written = context.writeAndFlush(wrapOutboundOut(answer))
             if accepted {
                 authenticated = true
+                // A CONNECT the client sent behind its step is read now that status 0 is written.
+                pipelining.answered(next: .request, context: context)
             } else {
                 // RFC 1929 §2: after a failure the server must close the connection.
                 let channel = context.channel
@@ -239,9 +240,12 @@ final class SOCKSProxyHandler: ChannelInboundHandler, RemovableChannelHandler {
             try pipeline.addHandler(TunnelGlue(partner: origin))
             TunnelGlue.attach(to: origin, partner: context.channel)
             // This handler goes first, so that the bytes NIOSOCKS still holds, which it passes on
-            // when it is removed, reach the glue.
+            // when it is removed, reach the glue; then what the client sent after its CONNECT, held
+            // in front of NIOSOCKS, follows them.
+            pipelining.tunnelEstablished()
             pipeline.removeHandler(self, promise: nil)
             pipeline.removeHandler(handshake, promise: nil)
+            pipeline.removeHandler(pipelining, promise: nil)
         } catch {
             origin.close(promise: nil)
             context.close(promise: nil)

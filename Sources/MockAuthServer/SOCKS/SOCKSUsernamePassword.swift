@@ -8,8 +8,9 @@
 /// ```
 ///
 /// `VER` is 1. Read strictly: another version, a length of zero or bytes after the password are
-/// malformed (the client waits for the answer before its CONNECT, so nothing may follow). The
-/// whole request is at most ``maximumLength`` bytes, so a proxy never holds more than that.
+/// malformed. The proxy hands it the step's bytes only (``SOCKSPipeliningHandler`` holds a CONNECT
+/// sent behind it until status 0 is written), so bytes after the password do not reach it from a
+/// client. The whole request is at most ``maximumLength`` bytes, so a proxy never holds more than that.
 struct SOCKSUsernamePassword: Equatable {
     /// The username's bytes, as sent.
     var username: [UInt8]
