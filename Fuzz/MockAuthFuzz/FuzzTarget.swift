@@ -22,6 +22,7 @@ enum FuzzTarget: String, CaseIterable {
     case cookie
     case socksGreeting = "socks-greeting"
     case socksUsernamePassword = "socks-username-password"
+    case socksPipeline = "socks-pipeline"
 
     static let selected: FuzzTarget = {
         let name = ProcessInfo.processInfo.environment["MOCKAUTH_FUZZ_TARGET"] ?? ""
@@ -77,6 +78,8 @@ enum FuzzTarget: String, CaseIterable {
             for end in 0...min(bytes.count, SOCKSUsernamePassword.maximumLength + 1) {
                 _ = SOCKSUsernamePassword.parse(Array(bytes[..<end]))
             }
+        case .socksPipeline:
+            SOCKSPipelineFuzzConnection.run(bytes)
         }
     }
 }
