@@ -46,19 +46,15 @@ struct SupervisedProcessTests {
     @Test("at the timeout the whole group is stopped: SIGTERM, then SIGKILL for what ignores it; nothing is left")
     func timeoutStopsTheGroup() async throws {
         let marker = marker()
-        let clock = ContinuousClock()
-        let start = clock.now
         let ended = try await SupervisedProcess(
             ["/bin/sh", "-c", "trap '' TERM; sleep \(marker) & sleep \(marker)"], grace: .seconds(1)
         ).run(timeout: .seconds(1))
         #expect(ended.stopped)
         // The leader ignored SIGTERM: only the SIGKILL after the grace period ended it.
         #expect(ended.status == 128 + SIGKILL, "\(ended.status)")
+        // Not the sleeps' end (weeks away): `run` returned, stopped, with neither sleep left. How
+        // long it took is not asserted (no test measures wall time).
         #expect(try await sleeping(marker) == 0)
-        // Not the sleeps' end (days away). The bound of timeout + grace is measured where this test
-        // process's scheduler, shared with every other test, cannot stretch it: in a `check` process
-        // of its own (ClientSupervisionTests in the integration tests).
-        #expect(clock.now - start < .seconds(60))
     }
 
     @Test("what a program leaves running when it exits is ended")

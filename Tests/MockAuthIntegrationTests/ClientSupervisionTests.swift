@@ -15,47 +15,49 @@ struct ClientSupervisionTests {
     }
 
     /// Runs `check tls-valid --timeout TIMEOUT -- sh -c CLIENT` (CLIENT may use `SLEEP`, replaced by a
-    /// `sleep` with a marker) and reports its exit status, how long it took and how many of the
-    /// client's `sleep` processes outlived it.
-    func timedCheck(timeout: Int, client: String) async throws -> (
-        output: String, exit: Int?, seconds: Int?, left: Int?
-    ) {
+    /// `sleep` with a marker) and reports all it printed, its exit status and how many of the
+    /// client's `sleep` processes outlived it. (How long it took is not measured: the sleeps last
+    /// weeks, so `check` returning at all, before the shell's 60 s guard, with none of them left,
+    /// shows it ended the client's group.)
+    func supervisedCheck(timeout: Int, client: String) async throws -> (output: String, exit: Int?, left: Int?) {
         let seconds = marker()
         let script = """
-            start=$(date +%s)
             '\(MockAuthDBinary.path)' check tls-valid --scenarios '\(MockAuthDBinary.scenarios)' --timeout \(timeout) \
               --skip-control -- sh -c '\(client.replacingOccurrences(of: "SLEEP", with: "sleep \(seconds)"))'
             echo "EXIT $?"
-            echo "ELAPSED $(( $(date +%s) - start ))"
             echo "LEFT $(pgrep -f -x 'sleep \(seconds)' | wc -l | tr -d ' ')"
             """
         let result = try await Shell.run(script, timeout: 60)
         let output = result.output + result.error
         return (
             output, value(of: "EXIT ", in: output).flatMap { Int($0) },
-            value(of: "ELAPSED ", in: output).flatMap { Int($0) }, value(of: "LEFT ", in: output).flatMap { Int($0) }
+            value(of: "LEFT ", in: output).flatMap { Int($0) }
         )
     }
 
-    @Test("a background child holding stdout: check returns within --timeout plus the grace, nothing is left")
+    @Test(
+        "a background child holding stdout: check returns when the client exits, without stopping it; nothing is left")
     func backgroundChild() async throws {
-        let check = try await timedCheck(
+        let check = try await supervisedCheck(
             timeout: 5,
             client:
                 #"echo "DIR=$(dirname "$MOCKAUTH_CA_FILE")"; SLEEP & curl -sS -o /dev/null --cacert "$MOCKAUTH_CA_FILE" "$MOCKAUTH_URL""#
         )
+        // Passed: the client finished by itself; had check waited for the background child's end of
+        // output, it would have stopped the client at --timeout, and a client stopped fails.
         #expect(check.exit == 0, "\(check.output)")
-        #expect((check.seconds ?? 99) < 10, "\(check.output)")
+        #expect(!check.output.contains("was stopped"), "\(check.output)")
         #expect(check.left == 0, "\(check.output)")
         let directory = value(of: "DIR=", in: check.output)
         #expect(directory.map { !FileManager.default.fileExists(atPath: $0) } == true, "\(check.output)")
     }
 
-    @Test("a client that ignores SIGTERM and outlives --timeout is killed; check returns within the bound")
+    @Test("a client that ignores SIGTERM and outlives --timeout is stopped, SIGKILL after the grace; check returns")
     func stubbornClient() async throws {
-        let check = try await timedCheck(timeout: 3, client: #"trap "" TERM; SLEEP"#)
+        let check = try await supervisedCheck(timeout: 3, client: #"trap "" TERM; SLEEP"#)
         #expect(check.exit == 1, "\(check.output)")
-        #expect((check.seconds ?? 99) < 9, "\(check.output)")
+        // Stopped at the timeout, and, as it ignores SIGTERM, killed: no sleep of it is left.
+        #expect(check.output.contains("did not finish within 3 s and was stopped"), "\(check.output)")
         #expect(check.left == 0, "\(check.output)")
     }
 
@@ -91,15 +93,15 @@ extension ClientSupervisionTests {
             context = ssl.create_default_context(cafile=os.environ["MOCKAUTH_CA_FILE"])
             s = context.wrap_socket(socket.create_connection(("127.0.0.1", port), timeout=20), server_hostname="127.0.0.1")
             s.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nX-Slow")
-            start = time.monotonic()
-            print("closed" if s.recv(10) == b"" else "answered", round(time.monotonic() - start))'
+            print("stalled head:", "closed" if s.recv(10) == b"" else "answered")'
             """#
         let result = try await Shell.execute(
             [
                 MockAuthDBinary.path, "check", "basic", "--scenarios", MockAuthDBinary.scenarios, "--skip-control",
                 "--json", "--request-head-timeout", "1", "--", "/bin/bash", "-c", script,
             ], timeout: 60)
-        #expect(result.error.contains("closed 1"), "\(result.output)\(result.error)")
+        // Closed (the default head limit, 30 s, is beyond the client's 20 s guard), by the flag's limit.
+        #expect(result.error.contains("stalled head: closed\n"), "\(result.output)\(result.error)")
         #expect(result.output.contains(#""closedByLimit" : "request-head""#), "\(result.output)")
     }
 }
