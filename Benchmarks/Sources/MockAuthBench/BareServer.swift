@@ -12,14 +12,7 @@ enum BareServer {
 
     /// Serves until killed; prints `PORT n` once listening.
     static func run(tls certificates: String?) async throws {
-        let context = try certificates.map { directory in
-            try NIOSSLContext(
-                configuration: .makeServerConfiguration(
-                    certificateChain: try NIOSSLCertificate.fromPEMFile("\(directory)/server-valid.chain.pem").map {
-                        .certificate($0)
-                    },
-                    privateKey: .privateKey(try NIOSSLPrivateKey(file: "\(directory)/server-valid.key", format: .pem))))
-        }
+        let context = try AnchorTLS.context(certificates: certificates)
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)

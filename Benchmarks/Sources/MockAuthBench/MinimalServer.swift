@@ -16,14 +16,7 @@ import NIOSSL
 enum MinimalServer {
     /// Serves until killed; prints `PORT n` once listening.
     static func run(tls certificates: String?) async throws {
-        let context = try certificates.map { directory in
-            try NIOSSLContext(
-                configuration: .makeServerConfiguration(
-                    certificateChain: try NIOSSLCertificate.fromPEMFile("\(directory)/server-valid.chain.pem").map {
-                        .certificate($0)
-                    },
-                    privateKey: .privateKey(try NIOSSLPrivateKey(file: "\(directory)/server-valid.key", format: .pem))))
-        }
+        let context = try AnchorTLS.context(certificates: certificates)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 2)
         let answers = MinimalAnswers()
         let channel = try await ServerBootstrap(group: group)
