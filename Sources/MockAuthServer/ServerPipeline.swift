@@ -56,12 +56,14 @@ extension ChannelPipeline.SynchronousOperations {
     }
 
     /// One HTTP/2 stream: the resetter (for `HTTP_1_1_REQUIRED`), the HTTP/1 codec, the head limits
-    /// (a stream over them gets its 431 and ends; the connection goes on), and the same route
+    /// (a stream over them gets its 431 and ends; the connection goes on), the body limit
+    /// (``HTTP2StreamBodyDeadlineHandler``: a stalled body closes the connection), and the same route
     /// responder as HTTP/1.1, recording on the connection's recorder.
     func addScenarioStreamHandlers(behavior: ServerBehavior, recorder: ConnectionRecorder) throws {
         try addHandler(HTTP2StreamResetter())
         try addHandler(HTTP2FramePayloadToHTTP1ServerCodec())
         try addHandler(RequestHeadLimitHandler(wording: .text, recorder: recorder))
+        try addHandler(HTTP2StreamBodyDeadlineHandler(limit: behavior.limits.requestBody, recorder: recorder))
         try addHandler(RequestResponder(behavior: behavior, recorder: recorder))
     }
 }

@@ -11,7 +11,7 @@ import Testing
 @Suite("Head size and body limits on every listener, over real sockets")
 struct HeadAndBodyLimitsTests {
     /// A Python probe that opens one connection per `name=port` argument at once (over TLS, not
-    /// verified, when `$TLS_<name>` is set), sends what `$SEND_<name>` holds (hex; `{FIELDS}` in it
+    /// verified, when `$TLS_<name>` is set, offering `$ALPN_<name>` by ALPN when that is set), sends what `$SEND_<name>` holds (hex; `{FIELDS}` in it
     /// stands for ``legalFields``, too long for an environment variable), reads until the server
     /// closes the connection or 12 s pass, and prints one JSON line per connection:
     /// `{"name", "closed", "response"}` (the response as Latin-1 text).
@@ -30,6 +30,8 @@ struct HeadAndBodyLimitsTests {
                     context = ssl.create_default_context()
                     context.check_hostname = False
                     context.verify_mode = ssl.CERT_NONE
+                    if os.environ.get("ALPN_" + name):
+                        context.set_alpn_protocols([os.environ["ALPN_" + name]])
                     s = context.wrap_socket(s, server_hostname="localhost")
                 s.sendall(data)
                 while True:
@@ -64,13 +66,15 @@ struct HeadAndBodyLimitsTests {
     }
 
     /// Runs the probe on `connections` and returns what each saw, by name.
-    static func probe(_ connections: [(name: String, port: Int, send: [UInt8], tls: Bool)]) async throws
-        -> [String: Outcome]
-    {
+    /// (`alpn`: the protocols offered by ALPN on the connections over TLS, by name.)
+    static func probe(
+        _ connections: [(name: String, port: Int, send: [UInt8], tls: Bool)], alpn: [String: String] = [:]
+    ) async throws -> [String: Outcome] {
         var environment: [String: String] = [:]
         for connection in connections {
             environment["SEND_\(connection.name)"] = connection.send.map { String(format: "%02x", $0) }.joined()
             if connection.tls { environment["TLS_\(connection.name)"] = "1" }
+            if let offered = alpn[connection.name] { environment["ALPN_\(connection.name)"] = offered }
         }
         let arguments = connections.map { "\($0.name)=\($0.port)" }.joined(separator: " ")
         let result = try await Shell.run("set -- \(arguments)\n" + probe, environment: environment, timeout: 40)
@@ -160,6 +164,32 @@ struct HeadAndBodyLimitsTests {
                         "a limit is no malformed request: \(transcript.connections.compactMap(\.protocolError))")
                 }
             }
+        }
+    }
+
+    @Test("an HTTP/2 origin (h2 by ALPN) closes a stream whose body stalls at the body limit, recorded as that limit")
+    func http2Origin() async throws {
+        try await withTeardown { teardown in
+            let run = try await ScenarioRun.start(
+                try ScenarioCatalog.directory(MockAuthDBinary.scenarios).load("basic-http2"), limits: Self.limits)
+            teardown.add { await run.shutdown() }
+            let port = try #require(run.server.endpoint("origin")?.port)
+            // The preface, an empty SETTINGS frame, and the HEADERS of a POST on stream 1 that does
+            // not end the stream (HPACK: `:method POST`, `:path /`, `:scheme https` from the static
+            // table, `:authority x` a literal), then 3 bytes of DATA that do not end it either.
+            let preface = Array("PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".utf8) + [0, 0, 0, 4, 0, 0, 0, 0, 0]
+            let headers: [UInt8] = [0, 0, 6, 1, 4, 0, 0, 0, 1, 0x83, 0x84, 0x87, 0x41, 0x01, 0x78]
+            let data: [UInt8] = [0, 0, 3, 0, 0, 0, 0, 0, 1] + Array("abc".utf8)
+            let outcomes = try await Self.probe(
+                [("stalled", port, preface + headers + data, true)], alpn: ["stalled": "h2"])
+            let stalled = try #require(outcomes["stalled"])
+            #expect(stalled.closed, "\(stalled.response.prefix(300))")
+            await run.server.settle(timeout: .seconds(2))
+            let transcript = run.transcript()
+            #expect(Self.limits(of: "origin", in: transcript) == [.requestBody], "\(transcript.connections)")
+            // Spoken to in HTTP/1.1, the preface would have been a malformed request, answered 400.
+            #expect(!stalled.response.hasPrefix("HTTP/1.1"), "\(stalled.response.prefix(300))")
+            #expect(transcript.connections.allSatisfy { $0.protocolError == nil }, "\(transcript.connections)")
         }
     }
 

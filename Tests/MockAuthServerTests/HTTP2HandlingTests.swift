@@ -166,6 +166,33 @@ struct HTTP2HandlingTests {
         #expect(record.auth == nil, "the gate never saw it")
     }
 
+    @Test("a stream whose body stalls after its head closes at the body limit, recorded as that limit")
+    func stalledBodyOnAStream() throws {
+        let (channel, recorder) = try stream(auth: nil)
+        let head = HPACKHeaders([(":method", "POST"), (":path", "/"), (":scheme", "https"), (":authority", "x")])
+        try channel.writeInbound(HTTP2Frame.FramePayload.headers(.init(headers: head, endStream: false)))
+        try channel.writeInbound(HTTP2Frame.FramePayload.data(.init(data: .byteBuffer(ByteBuffer(string: "abc")))))
+        channel.embeddedEventLoop.advanceTime(by: .seconds(29))
+        #expect(channel.isActive)
+        channel.embeddedEventLoop.advanceTime(by: .seconds(2))
+        #expect(!channel.isActive)
+        #expect(recorder.record.closedByLimit == .requestBody)
+    }
+
+    @Test("a stream whose body ends in time is answered, and no body limit runs after it")
+    func bodyInTimeOnAStream() throws {
+        let (channel, recorder) = try stream(auth: nil)
+        let head = HPACKHeaders([(":method", "POST"), (":path", "/"), (":scheme", "https"), (":authority", "x")])
+        try channel.writeInbound(HTTP2Frame.FramePayload.headers(.init(headers: head, endStream: false)))
+        channel.embeddedEventLoop.advanceTime(by: .seconds(20))
+        try channel.writeInbound(
+            HTTP2Frame.FramePayload.data(.init(data: .byteBuffer(ByteBuffer(string: "abc")), endStream: true)))
+        channel.embeddedEventLoop.advanceTime(by: .seconds(60))
+        #expect(channel.isActive)
+        #expect(recorder.record.closedByLimit == nil)
+        #expect(recorder.record.requests.map(\.responseStatus) == [200])
+    }
+
     // MARK: The connection
 
     /// A plain connection of an HTTP/2-capable server, as ``Listener`` builds it.
@@ -201,6 +228,21 @@ struct HTTP2HandlingTests {
         #expect(response.hasPrefix("HTTP/1.1 200 OK"))
         #expect(response.lowercased().contains("connection: close"))
         #expect(!channel.isActive)
+    }
+
+    @Test("cleartext HTTP/2: a stream whose body stalls closes the connection at the body limit, not at the connection's")
+    func cleartextStalledStreamBody() throws {
+        let (channel, recorder) = try cleartextConnection()
+        // The preface, an empty SETTINGS frame, and the HEADERS of a POST on stream 1 that does not
+        // end the stream (HPACK: `:method POST`, `:path /`, `:scheme http` from the static table,
+        // `:authority x` a literal).
+        let headers: [UInt8] = [0, 0, 6, 1, 4, 0, 0, 0, 1, 0x83, 0x84, 0x86, 0x41, 0x01, 0x78]
+        try channel.writeInbound(ByteBuffer(bytes: ConnectionPreface.bytes + [0, 0, 0, 4, 0, 0, 0, 0, 0] + headers))
+        channel.embeddedEventLoop.advanceTime(by: .seconds(29))
+        #expect(channel.isActive)
+        channel.embeddedEventLoop.advanceTime(by: .seconds(2))
+        #expect(!channel.isActive)
+        #expect(recorder.record.closedByLimit == .requestBody)
     }
 
     @Test("cleartext: the preface, even split, switches to HTTP/2; idle with no stream, the head limit closes it")
