@@ -1,4 +1,5 @@
 import MockAuthScenario
+import MockAuthSchemes
 import MockAuthTranscript
 import NIOCore
 import NIOEmbedded
@@ -82,6 +83,33 @@ struct RequestResponderTests {
             ])
         #expect(requests[3].headers.map(\.name) == ["Authorization", "Host"])
         #expect(requests[4].headers.last?.value.utf8.elementsEqual("caf\u{E9}".utf8) == true)
+    }
+
+    @Test("a byte-for-byte repeat behind a stateful gate (Digest) is judged again: the replayed nonce count is refused")
+    func statefulRepeatsAreJudgedAgain() throws {
+        let spec = ServerSpec(
+            id: "origin", routes: [.default],
+            auth: AuthSpec(realm: "mockauth", schemes: [.digestMD5], account: Fixtures.alice))
+        let connection = try ServedConnection(spec)
+        let challenge = try connection.respond(to: "GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(challenge.status == 401)
+        let field = try #require(challenge.values(of: "WWW-Authenticate").first)
+        let parsed = try #require(try AuthParameterParser.parseChallenges(field).first)
+        let nonce = try #require(parsed.parameter("nonce"))
+        let credentials = DigestCredentials(
+            username: "alice", realm: "mockauth", nonce: nonce, uri: "/",
+            response: DigestComputation.response(
+                algorithm: .md5, username: "alice", realm: "mockauth", password: "secret", method: "GET", uri: "/",
+                nonce: nonce, nonceCount: "00000001", cnonce: "0a4f113b", qop: .auth, body: []),
+            algorithmToken: "MD5", cnonce: "0a4f113b", opaque: parsed.parameter("opaque"), qopToken: "auth",
+            nonceCountText: "00000001"
+        ).headerValue
+        let answer = "GET / HTTP/1.1\r\nHost: x\r\nAuthorization: \(credentials)\r\n\r\n"
+        #expect(try connection.respond(to: answer).status == 200)
+        let replay = try connection.respond(to: answer)
+        #expect(replay.status == 401, "the same bytes again replay nc=00000001: \(replay.body)")
+        #expect(connection.requests.last?.auth?.decision == .refused)
+        #expect(connection.requests.last?.auth?.reason.contains("replayed nonce count") == true)
     }
 
     @Test(

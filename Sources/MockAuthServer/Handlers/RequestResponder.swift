@@ -38,6 +38,16 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
     /// it: a keep-alive client repeats its request, and a repeat answered the same way is recorded
     /// from here without a record being built or compared (``record(_:body:answer:auth:refusal:remembered:keepAlive:)``).
     private var lastRecorded: (head: HTTPRequestHead, record: RequestRecord, placed: ConnectionRecorder.Placed)?
+    /// The response written to the request ``lastRecorded`` holds, while a repeat of that request
+    /// gets the same one: it went through no gate or a stateless one, whose memo decides the same
+    /// bytes the same way (``ConnectionGateMemo``), and the connection stayed open. A repeat is then
+    /// answered and recorded from here, with no route, gate or answer looked at again (the
+    /// keep-alive hot path, ``answerRepeat(of:context:)``).
+    private var lastResponse: (head: HTTPResponseHead, body: ByteBuffer)?
+    /// The gate's result for the pending request when it was decided on the head (`Expect:
+    /// 100-continue`). Kept apart from ``PendingRequest``, which is moved on every request, so that
+    /// the request stays small.
+    private var decidedOnHead: GateResult?
 
     /// The request being received.
     private struct PendingRequest {
@@ -45,8 +55,6 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
         var body: [UInt8] = []
         /// The body's declared length, or the bytes read, when they went over ``maximumBodySize``.
         var oversized: Int?
-        /// The gate's result when it was decided on the head (`Expect: 100-continue`).
-        var decidedOnHead: GateResult?
         /// Answered before its body: what still arrives of it is dropped.
         var answered = false
     }
@@ -60,6 +68,7 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
         switch unwrapInboundIn(data) {
         case .head(let head):
             pending = PendingRequest(head: head)
+            decidedOnHead = nil
             // `contains(name:)` first: it allocates nothing, and a bodiless request has no such field.
             if head.headers.contains(name: "content-length"),
                 let length = head.headers.first(name: "content-length").flatMap(Int.init),
@@ -111,14 +120,13 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
             let result = check(gate, head: head, body: [])
             switch result.decision {
             case .pass:
-                pending?.decidedOnHead = result
+                decidedOnHead = result
             case .challenge, .badRequest:
                 guard let request = pending else { return }
                 pending?.answered = true
                 answeredBeforeBody = true
-                var early = request
-                early.decidedOnHead = result
-                respond(to: early, context: context, closing: true)
+                decidedOnHead = result
+                respond(to: request, context: context, closing: true)
                 return
             }
         }
@@ -158,8 +166,17 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
     /// Answers `request` from its route, behind its gate, and records it. `closing` ends the
     /// connection after the answer (one given before the request's body).
     private func respond(to request: PendingRequest, context: ChannelHandlerContext, closing: Bool = false) {
+        if let response = lastResponse, !closing, request.oversized == nil, request.body.isEmpty,
+            decidedOnHead == nil, let lastHead = lastRecorded?.head, request.head.isByteForByte(lastHead)
+        {
+            answerRepeat(of: request.head, with: response, context: context)
+            return
+        }
         var closing = closing
         let head = request.head
+        // Whether a repeat of this request, byte for byte, gets the same answer and record: no
+        // revocation server's state, no early decision, and no gate or a stateless one.
+        var answersRepeatsAlike = behavior.revocation == nil && decidedOnHead == nil
         let body =
             !request.body.isEmpty && !request.answered && request.oversized == nil
             ? BodyRecord(of: request.body) : nil
@@ -192,13 +209,15 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
                     credentials: head.headers[gate.credentialsHeader], reset: .http11Required)
                 recorder.requestAnswered(record)
                 lastRecorded = nil
+                lastResponse = nil
                 context.triggerUserOutboundEvent(StreamResetRequest(reset: .http11Required), promise: nil)
                 return
             }
             answer = Answer(route: route)
             if let gate = route.gate {
+                answersRepeatsAlike = answersRepeatsAlike && gate.isStateless
                 let result: GateResult
-                if let decided = request.decidedOnHead {
+                if let decided = decidedOnHead {
                     result = decided
                     remembered = false
                 } else {
@@ -236,7 +255,29 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
         record(
             head, body: body, answer: answer, auth: auth, refusal: refusal, remembered: remembered, keepAlive: keepAlive
         )
-        write(answer, for: head, keepAlive: keepAlive, context: context)
+        let response = write(answer, for: head, keepAlive: keepAlive, context: context)
+        // `lastRecorded` is this request's when it may stand for repeats (no body or refusal, the
+        // connection kept alive).
+        lastResponse = answersRepeatsAlike && lastRecorded != nil ? response : nil
+    }
+
+    /// Answers a repeat of the last request, byte for byte, with the response that one got
+    /// (``lastResponse``), and records it where that one went: the gate's memo would decide the same
+    /// bytes the same way, and the route and its answer are the same.
+    private func answerRepeat(
+        of head: HTTPRequestHead, with response: (head: HTTPResponseHead, body: ByteBuffer),
+        context: ChannelHandlerContext
+    ) {
+        if let placed = lastRecorded?.placed {
+            if let folded = recorder.repeatFolded(placed: placed) {
+                lastRecorded?.placed = folded
+            } else if let record = lastRecorded?.record {
+                lastRecorded?.placed = recorder.requestAnswered(record)
+            }
+        }
+        context.write(wrapOutboundOut(.head(response.head)), promise: nil)
+        if head.method != .HEAD { context.write(wrapOutboundOut(.body(.byteBuffer(response.body))), promise: nil) }
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
     }
 
     /// The record of `head` before its answer: method, target, header lines, version and `body`.
@@ -297,7 +338,11 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
         return multiplexed || (head.isKeepAlive && !closing && status != 400 && !head.asksToUpgrade)
     }
 
-    private func write(_ answer: Answer, for head: HTTPRequestHead, keepAlive: Bool, context: ChannelHandlerContext) {
+    /// Writes `answer` to `head` and returns the response's head and body as written.
+    @discardableResult
+    private func write(_ answer: Answer, for head: HTTPRequestHead, keepAlive: Bool, context: ChannelHandlerContext)
+        -> (head: HTTPResponseHead, body: ByteBuffer)
+    {
         var headers = HTTPHeaders()
         let body = answer.binary.map { ByteBuffer(bytes: $0.body) } ?? ByteBuffer(string: answer.body)
         headers.add(name: "Content-Type", value: answer.binary?.contentType ?? "text/plain; charset=utf-8")
@@ -310,11 +355,15 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
         if head.method != .HEAD {
             context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
         }
-        let done = context.writeAndFlush(wrapOutboundOut(.end(nil)))
-        if !keepAlive {
-            let channel = context.channel
-            done.whenComplete { _ in channel.close(promise: nil) }
+        guard !keepAlive else {
+            // No promise: a future per keep-alive response is an allocation and a generic type's
+            // metadata looked up at run time, for nothing.
+            context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+            return (responseHead, body)
         }
+        let channel = context.channel
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
+        return (responseHead, body)
     }
 }
 
