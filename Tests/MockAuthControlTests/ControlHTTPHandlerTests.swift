@@ -222,7 +222,7 @@ extension ControlHTTPHandlerTests {
         let channel = try await channel()
         let known = [
             "ConnectionLifetimeHandler", "RequestHeadLimitHandler", "HTTPServerProtocolErrorHandler",
-            "ConnectionDeadlineHandler", "ControlHTTPHandler",
+            "ConnectionDeadlineHandler", "ResponseEndWatcher", "ControlHTTPHandler",
         ]
         let handlers = try await channel.eventLoop.submit {
             channel.pipeline.debugDescription.split(separator: "\n").compactMap { line in

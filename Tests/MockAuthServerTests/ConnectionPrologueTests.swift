@@ -16,7 +16,7 @@ struct ConnectionPrologueTests {
     static let known: Set<String> = [
         "ConnectionLifetimeHandler", "TLSHandshakeSniffer", "NIOSSLServerHandler", "TLSTranscriptHandler",
         "HTTPServerProtocolErrorHandler", "RequestHeadLimitHandler",
-        "ConnectionDeadlineHandler",
+        "ConnectionDeadlineHandler", "ResponseEndWatcher",
         "HTTPProtocolSelector", "RequestResponder", "ForwardProxyHandler",
     ]
     static let plainPrologue = [
@@ -54,7 +54,9 @@ struct ConnectionPrologueTests {
         #expect(Self.handlers(of: revocation.channel) == Self.plainPrologue + ["RequestResponder"])
 
         let proxy = try ProxyConnection()
-        #expect(Self.handlers(of: proxy.channel) == Self.plainPrologue + ["ForwardProxyHandler"])
+        #expect(
+            Self.handlers(of: proxy.channel) == Self.plainPrologue + ["ResponseEndWatcher", "ForwardProxyHandler"],
+            "a proxy answers later: its responses' ends are watched; a scenario server's pass no prologue handler")
 
         let http2 = EmbeddedChannel()
         let behavior = ServerBehavior(spec: ServerSpec(id: "origin", http2: true), endpoints: EndpointDirectory())

@@ -13,8 +13,9 @@ import NIOTLS
 /// The idle time before the next head starts when the response is complete. A listener that answers
 /// in the event-loop turn in which the request ends (a scenario server,
 /// ``ConnectionPrologue/Answering/atOnce``) has written it when the request's end has passed through
-/// here; for one that answers later (a proxy relaying its origin, the control API), the handler
-/// watches the response parts on their way out for its end.
+/// here, and its responses pass this handler by (it is inbound only); for one that answers later (a
+/// proxy relaying its origin, the control API), a ``ResponseEndWatcher`` after it tells it when a
+/// response's end is written.
 ///
 /// One timer serves every limit: it is scheduled for the earliest deadline in force, and when it
 /// fires before a deadline that has moved (a keep-alive request moves the head deadline), it looks
@@ -25,16 +26,15 @@ import NIOTLS
 /// through unread, and the head limit runs while no stream is open (``HTTP2StreamActivity``). On a
 /// CONNECT tunnel (``tunnelEstablished()``) bytes pass through unread, and only the connection
 /// limit applies.
-final class ConnectionDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandler, NIOScheduledCallbackHandler {
+final class ConnectionDeadlineHandler: ChannelInboundHandler, RemovableChannelHandler, NIOScheduledCallbackHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
-    typealias OutboundIn = HTTPServerResponsePart
-    typealias OutboundOut = HTTPServerResponsePart
 
     private let limits: ConnectionLimits
     private let usesTLS: Bool
-    /// Whether the responses are watched for their end (the listener answers later).
-    private let watchesResponses: Bool
+    /// Whether the responses are watched for their end (the listener answers later:
+    /// ``ResponseEndWatcher``).
+    let watchesResponses: Bool
     private let recorder: ConnectionRecorder?
     /// Whether the listener reads bytes, not HTTP (a SOCKS5 proxy): nothing is unwrapped, and the
     /// head limit runs until ``tunnelEstablished()``.
@@ -70,7 +70,7 @@ final class ConnectionDeadlineHandler: ChannelDuplexHandler, RemovableChannelHan
     }
 
     /// Whether the HTTP parts of a request pass through this handler (neither HTTP/2 nor a tunnel).
-    private var readsHTTP1: Bool {
+    var readsHTTP1: Bool {
         guard !readsBytes else { return false }
         switch deadlines?.phase {
         case .handshake, .awaitingHead, .exchange, nil: return true
@@ -156,12 +156,12 @@ final class ConnectionDeadlineHandler: ChannelDuplexHandler, RemovableChannelHan
         }
     }
 
-    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        if watchesResponses, readsHTTP1, case .end = unwrapOutboundIn(data) {
-            deadlines?.responseEnded(now: context.eventLoop.now)
-            rearmIfSooner(context: context)
-        }
-        context.write(data, promise: promise)
+    /// A response's end was written, on a listener that answers later (told by its
+    /// ``ResponseEndWatcher``).
+    func responseEnded() {
+        guard let context else { return }
+        deadlines?.responseEnded(now: context.eventLoop.now)
+        rearmIfSooner(context: context)
     }
 
     // MARK: The timer

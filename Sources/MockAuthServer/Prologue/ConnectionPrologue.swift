@@ -100,11 +100,13 @@ extension ChannelPipeline.SynchronousOperations {
     /// ```
     /// ConnectionLifetimeHandler ─▶ [TLSHandshakeSniffer ─▶ NIOSSLServerHandler ─▶ TLSTranscriptHandler]
     ///   ─▶ HTTP/1.1 codec ─▶ RequestHeadLimitHandler ─▶ HTTPServerProtocolErrorHandler ─▶ ConnectionDeadlineHandler
+    ///   [─▶ ResponseEndWatcher]
     /// ```
     ///
     /// So every connection ends in one place (``ConnectionLifetimeHandler``), is held to its
     /// listener's time limits (``ConnectionDeadlineHandler``: the TLS handshake, each request head,
-    /// the whole connection), and has a head over ``RequestHeadLimits`` refused with 431 before its
+    /// the whole connection; where the listener answers later, ``ResponseEndWatcher`` tells it when
+    /// a response ends), and has a head over ``RequestHeadLimits`` refused with 431 before its
     /// listener sees it (``RequestHeadLimitHandler``). Where the listener keeps a transcript,
     /// `recorder` records all of it. The listener's own handler goes last:
     ///
@@ -119,8 +121,9 @@ extension ChannelPipeline.SynchronousOperations {
     /// the deadline handler's one timer: this is the whole of what a connection costs before its
     /// first request, besides its listener's own handler.
     ///
-    /// - Returns: the connection's deadline handler, last in the pipeline: a protocol the client
-    ///   chooses later goes before it (``ConnectionPrologue/Codec/chosenByClient``).
+    /// - Returns: the connection's deadline handler, last in the pipeline but for its
+    ///   ``ResponseEndWatcher``: a protocol the client chooses later goes before it
+    ///   (``ConnectionPrologue/Codec/chosenByClient``), and so does a proxy's replacement codec.
     @discardableResult
     func addConnectionPrologue(_ prologue: ConnectionPrologue, recorder: ConnectionRecorder?) throws
         -> ConnectionDeadlineHandler
@@ -136,6 +139,7 @@ extension ChannelPipeline.SynchronousOperations {
             limits: prologue.limits, usesTLS: prologue.tls != nil, answering: prologue.answering, recorder: recorder,
             readsBytes: prologue.codec == .bytes)
         try addHandler(deadline)
+        if deadline.watchesResponses, prologue.codec != .bytes { try addHandler(ResponseEndWatcher(deadline: deadline)) }
         return deadline
     }
 
