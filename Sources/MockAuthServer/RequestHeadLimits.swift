@@ -69,7 +69,12 @@ enum RequestHeadLimits {
 
     /// Whether `name` is `Authorization` or `Proxy-Authorization`, in any case, without allocating.
     private static func isCredentials(_ name: String) -> Bool {
-        asciiEqualIgnoringCase(name, "authorization") || asciiEqualIgnoringCase(name, "proxy-authorization")
+        // The length first: most names are neither, and it costs nothing to tell.
+        switch name.utf8.count {
+        case 13: asciiEqualIgnoringCase(name, "authorization")
+        case 19: asciiEqualIgnoringCase(name, "proxy-authorization")
+        default: false
+        }
     }
 
     private static func asciiEqualIgnoringCase(_ name: String, _ lowercase: StaticString) -> Bool {

@@ -34,13 +34,15 @@ extension String {
     /// canonical equivalence).
     func hasSameUTF8(as other: String) -> Bool {
         guard utf8.count == other.utf8.count else { return false }
-        var lhs = self
-        var rhs = other
-        return lhs.withUTF8 { left in
-            rhs.withUTF8 { right in
+        // In place, without copying either string (`withUTF8` is mutating); a string without
+        // contiguous UTF-8 (bridged) is compared byte by byte.
+        let compared = utf8.withContiguousStorageIfAvailable { left in
+            other.utf8.withContiguousStorageIfAvailable { right in
                 guard let leftBytes = left.baseAddress, let rightBytes = right.baseAddress else { return true }
                 return memcmp(leftBytes, rightBytes, left.count) == 0
             }
         }
+        if case let same?? = compared { return same }
+        return utf8.elementsEqual(other.utf8)
     }
 }
