@@ -29,13 +29,13 @@ struct HTTPSProxyHandlerTests {
         return try client.readText()
     }
 
-    @Test("the pipeline is a TLS origin's prologue with the proxy handler last")
+    @Test("the pipeline is a TLS origin's prologue, with the proxy's response watcher and handler last")
     func shape() throws {
         let proxy = try ProxyConnection(tls: try proxyTLS())
         #expect(
             ConnectionPrologueTests.handlers(of: proxy.channel) == [
                 "ConnectionLifetimeHandler", "TLSHandshakeSniffer", "NIOSSLServerHandler", "TLSTranscriptHandler",
-            ] + ConnectionPrologueTests.plainPrologue.dropFirst() + ["ForwardProxyHandler"])
+            ] + ConnectionPrologueTests.plainPrologue.dropFirst() + ["ResponseEndWatcher", "ForwardProxyHandler"])
     }
 
     @Test("407, credentials and a CONNECT tunnel, all inside the TLS connection to the proxy, recorded")
