@@ -57,6 +57,11 @@ struct TranscriptBoundsFloodTests {
             let connections = transcript.connections(to: server)
             #expect(connections.filter(\.requests.isEmpty).count <= Self.limit, "\(connections.count) connections")
             #expect(connections.flatMap(\.requests).count <= Self.limit)
+            // One budget for the server's connection records, those holding its requests included
+            // (a tenth more for generalized ones).
+            #expect(
+                connections.count <= Self.limit + TranscriptLimits.generalizedRecords(of: Self.limit),
+                "\(connections.count) connection records")
             let dropped = transcript.overflow?.foldedConnections?[server]?.dropped ?? 0
             #expect(connections.reduce(0) { $0 + $1.occurrences } + dropped == Self.count, "every connection counted")
             #expect(folded(transcript), "the overflow says what was folded: \(String(describing: transcript.overflow))")

@@ -88,6 +88,9 @@ final class RequestLog: Sendable {
     /// Requests of a new kind that were counted, not kept, because the log was full.
     var droppedCount: Int { state.withLock { $0.dropped } }
 
+    /// How many requests the log has kept, each in a connection's record.
+    var keptCount: Int { keeps.load(ordering: .relaxed) }
+
     /// Keeps `request` in `connection`'s record, or folds it into an identical request kept before
     /// that came over a connection with the same `handshake`.
     ///

@@ -11,9 +11,10 @@ import Synchronization
 /// kinds), and exact counts. The recorder's own lock is taken once per accepted connection, per
 /// closed connection and per snapshot.
 ///
-/// Whatever clients send, a server keeps at most `limit` request records and `limit` records of
-/// connections that kept no request: past `limit` minus a tenth, a connection unlike any before
-/// is folded by its generalized kind (``ConnectionRecord/generalized``: the values its client
+/// Whatever clients send, a server keeps at most `limit` request records and `limit` connection
+/// records, those that hold its kept requests included (plus, at most, a tenth of `limit` of
+/// generalized ones): past `limit` minus a tenth, counting the requests kept, a connection that kept
+/// no request and is unlike any before is folded by its generalized kind (``ConnectionRecord/generalized``: the values its client
 /// chose replaced), and the transcript's overflow says how many were and which values they carried
 /// first and last (``FoldedConnections``). Values a client chooses are cut where they are recorded
 /// (``ConnectionRecorder``, ``TranscriptLimits``).
@@ -134,7 +135,11 @@ final class TranscriptRecorder: Sendable {
         let generalizedShare = TranscriptLimits.generalizedRecords(of: limit)
         var counts = state.kindCounts[kind.server] ?? KindCounts()
         defer { state.kindCounts[kind.server] = counts }
-        if counts.own < limit - generalizedShare {
+        // The connections that keep the server's requests hold records of their own: each kept
+        // request counts against the same budget (a SOCKS proxy records a refused CONNECT as a
+        // request, so a flood of distinct targets would otherwise keep the limit twice over).
+        let holdingRequests = state.logs[kind.server]?.keptCount ?? 0
+        if counts.own + holdingRequests < limit - generalizedShare {
             counts.own += 1
             state.connectionKinds[kind] = connection
             state.lastKind = (kind, connection)
