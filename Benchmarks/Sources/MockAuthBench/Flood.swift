@@ -6,39 +6,101 @@ import NIOPosix
     import FoundationNetworking
 #endif
 
-/// Issue 35's flood: `serve socks5-auth` given 50,000 connections that each offer a distinct
-/// 200-byte RFC 1929 username (refused: a wrong password), and what is left of it: `serve`'s RSS
-/// beside its baseline, the transcript's records and size. Without the transcript's bounds each
-/// such connection kept a record of its own (about 2.1 KB of RSS each).
+/// Issue 35's floods: a listener given 50,000 connections that each differ in a value the client
+/// chooses, and what is left of it: `serve`'s RSS beside its baseline, the transcript's records and
+/// size. Without the transcript's bounds each such connection kept a record of its own (about 2.1 KB
+/// of RSS each for a SOCKS username).
 extension Bench {
-    /// Connections the flood opens.
+    /// Connections each flood opens.
     static let floodConnections = 50_000
 
+    /// One flood: the scenario `serve` runs, the listener it targets and what each connection sends.
+    struct Flood: Sendable {
+        /// What the figure's row says each connection sends.
+        var label: String
+        var scenario: String
+        /// The listener's port, from the run's entry in the endpoints file.
+        var port: @Sendable ([String: Any]) -> Int?
+        /// The bytes connection `index` sends in one write; all alike (index 0's) unless `distinct`.
+        var payload: @Sendable (_ index: Int, _ distinct: Bool) -> [UInt8]
+    }
+
+    /// The floods: every kind of client-chosen value a record keeps (issue 35).
+    static let floods: [Flood] = [
+        Flood(
+            label: "`serve socks5-auth`: each connection a distinct 200-byte RFC 1929 username (a wrong password)",
+            scenario: "socks5-auth", port: proxyPort,
+            payload: { index, distinct in
+                let username = padded(distinct ? "flood-\(index)-" : "flood-", to: 200, with: "u")
+                return [5, 1, 2, 1, UInt8(username.count)] + username + [5] + Array("wrong".utf8)
+            }),
+        Flood(
+            label: "`serve socks5`: each connection a greeting and a CONNECT to a distinct 250-byte domain name",
+            scenario: "socks5", port: proxyPort,
+            payload: { index, distinct in
+                let name = padded(distinct ? "d\(index)-" : "d-", to: 250, with: "d")
+                return [5, 1, 0] + [5, 1, 0, 3, UInt8(name.count)] + name + [1, 187]
+            }),
+        Flood(
+            label: "`serve basic`: each connection a request line with a distinct method, in plain text on the TLS port",
+            scenario: "basic", port: urlPort,
+            payload: { index, distinct in
+                Array("M\(distinct ? index : 0) / HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
+            }),
+        Flood(
+            label: "`serve proxy-basic`: each connection a request to the plain origin with a distinct 300-byte header value",
+            scenario: "proxy-basic", port: urlPort,
+            payload: { index, distinct in
+                let value = String(decoding: padded(distinct ? "\(index)-" : "-", to: 300, with: "v"), as: UTF8.self)
+                return Array("GET / HTTP/1.1\r\nHost: x\r\nX-Flood: \(value)\r\nConnection: close\r\n\r\n".utf8)
+            }),
+    ]
+
+    /// `prefix` followed by `filler` up to `length` bytes.
+    private static func padded(_ prefix: String, to length: Int, with filler: Character) -> [UInt8] {
+        Array((prefix + String(repeating: filler, count: length)).utf8.prefix(length))
+    }
+
+    /// The SOCKS5 proxy's port (`MOCKAUTH_PROXY_URL`).
+    @Sendable private static func proxyPort(_ entry: [String: Any]) -> Int? {
+        ((entry["environment"] as? [String: String])?["MOCKAUTH_PROXY_URL"]).flatMap(URL.init(string:))?.port
+    }
+
+    /// The port of the run's first URL (its origin).
+    @Sendable private static func urlPort(_ entry: [String: Any]) -> Int? {
+        (entry["url"] as? String).flatMap(URL.init(string:))?.port
+    }
+
     mutating func flood() async throws {
-        print("a flood of distinct SOCKS usernames:")
-        let (server, _) = try await serve("socks5-auth", scenarios: "\(options.repository)/Scenarios")
+        print("floods of distinct client-chosen values:")
+        for flood in Self.floods { try await run(flood) }
+    }
+
+    private mutating func run(_ flood: Flood) async throws {
+        let (server, _) = try await serve(flood.scenario, scenarios: "\(options.repository)/Scenarios")
         try await stopping([server]) {
             let endpoints = try endpointsFile(of: server)
             let json =
                 try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: endpoints)))
                 as? [String: Any]
-            let environment = (json?["scenarios"] as? [[String: Any]])?.first?["environment"] as? [String: String]
-            guard let proxy = environment?["MOCKAUTH_PROXY_URL"].flatMap(URL.init(string:)), let port = proxy.port
-            else { throw BenchError("serve socks5-auth gave no MOCKAUTH_PROXY_URL") }
-            // The baseline: after 1,000 connections with one username, so that what the first
-            // connections allocate once (event loops' buffers, the first records) is in it.
-            _ = try await Self.floodSOCKS(port: port, count: 1_000, distinct: false)
+            guard let entry = (json?["scenarios"] as? [[String: Any]])?.first, let port = flood.port(entry) else {
+                throw BenchError("serve \(flood.scenario) gave no port to flood")
+            }
+            // The baseline: after 1,000 identical connections, so that what the first connections
+            // allocate once (event loops' buffers, the first records) is in it.
+            _ = try await Self.flood(port: port, count: 1_000, payload: flood.payload, distinct: false)
             let baseline = server.residentMegabytes
             let started = ContinuousClock.now
-            let sent = try await Self.floodSOCKS(port: port, count: Self.floodConnections, distinct: true)
+            let sent = try await Self.flood(
+                port: port, count: Self.floodConnections, payload: flood.payload, distinct: true)
             let seconds = (ContinuousClock.now - started).seconds
             try await Task.sleep(for: .seconds(1))
             let after = server.residentMegabytes
             let control = try ControlClient(endpointsFile: endpoints)
-            let transcript = try await Self.transcript(control, run: "socks5-auth")
+            let transcript = try await Self.transcript(control, run: flood.scenario)
             let growth = (after ?? 0) - (baseline ?? 0)
             report.add(
-                "`serve socks5-auth`: \(sent.formatted()) connections, each a distinct 200-byte SOCKS username (\(Format.seconds(seconds)))",
+                "\(flood.label): \(sent.formatted()) connections (\(Format.seconds(seconds)))",
                 mockAuth:
                     "RSS \(Format.megabytes(baseline)) → \(Format.megabytes(after)); transcript \(transcript.records.formatted()) connection records, \(Format.megabytes(Double(transcript.bytes) / 1_048_576)) of JSON",
                 ratio: String(format: "%+.1f MB", abs(growth) < 0.05 ? 0 : growth),
@@ -46,10 +108,11 @@ extension Bench {
         }
     }
 
-    /// Opens `count` connections to the SOCKS5 proxy at `port`, 16 at a time, each sending a greeting
-    /// and an RFC 1929 step with a wrong password in one write and waiting for the proxy to close;
-    /// each username distinct when `distinct`. Bounded by 600 s. Returns how many were sent.
-    static func floodSOCKS(port: Int, count: Int, distinct: Bool) async throws -> Int {
+    /// Opens `count` connections to `port`, 16 at a time, each sending `payload` in one write and
+    /// waiting for the server to close. Bounded by 600 s. Returns how many were sent.
+    static func flood(
+        port: Int, count: Int, payload: @escaping @Sendable (Int, Bool) -> [UInt8], distinct: Bool
+    ) async throws -> Int {
         let deadline = ContinuousClock.now + .seconds(600)
         return await withTaskGroup(of: Int.self) { group in
             let lanes = 16
@@ -57,10 +120,7 @@ extension Bench {
                 group.addTask {
                     var sent = 0
                     for index in stride(from: lane, to: count, by: lanes) where ContinuousClock.now < deadline {
-                        let name = distinct ? "flood-\(index)-" : "flood-"
-                        let username = Array((name + String(repeating: "u", count: 200)).utf8.prefix(200))
-                        let bytes: [UInt8] = [5, 1, 2, 1, UInt8(username.count)] + username + [5] + Array("wrong".utf8)
-                        if (try? await once(port: port, bytes: bytes)) != nil { sent += 1 }
+                        if (try? await once(port: port, bytes: payload(index, distinct))) != nil { sent += 1 }
                     }
                     return sent
                 }
