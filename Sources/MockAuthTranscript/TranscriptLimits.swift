@@ -2,7 +2,8 @@
 /// the client.
 ///
 /// - Per server, at most ``recordsPerServer`` request records and at most ``recordsPerServer``
-///   connection records of connections that kept no request of their own; past that, connections
+///   connection records, those that hold its kept requests included (and a tenth more generalized
+///   ones, ``generalizedRecords(of:)``); past that, connections that kept no request and are
 ///   unlike any before are folded into generalized records (``ConnectionRecord/generalized``) and
 ///   counted in ``TranscriptOverflow/foldedConnections``, requests unlike any before only counted.
 /// - Every value a client chooses and a record keeps (a method, a request target, a header field's
@@ -11,7 +12,8 @@
 ///   reason, which may quote such values, to ``reasonBytes``. A cut value ends with
 ///   `...(N bytes in all)` and is no longer than its limit, that note included.
 package enum TranscriptLimits {
-    /// Records kept per server: request records, and connection records without requests.
+    /// Records kept per server: request records, and connection records (those holding kept
+    /// requests included).
     package static let recordsPerServer = 10_000
     /// Bytes kept of a client-chosen value other than a header field's value.
     package static let valueBytes = 256
