@@ -230,7 +230,8 @@ struct HTTP2HandlingTests {
         #expect(!channel.isActive)
     }
 
-    @Test("cleartext HTTP/2: a stream whose body stalls closes the connection at the body limit, not at the connection's")
+    @Test(
+        "cleartext HTTP/2: a stream whose body stalls closes the connection at the body limit, not at the connection's")
     func cleartextStalledStreamBody() throws {
         let (channel, recorder) = try cleartextConnection()
         // The preface, an empty SETTINGS frame, and the HEADERS of a POST on stream 1 that does not

@@ -42,13 +42,15 @@ extension Bench {
                 return [5, 1, 0] + [5, 1, 0, 3, UInt8(name.count)] + name + [1, 187]
             }),
         Flood(
-            label: "`serve basic`: each connection a request line with a distinct method, in plain text on the TLS port",
+            label:
+                "`serve basic`: each connection a request line with a distinct method, in plain text on the TLS port",
             scenario: "basic", port: urlPort,
             payload: { index, distinct in
                 Array("M\(distinct ? index : 0) / HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
             }),
         Flood(
-            label: "`serve proxy-basic`: each connection a request to the plain origin with a distinct 300-byte header value",
+            label:
+                "`serve proxy-basic`: each connection a request to the plain origin with a distinct 300-byte header value",
             scenario: "proxy-basic", port: urlPort,
             payload: { index, distinct in
                 let value = String(decoding: padded(distinct ? "\(index)-" : "-", to: 300, with: "v"), as: UTF8.self)

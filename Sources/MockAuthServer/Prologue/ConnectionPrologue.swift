@@ -139,7 +139,9 @@ extension ChannelPipeline.SynchronousOperations {
             limits: prologue.limits, usesTLS: prologue.tls != nil, answering: prologue.answering, recorder: recorder,
             readsBytes: prologue.codec == .bytes)
         try addHandler(deadline)
-        if deadline.watchesResponses, prologue.codec != .bytes { try addHandler(ResponseEndWatcher(deadline: deadline)) }
+        if deadline.watchesResponses, prologue.codec != .bytes {
+            try addHandler(ResponseEndWatcher(deadline: deadline))
+        }
         return deadline
     }
 
