@@ -85,11 +85,8 @@ struct ConnectionPrologueTests {
         #expect(channel.isActive, "the request is the server's to answer, however long it takes")
         responder.answer(context: try channel.pipeline.syncOperations.context(handler: responder))
         #expect(try channel.readOutboundText().hasPrefix("HTTP/1.1 200 OK"))
-        channel.embeddedEventLoop.advanceTime(by: .milliseconds(1_900))
-        #expect(channel.isActive)
-        channel.embeddedEventLoop.advanceTime(by: .milliseconds(200))
-        #expect(!channel.isActive)
-        #expect(recorder.record.closedByLimit == .requestHead)
+        channel.expectClosed(
+            by: .requestHead, after: .milliseconds(1_900), within: .milliseconds(200), recorder: recorder)
     }
 
     @Test("a refusal is worded as the listener words them; HEAD gets no body; the connection closes")

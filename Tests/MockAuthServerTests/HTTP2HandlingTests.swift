@@ -172,11 +172,7 @@ struct HTTP2HandlingTests {
         let head = HPACKHeaders([(":method", "POST"), (":path", "/"), (":scheme", "https"), (":authority", "x")])
         try channel.writeInbound(HTTP2Frame.FramePayload.headers(.init(headers: head, endStream: false)))
         try channel.writeInbound(HTTP2Frame.FramePayload.data(.init(data: .byteBuffer(ByteBuffer(string: "abc")))))
-        channel.embeddedEventLoop.advanceTime(by: .seconds(29))
-        #expect(channel.isActive)
-        channel.embeddedEventLoop.advanceTime(by: .seconds(2))
-        #expect(!channel.isActive)
-        #expect(recorder.record.closedByLimit == .requestBody)
+        channel.expectClosed(by: .requestBody, after: .seconds(29), within: .seconds(2), recorder: recorder)
     }
 
     @Test("a stream whose body ends in time is answered, and no body limit runs after it")
@@ -239,11 +235,7 @@ struct HTTP2HandlingTests {
         // `:authority x` a literal).
         let headers: [UInt8] = [0, 0, 6, 1, 4, 0, 0, 0, 1, 0x83, 0x84, 0x86, 0x41, 0x01, 0x78]
         try channel.writeInbound(ByteBuffer(bytes: ConnectionPreface.bytes + [0, 0, 0, 4, 0, 0, 0, 0, 0] + headers))
-        channel.embeddedEventLoop.advanceTime(by: .seconds(29))
-        #expect(channel.isActive)
-        channel.embeddedEventLoop.advanceTime(by: .seconds(2))
-        #expect(!channel.isActive)
-        #expect(recorder.record.closedByLimit == .requestBody)
+        channel.expectClosed(by: .requestBody, after: .seconds(29), within: .seconds(2), recorder: recorder)
     }
 
     @Test("cleartext: the preface, even split, switches to HTTP/2; idle with no stream, the head limit closes it")
