@@ -17,6 +17,8 @@ extension Bench {
         var newConnections: Bool
         var connections: Int
         var threads: Int
+        /// The cores wrk runs on, when the servers were pinned to the others (``CPUAffinity``).
+        var clientCPUs: [Int]?
     }
 
     /// `mockauthd serve` on `scenario` (from `directory`); its first URL.
@@ -42,9 +44,20 @@ extension Bench {
     }
 
     /// The wrk thread counts every throughput case runs with: one thread is the issue's load (the
-    /// client has a core of its own); two threads take both cores of a 2-core machine, so client and
-    /// server share them and the ratio is compressed.
+    /// client has a core of its own: wrk is pinned to the first core and every server to the others,
+    /// ``pinning(threads:)``); two threads take both cores of a 2-core machine, so client and server
+    /// share them and the ratio is compressed.
     static let wrkThreads = [1, 2]
+
+    /// The cores of wrk and of the servers for a load of `threads` wrk threads: with one thread on a
+    /// machine of two cores or more, wrk gets core 0 and the servers the rest, so that neither pays
+    /// for sharing a core with the other (which moved a server's CPU per request by ±15 % from one
+    /// round to the next); with more threads, `nil`: everything runs everywhere.
+    static func pinning(threads: Int) -> (client: [Int], servers: [Int])? {
+        let cores = CPUAffinity.cores
+        guard threads == 1, cores >= 2, CPUAffinity.isAvailable else { return nil }
+        return ([0], Array(1..<cores))
+    }
 
     /// Keep-alive Basic over plain HTTP and TLS (8 connections), and new TLS connections, one
     /// request each (32 connections), each with one and with two wrk threads, on MockAuth beside the
@@ -95,19 +108,41 @@ extension Bench {
                 }
                 return (mockAuth, anchors)
             }
+            let serverPIDs =
+                [plain, tls, minimalPlain, minimalTLS, barePlain, bareTLS].map(\.pid) + [nginx?.pid].compactMap { $0 }
+            if let pinning = Self.pinning(threads: 1) {
+                report.note(
+                    "with one wrk thread, wrk ran on core \(pinning.client.map(String.init).joined(separator: ",")) and every server on core(s) \(pinning.servers.map(String.init).joined(separator: ",")) (taskset); with two, everything ran everywhere"
+                )
+            } else {
+                report.note(
+                    "wrk and the servers were not pinned to cores (fewer than 2 cores, or no taskset): with one wrk thread they shared the cores"
+                )
+            }
             for threads in Self.wrkThreads {
                 let (plainMockAuth, plainAnchors) = servers(tls: false)
                 let (tlsMockAuth, tlsAnchors) = servers(tls: true)
+                let pinning = Self.pinning(threads: threads)
+                for pid in serverPIDs {
+                    if let pinning {
+                        if await !CPUAffinity.pin(pid, to: pinning.servers) {
+                            report.note("process \(pid) could not be pinned to cores \(pinning.servers)")
+                        }
+                    } else {
+                        await CPUAffinity.release(pid)
+                    }
+                }
                 let cases = [
                     ThroughputCase(
                         measure: "plain keep-alive, Basic", mockAuth: plainMockAuth, anchors: plainAnchors,
-                        newConnections: false, connections: 8, threads: threads),
+                        newConnections: false, connections: 8, threads: threads, clientCPUs: pinning?.client),
                     ThroughputCase(
                         measure: "TLS keep-alive, Basic", mockAuth: tlsMockAuth, anchors: tlsAnchors,
-                        newConnections: false, connections: 8, threads: threads),
+                        newConnections: false, connections: 8, threads: threads, clientCPUs: pinning?.client),
                     ThroughputCase(
                         measure: "new TLS connections (one request each)", mockAuth: tlsMockAuth,
-                        anchors: tlsAnchors, newConnections: true, connections: 32, threads: threads),
+                        anchors: tlsAnchors, newConnections: true, connections: 32, threads: threads,
+                        clientCPUs: pinning?.client),
                 ]
                 for throughputCase in cases { try await measure(throughputCase) }
             }
@@ -129,28 +164,31 @@ extension Bench {
 
     /// Warms each server, then runs the rounds, each round in another order (the servers rotated) so
     /// the machine's noise falls on every server alike; each figure is the median of its rounds, the
-    /// CPU per request the median of each server's rounds.
+    /// CPU per request the median of each server's rounds. The ratios pair the rounds: MockAuth's
+    /// figure over the minimal server's of the same round, the median of those, with their range,
+    /// so that a round in which the machine was slower for both does not count against one.
     private mutating func measure(_ throughputCase: ThroughputCase) async throws {
         let load = { (url: String, seconds: Int) in
             try await Wrk.load(
                 url, seconds: seconds, connections: throughputCase.connections, threads: throughputCase.threads,
-                newConnectionPerRequest: throughputCase.newConnections)
+                newConnectionPerRequest: throughputCase.newConnections, cpus: throughputCase.clientCPUs)
         }
         let servers = [throughputCase.mockAuth] + throughputCase.anchors
         for server in servers { _ = try await load(server.url, 2) }
         var runs = [[Wrk.Result]](repeating: [], count: servers.count)
-        var cpu = [[Double]](repeating: [], count: servers.count)
+        var cpu = [[Double?]](repeating: [], count: servers.count)
         for round in 0..<options.rounds {
             for offset in servers.indices {
                 let index = (offset + round) % servers.count
                 let server = servers[index]
                 guard let pid = server.pid else {
                     runs[index].append(try await load(server.url, options.seconds))
+                    cpu[index].append(nil)
                     continue
                 }
                 let (run, seconds) = try await ProcessCPU.measuring(pid) { try await load(server.url, options.seconds) }
                 runs[index].append(run)
-                if let seconds, run.requests > 0 { cpu[index].append(seconds / Double(run.requests)) }
+                cpu[index].append(seconds.flatMap { run.requests > 0 ? $0 / Double(run.requests) : nil })
             }
         }
         let results = runs.map(Wrk.median)
@@ -170,17 +208,25 @@ extension Bench {
         let anchors = zip(servers, results).dropFirst().map { "\($0.name) \(Format.rate($1.requestsPerSecond))" }
         report.add(
             measure, mockAuth: Format.rate(results[0].requestsPerSecond), anchors: anchors.joined(separator: ", "),
-            ratio: Format.ratio(results[0].requestsPerSecond, results[1].requestsPerSecond),
+            ratio: Format.pairedRatio(
+                runs[0].map(\.requestsPerSecond), over: runs[1].map(\.requestsPerSecond)),
             target: "≥ 0.9x minimal NIO\(throughputCase.mockAuth.url.hasPrefix("https") ? "SSL" : "")")
-        let microseconds = cpu.map { $0.isEmpty ? nil : Percentiles($0).median * 1e6 }
-        guard let mockAuth = microseconds[0], let minimal = microseconds[1] else { return }
+        let microseconds = cpu.map { rounds in
+            let measured = rounds.compactMap { $0 }
+            return measured.isEmpty ? nil : Percentiles(measured).median * 1e6
+        }
+        guard let mockAuth = microseconds[0] else { return }
         let anchorCPU = zip(servers, microseconds).dropFirst().compactMap { server, value in
             value.map { String(format: "\(server.name) %.1f µs", $0) }
+        }
+        let paired = zip(cpu[0], cpu[1]).compactMap { round -> (mockAuth: Double, minimal: Double)? in
+            guard let mockAuth = round.0, let minimal = round.1 else { return nil }
+            return (mockAuth, minimal)
         }
         report.add(
             "… server CPU per request (its user + system time over the load ÷ requests)",
             mockAuth: String(format: "%.1f µs", mockAuth), anchors: anchorCPU.joined(separator: ", "),
-            ratio: Format.ratio(mockAuth, minimal), target: "≤ 1.15x minimal")
+            ratio: Format.pairedRatio(paired.map(\.mockAuth), over: paired.map(\.minimal)), target: "≤ 1.15x minimal")
     }
 
     /// Notes what MockAuth's TLS server and the anchors present; they must be the same shape (the

@@ -54,6 +54,9 @@ struct Nginx {
         return Nginx(plainPort: plainPort, tlsPort: tlsPort, server: server)
     }
 
+    /// The master process (its workers are its children).
+    var pid: Int32 { server.pid }
+
     func stop() async {
         await server.stop()
     }

@@ -33,7 +33,7 @@ struct Report {
             Report.begin,
             "## The figures of the last `make bench`",
             "",
-            "\(Machine.describe()); \(Self.date()). Command: `\(command)` (wrk: keep-alive 8 connections, new TLS connections 32 connections, each with one wrk thread and with two; each throughput figure the median of \(rounds) runs of \(seconds) s that rotate the servers, each CPU-per-request figure the median of the same runs; the ratios are MockAuth's over the minimal NIO server's; every server on the same machine, in the same invocation; release builds).",
+            "\(Machine.describe()); \(Self.date()). Command: `\(command)` (wrk: keep-alive 8 connections, new TLS connections 32 connections, each with one wrk thread and with two; each throughput figure the median of \(rounds) runs of \(seconds) s that rotate the servers, each CPU-per-request figure the median of the same runs; each ratio the median of the rounds' ratios, MockAuth's figure over the minimal NIO server's of the same round, with their range; with one wrk thread, wrk runs on core 0 and every server on the other cores; every server on the same machine, in the same invocation; release builds).",
             "",
             "| measure | MockAuth | anchors in the same run | ratio | target (issues 12, 13, 23, 35) |",
             "|---|---|---|---|---|",
@@ -79,6 +79,16 @@ enum Format {
 
     static func ratio(_ value: Double, _ anchor: Double) -> String {
         anchor > 0 ? String(format: "%.2fx", value / anchor) : "—"
+    }
+
+    /// The median of the rounds' ratios (`values[i] / anchors[i]`, the same round), with their
+    /// range: "1.06x (1.02–1.11)".
+    static func pairedRatio(_ values: [Double], over anchors: [Double]) -> String {
+        let ratios = zip(values, anchors).compactMap { value, anchor in anchor > 0 ? value / anchor : nil }
+        guard let low = ratios.min(), let high = ratios.max() else { return "—" }
+        let median = Percentiles(ratios).median
+        return ratios.count == 1
+            ? String(format: "%.2fx", median) : String(format: "%.2fx (%.2f–%.2f)", median, low, high)
     }
 
     static func milliseconds(_ seconds: Double) -> String {

@@ -23,12 +23,16 @@ enum Wrk {
 
     static var isInstalled: Bool { Command.which("wrk") != nil }
 
-    /// Loads `url` for `seconds` with the Basic credentials of the benchmark scenarios.
+    /// Loads `url` for `seconds` with the Basic credentials of the benchmark scenarios; on the cores
+    /// `cpus` only, when given (``CPUAffinity``).
     static func load(
         _ url: String, seconds: Int, connections: Int = 8, threads: Int = 1, newConnectionPerRequest: Bool = false,
-        authorization: String? = BareServer.expected
+        authorization: String? = BareServer.expected, cpus: [Int]? = nil
     ) async throws -> Result {
         var arguments = ["wrk", "-t\(threads)", "-c\(connections)", "-d\(seconds)s", "--timeout", "5s"]
+        if let cpus, let taskset = Command.which("taskset") {
+            arguments = [taskset, "-c", cpus.map(String.init).joined(separator: ",")] + arguments
+        }
         if let authorization { arguments += ["-H", "Authorization: \(authorization)"] }
         if newConnectionPerRequest { arguments += ["-H", "Connection: close"] }
         // bash's `times` prints the CPU time of the shell's children (here wrk) after it exits.
