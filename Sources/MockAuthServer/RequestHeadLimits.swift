@@ -51,8 +51,8 @@ enum RequestHeadLimits {
             count += 1
             let line = name.utf8.count + 2 + value.utf8.count
             total += line - 2
-            guard !isCredentials(name) else { continue }
-            longest = max(longest, line)
+            // Credentials have no line limit: a line is looked at as such only when it is over it.
+            if line > longest, line <= maximumFieldLineBytes || !isCredentials(name) { longest = line }
         }
         if count > maximumFieldCount {
             return RequestRefusal(limit: .headerCount, actual: count, allowed: maximumFieldCount)
