@@ -196,26 +196,39 @@ final class TranscriptRecorder: Sendable {
     /// Returns at once when no open connection is mid-exchange (a handshake, a request not yet
     /// answered); otherwise as ``waitUntilIdle(timeout:)`` does. Idle keep-alive connections, which a
     /// live client (an app, a browser) keeps open for minutes, do not hold it up.
-    func waitUntilQuiet(timeout: Duration) async {
+    ///
+    /// - Returns: `false` when `timeout` passed first.
+    @discardableResult
+    func waitUntilQuiet(timeout: Duration) async -> Bool {
         let recorders = state.withLock { $0.connections }
-        guard recorders.contains(where: \.isMidExchange) else { return }
-        await waitUntilIdle(timeout: timeout)
+        guard recorders.contains(where: \.isMidExchange) else { return true }
+        return await waitUntilIdle(timeout: timeout)
     }
 
     /// Returns when no connection is open (at once if none is), or when `timeout` has passed.
     ///
     /// Woken by the last close, not by polling.
-    func waitUntilIdle(timeout: Duration) async {
+    ///
+    /// - Returns: `false` when `timeout` passed first.
+    @discardableResult
+    func waitUntilIdle(timeout: Duration) async -> Bool {
         let ticket = state.withLock { state in
             state.nextTicket += 1
             return state.nextTicket
         }
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { await self.idle(ticket) }
-            group.addTask { try? await Task.sleep(for: timeout) }
-            await group.next()
+        return await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                await self.idle(ticket)
+                return true
+            }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return false
+            }
+            let idle = await group.next() ?? false
             group.cancelAll()
             self.abandon(ticket)
+            return idle
         }
     }
 
