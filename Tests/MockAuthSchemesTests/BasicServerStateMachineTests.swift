@@ -1,4 +1,5 @@
 import MockAuthTestSupport
+import MockAuthVocabulary
 import Testing
 
 @testable import MockAuthSchemes
@@ -104,13 +105,22 @@ import Testing
         #expect(reason.contains("Bearer"))
     }
 
-    @Test func fuzzNeverTraps() {
+    @Test("random Basic tokens are refused or malformed, never authenticated (3,000 seeded rounds)")
+    func randomTokensNeverAuthenticate() {
         var generator = SplitMix(seed: 11)
         var machine = OfferedAlone(.basic(configuration))
-        for _ in 0..<3000 {
+        var outcomes: Set<AuthOutcome> = []
+        for round in 0..<3000 {
             let token = base64(generator.bytes(maxCount: 40))
-            _ = machine.receive(request("Basic \(token)"), now: testNow)
-            _ = BasicCredentials.parse(token68: generator.headerLikeString(maxCount: 30))
+            let outcome = machine.receive(request("Basic \(token)"), now: testNow).outcome
+            #expect(outcome != .authenticated, "round \(round): Basic \(token)")
+            outcomes.insert(outcome)
+            // The user-id ends at the first colon (RFC 7617 §2), whatever the token holds.
+            if case .success(let parsed) = BasicCredentials.parse(token68: generator.headerLikeString(maxCount: 30)) {
+                #expect(!parsed.userID.contains(":"), "round \(round)")
+            }
         }
+        // Both paths were taken: tokens read as user:password and refused, and tokens that are not.
+        #expect(outcomes == [.refused, .malformed])
     }
 }

@@ -307,16 +307,25 @@ import Testing
         }
     }
 
-    @Test func fuzzNeverTraps() throws {
+    @Test(
+        "mutated NTLM messages never authenticate: only the client's own proof, unchanged, could (4,000 seeded rounds)")
+    func mutatedMessagesNeverAuthenticate() throws {
         var generator = SplitMix(seed: 1234)
         var machine = OfferedAlone(.ntlm(configuration), random: .seeded(11))
         let type2 = try #require(handshake(&machine))
-        let seeds = [
-            client.negotiateMessage(), client.authenticateMessage(challenge: type2), ChromiumNTLM.authenticateV2,
-        ]
+        let proof = client.authenticateMessage(challenge: type2)
+        let seeds = [client.negotiateMessage(), proof, ChromiumNTLM.authenticateV2]
+        var outcomes: Set<AuthOutcome> = []
         for round in 0..<4000 {
             let bytes = generator.mutate(seeds[round % seeds.count])
-            _ = machine.receive(request("NTLM " + base64(bytes), connection: UInt64(round % 3)), now: testNow)
+            let outcome = machine.receive(
+                request("NTLM " + base64(bytes), connection: UInt64(round % 3)), now: testNow
+            ).outcome
+            outcomes.insert(outcome)
+            if outcome == .authenticated {
+                #expect(bytes == proof, "round \(round): a changed message was taken for the proof")
+            }
         }
+        #expect(outcomes.isSuperset(of: [.continued, .refused, .malformed]))
     }
 }
