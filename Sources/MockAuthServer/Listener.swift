@@ -17,22 +17,22 @@ struct Listener {
         group: any EventLoopGroup, addressing: ServerAddressing = .loopback, port: Int = 0,
         proxyTargets: Set<ProxyTarget> = [], proxyAliases: [ProxyTarget: ProxyTarget] = [:], scheme: String? = nil
     ) async throws -> Listener {
-        let socksPolicy =
-            spec.isSOCKS
-            ? SOCKSPolicy(allowedTargets: proxyTargets, aliases: proxyAliases, account: spec.socksAccount) : nil
-        let proxyPolicy =
-            spec.isProxy && !spec.isSOCKS
-            ? ProxyPolicy(allowedTargets: proxyTargets, aliases: proxyAliases, gate: behavior.gates.first) : nil
         let log = recorder.log(for: spec.id)
-        // The listener's prologue, made once: each connection takes it by reference.
-        let prologue =
-            if spec.isSOCKS {
-                ConnectionPrologue.socksProxy(limits: behavior.limits)
-            } else if spec.isProxy {
-                ConnectionPrologue.forwardProxy(limits: behavior.limits, gates: behavior.gates, tls: tls)
-            } else {
-                ConnectionPrologue.scenarioServer(tls: tls, behavior: behavior, http2: spec.http2)
-            }
+        // What each connection gets by role, made once: each connection takes its prologue by reference.
+        let handlers: ConnectionHandlers
+        switch spec.role {
+        case .socks5(let account):
+            handlers = .socks(
+                ConnectionPrologue.socksProxy(limits: behavior.limits),
+                SOCKSPolicy(allowedTargets: proxyTargets, aliases: proxyAliases, account: account))
+        case .forwardProxy:
+            handlers = .forwardProxy(
+                ConnectionPrologue.forwardProxy(limits: behavior.limits, gates: behavior.gates, tls: tls),
+                ProxyPolicy(allowedTargets: proxyTargets, aliases: proxyAliases, gate: behavior.gates.first))
+        case .origin, .revocation:
+            handlers = .scenarioServer(
+                ConnectionPrologue.scenarioServer(tls: tls, behavior: behavior, http2: spec.http2))
+        }
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: ConnectionPrologue.listenBacklog)
             // A fixed port (`--port-base`) is bound again when a run ends and another begins: its old
@@ -45,15 +45,15 @@ struct Listener {
                 channel.eventLoop.makeCompletedFuture {
                     let connection = recorder.connectionAccepted(
                         log: log, remoteAddress: channel.remoteAddress, usesTLS: tls != nil)
-                    if let socksPolicy {
-                        try channel.pipeline.syncOperations.addSOCKSProxyHandlers(
-                            prologue, policy: socksPolicy, recorder: connection, group: group)
-                    } else if let proxyPolicy {
-                        try channel.pipeline.syncOperations.addForwardProxyHandlers(
-                            prologue, policy: proxyPolicy, recorder: connection, group: group)
-                    } else {
-                        try channel.pipeline.syncOperations.addScenarioServerHandlers(
-                            prologue, behavior: behavior, recorder: connection)
+                    let pipeline = channel.pipeline.syncOperations
+                    switch handlers {
+                    case .socks(let prologue, let policy):
+                        try pipeline.addSOCKSProxyHandlers(prologue, policy: policy, recorder: connection, group: group)
+                    case .forwardProxy(let prologue, let policy):
+                        try pipeline.addForwardProxyHandlers(
+                            prologue, policy: policy, recorder: connection, group: group)
+                    case .scenarioServer(let prologue):
+                        try pipeline.addScenarioServerHandlers(prologue, behavior: behavior, recorder: connection)
                     }
                 }
             }
@@ -141,4 +141,12 @@ extension SocketAddress {
         case .v4, .unixDomainSocket: "\(ipAddress ?? "?"):\(port ?? 0)"
         }
     }
+}
+
+/// What a listener of each role puts on a connection: its prologue and, for a proxy, the policy of
+/// what it relays.
+private enum ConnectionHandlers: Sendable {
+    case scenarioServer(ConnectionPrologue)
+    case forwardProxy(ConnectionPrologue, ProxyPolicy)
+    case socks(ConnectionPrologue, SOCKSPolicy)
 }

@@ -64,10 +64,12 @@ public final class ScenarioServer: Sendable {
         do {
             // The revocation server binds first, so that every leaf can name its URLs; proxies bind
             // last, so that they know every origin they may reach.
-            let ordered =
-                scenario.servers.filter(\.isRevocation)
-                + scenario.servers.filter { !$0.isProxy && !$0.isRevocation } + scenario.servers.filter(\.isProxy)
-            let authority = scenario.servers.contains(where: \.isRevocation) ? RevocationAuthority(pki: pki) : nil
+            // (``ServerRole/bindOrder``; a stable sort keeps the scenario's order within a role).
+            let ordered = scenario.servers.enumerated()
+                .sorted { ($0.element.role.bindOrder, $0.offset) < ($1.element.role.bindOrder, $1.offset) }
+                .map(\.element)
+            let authority =
+                scenario.servers.contains { $0.role == .revocation } ? RevocationAuthority(pki: pki) : nil
             var revocation: RevocationEndpoints?
             for spec in ordered {
                 // A server only a remote-DNS proxy resolves is reached by its name alone: its
@@ -89,11 +91,11 @@ public final class ScenarioServer: Sendable {
                 let listener = try await Listener.bind(
                     spec: spec, tls: tls, behavior: behavior, recorder: recorder, group: group,
                     addressing: addressing, port: try reservation.next(),
-                    proxyTargets: spec.isProxy ? ProxyPolicy.targets(of: endpoints) : [],
-                    proxyAliases: spec.isProxy ? ProxyPolicy.aliases(of: endpoints, addressing: addressing) : [:],
+                    proxyTargets: spec.role.relays ? ProxyPolicy.targets(of: endpoints) : [],
+                    proxyAliases: spec.role.relays ? ProxyPolicy.aliases(of: endpoints, addressing: addressing) : [:],
                     scheme: scenario.urlScheme(of: spec))
                 directory.register(listener.endpoint)
-                if spec.isRevocation {
+                if spec.role == .revocation {
                     revocation = RevocationEndpoints(
                         crlURL: listener.endpoint.url(path: ServerSpec.crlPath),
                         ocspURL: listener.endpoint.url(path: ServerSpec.ocspPath))

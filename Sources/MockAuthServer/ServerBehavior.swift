@@ -1,5 +1,6 @@
 import MockAuthPKI
 import MockAuthScenario
+import MockAuthSchemes
 import Synchronization
 
 /// What one scenario server does with a request: its routes, each with the gate of its protection
@@ -34,8 +35,9 @@ struct ServerBehavior: Sendable {
         revocation: RevocationAuthority? = nil
     ) {
         self.limits = limits
-        self.revocation = spec.isRevocation ? revocation : nil
-        let serverGate = spec.auth.map { AuthGate(spec: $0, isProxy: spec.isProxy) }
+        self.revocation = spec.role == .revocation ? revocation : nil
+        let side: ChallengeSide = spec.role.relays ? .proxy : .origin
+        let serverGate = spec.auth.map { AuthGate(spec: $0, side: side) }
         var gates = serverGate.map { [$0] } ?? []
         var routes: [Route] = []
         for route in spec.routes {
@@ -46,7 +48,7 @@ struct ServerBehavior: Sendable {
                 routes.append(Route(spec: route, gate: nil))
             case .own(let auth):
                 // Routes with the same auth section share one protection space.
-                let gate = gates.first { $0.spec == auth } ?? AuthGate(spec: auth, isProxy: spec.isProxy)
+                let gate = gates.first { $0.spec == auth } ?? AuthGate(spec: auth, side: side)
                 if !gates.contains(where: { $0 === gate }) { gates.append(gate) }
                 routes.append(Route(spec: route, gate: gate))
             }

@@ -13,7 +13,8 @@ struct ConnectsByNameTests {
             for: Scenario(
                 name: "socks5h", summary: "",
                 servers: [
-                    ServerSpec(id: "proxy", isSOCKS: true), ServerSpec(id: "origin", tls: TLSSpec(profile: .valid)),
+                    ServerSpec(id: "proxy", role: .socks5(account: nil)),
+                    ServerSpec(id: "origin", tls: TLSSpec(profile: .valid)),
                 ],
                 client: ClientSpec(requests: [RequestSpec(server: "origin")], proxy: ProxyClientSpec(server: "proxy")),
                 expectations: [ScenarioExpectation(Self.rule, because: "only the proxy knows the name")]),

@@ -13,7 +13,7 @@ struct HeedsRevocationTests {
         return Judge.verdict(
             for: Scenario(
                 name: "revoked", summary: "",
-                servers: [ServerSpec(id: "revocation", isRevocation: true), ServerSpec(id: "origin")],
+                servers: [ServerSpec(id: "revocation", role: .revocation), ServerSpec(id: "origin")],
                 client: ClientSpec(requests: [RequestSpec(server: "origin")]),
                 expectations: [
                     ScenarioExpectation(.heedsRevocation(server: "origin", revocation: "revocation"), because: "b")

@@ -15,7 +15,8 @@ struct SOCKSWordingTests {
             for: Scenario(
                 name: "socks5-example", summary: "",
                 servers: [
-                    ServerSpec(id: "proxy", isSOCKS: true), ServerSpec(id: "origin", tls: TLSSpec(profile: .valid)),
+                    ServerSpec(id: "proxy", role: .socks5(account: nil)),
+                    ServerSpec(id: "origin", tls: TLSSpec(profile: .valid)),
                 ],
                 client: ClientSpec(requests: [RequestSpec(server: "origin")], proxy: ProxyClientSpec(server: "proxy")),
                 expectations: [ScenarioExpectation(expectation)]),

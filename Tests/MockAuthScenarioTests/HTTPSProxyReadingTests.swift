@@ -24,7 +24,7 @@ struct HTTPSProxyReadingTests {
     func reads() throws {
         let scenario = try Scenario(yaml: Self.base, name: "https-proxy", file: "https-proxy.yaml")
         let proxy = try #require(scenario.server("proxy"))
-        #expect(proxy.isProxy)
+        #expect(proxy.role == .forwardProxy)
         #expect(proxy.tls?.profile == .expired)
         #expect(proxy.urlScheme == "https")
         #expect(scenario.requirements.features.isSuperset(of: [.proxy, .httpsProxy, .tls, .customTrustAnchors]))

@@ -29,7 +29,7 @@ struct RevocationReadingTests {
     @Test("the server, the profile and the rule are read; the client's default request goes to the origin")
     func reads() throws {
         let scenario = try Scenario(yaml: Self.base, name: "revoked", file: "revoked.yaml")
-        #expect(scenario.server("revocation")?.isRevocation == true)
+        #expect(scenario.server("revocation")?.role == .revocation)
         #expect(scenario.server("origin")?.tls?.profile == .revokedCRL)
         #expect(scenario.expectations.first?.rule == .heedsRevocation(server: "origin", revocation: "revocation"))
         #expect(scenario.client.requests.map(\.server) == ["origin"])

@@ -23,9 +23,10 @@ struct SOCKSReadingTests {
     func reads() throws {
         let scenario = try Scenario(yaml: Self.base, name: "socks", file: "socks.yaml")
         let proxy = try #require(scenario.server("proxy"))
-        #expect(proxy.isProxy && proxy.isSOCKS)
+        #expect(proxy.role == .socks5(account: nil))
+        #expect(proxy.role.relays)
         #expect(proxy.urlScheme == "socks5")
-        #expect(scenario.server("origin")?.isSOCKS == false)
+        #expect(scenario.server("origin")?.role == .origin)
         #expect(scenario.requirements.features.isSuperset(of: [.proxy, .socks, .tls, .customTrustAnchors]))
         #expect(scenario.requirements.unmet(lacking: [.socks]) == ["socks"])
     }
@@ -34,8 +35,7 @@ struct SOCKSReadingTests {
     func httpProxy() throws {
         let yaml = Self.base.replacingOccurrences(of: "proxy: socks5", with: "proxy: true")
         let scenario = try Scenario(yaml: yaml, name: "http-proxy", file: "http-proxy.yaml")
-        #expect(scenario.server("proxy")?.isProxy == true)
-        #expect(scenario.server("proxy")?.isSOCKS == false)
+        #expect(scenario.server("proxy")?.role == .forwardProxy)
         #expect(!scenario.requirements.features.contains(.socks))
     }
 
@@ -66,8 +66,8 @@ struct SOCKSReadingTests {
             of: "    proxy: socks5\n",
             with: "    proxy: socks5\n    credentials: { username: socks-user, password: tunnel-7 }\n")
         let scenario = try Scenario(yaml: yaml, name: "socks-auth", file: "socks-auth.yaml")
-        #expect(scenario.server("proxy")?.socksAccount?.username == "socks-user")
-        #expect(scenario.server("proxy")?.socksAccount?.password == "tunnel-7")
+        #expect(
+            scenario.server("proxy")?.role == .socks5(account: Account(username: "socks-user", password: "tunnel-7")))
         let onHTTP = yaml.replacingOccurrences(of: "proxy: socks5", with: "proxy: true")
         #expect(throws: ScenarioError.self) { try Scenario(yaml: onHTTP, name: "bad", file: "bad.yaml") }
         let long = yaml.replacingOccurrences(of: "tunnel-7", with: String(repeating: "p", count: 256))

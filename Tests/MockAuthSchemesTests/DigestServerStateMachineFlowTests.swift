@@ -160,7 +160,7 @@ func digestAnswer(
         var options = configuration
         options.offerUserhash = true
         options.sendNextNonce = true
-        options.isProxy = true
+        options.side = .proxy
         var machine = OfferedAlone(.digest(options), random: .seeded(7))
         let challenge = try #require(try challenges(&machine).first)
         #expect(challenge.parameter("userhash") == "true")

@@ -122,7 +122,7 @@ import Testing
     }
 
     @Test func wrongPasswordAndSwitchedConnection() throws {
-        var machine = machine { $0.isProxy = true }
+        var machine = machine { $0.side = .proxy }
         let initial = SPNEGONegTokenInit(mechTypes: [.ntlmssp], mechToken: client.negotiateMessage())
         let type2 = try #require(challenge(in: reply(send(&machine, initial.encoded()))))
         let wrong = SPNEGONegTokenResp(

@@ -30,7 +30,7 @@ struct AuthGateTests {
 
     @Test("origin: 401 and WWW-Authenticate without credentials, the Authorization header recorded")
     func originChallenge() {
-        let gate = AuthGate(spec: Fixtures.basicAuth, isProxy: false)
+        let gate = AuthGate(spec: Fixtures.basicAuth, side: .origin)
         #expect(gate.challengeStatus == 401)
         #expect(gate.credentialsHeader == "Authorization")
         let (outcome, record) = check(gate, [])
@@ -45,7 +45,7 @@ struct AuthGateTests {
 
     @Test("origin: the right credentials pass, recorded with scheme and user")
     func originPass() {
-        let gate = AuthGate(spec: Fixtures.basicAuth, isProxy: false)
+        let gate = AuthGate(spec: Fixtures.basicAuth, side: .origin)
         let (outcome, record) = check(gate, [Fixtures.basic("alice", "secret")])
         #expect(outcome == .pass([]))
         #expect(
@@ -57,7 +57,7 @@ struct AuthGateTests {
 
     @Test("origin: a wrong password is challenged again and recorded as refused")
     func originRefused() {
-        let gate = AuthGate(spec: Fixtures.basicAuth, isProxy: false)
+        let gate = AuthGate(spec: Fixtures.basicAuth, side: .origin)
         let (outcome, record) = check(gate, [Fixtures.basic("alice", "wrong")])
         #expect(outcome == .challenge(["WWW-Authenticate: \(Fixtures.basicChallenge)"]))
         #expect(
@@ -69,7 +69,7 @@ struct AuthGateTests {
 
     @Test("origin: unreadable credentials are a bad request, recorded as malformed credentials")
     func originBadRequest() {
-        let gate = AuthGate(spec: Fixtures.basicAuth, isProxy: false)
+        let gate = AuthGate(spec: Fixtures.basicAuth, side: .origin)
         let (outcome, record) = check(gate, ["Basic !!!not-base64!!!"])
         guard case .badRequest(let reason) = outcome else {
             Issue.record("expected a bad request, got \(outcome)")
@@ -84,7 +84,7 @@ struct AuthGateTests {
 
     @Test("proxy: 407, Proxy-Authenticate and Proxy-Authorization")
     func proxy() {
-        let gate = AuthGate(spec: Fixtures.basicAuth, isProxy: true)
+        let gate = AuthGate(spec: Fixtures.basicAuth, side: .proxy)
         #expect(gate.challengeStatus == 407)
         #expect(gate.credentialsHeader == "Proxy-Authorization")
 
@@ -109,7 +109,7 @@ struct AuthGateTests {
     @Test("several schemes: one challenge line each, or one line when the scenario says so")
     func challengeLines() {
         let spec = AuthSpec(realm: "mockauth", schemes: [.digestSHA256, .basic], account: Fixtures.alice)
-        let (separate, record) = check(AuthGate(spec: spec, isProxy: false), [])
+        let (separate, record) = check(AuthGate(spec: spec, side: .origin), [])
         guard case .challenge(let lines) = separate else {
             Issue.record("expected a challenge, got \(separate)")
             return
@@ -121,7 +121,7 @@ struct AuthGateTests {
 
         var oneLineSpec = spec
         oneLineSpec.challengesOnOneLine = true
-        let (joined, _) = check(AuthGate(spec: oneLineSpec, isProxy: false), [])
+        let (joined, _) = check(AuthGate(spec: oneLineSpec, side: .origin), [])
         guard case .challenge(let line) = joined else {
             Issue.record("expected a challenge, got \(joined)")
             return
@@ -134,7 +134,7 @@ struct AuthGateTests {
     @Test(
         "a stateless gate answers repeated credentials from its last decision, on any connection, and never another's")
     func lastDecision() {
-        let gate = AuthGate(spec: Fixtures.basicAuth, isProxy: false)
+        let gate = AuthGate(spec: Fixtures.basicAuth, side: .origin)
         let right = [Fixtures.basic("alice", "secret")]
         let wrong = [Fixtures.basic("alice", "wrong")]
         var outcomes: [AuthRecord.Decision] = []
@@ -151,20 +151,20 @@ struct AuthGateTests {
     func connectionState() {
         let account = Fixtures.alice
         for schemes: [AuthSchemeSpec] in [[.basic], [.digestSHA256], [.digestSHA256, .basic]] {
-            #expect(!AuthGate(spec: AuthSpec(schemes: schemes, account: account), isProxy: false).holdsConnectionState)
+            #expect(!AuthGate(spec: AuthSpec(schemes: schemes, account: account), side: .origin).holdsConnectionState)
         }
         #expect(
-            !AuthGate(spec: AuthSpec(schemes: [.bearer], account: account, token: "t0k3n"), isProxy: false)
+            !AuthGate(spec: AuthSpec(schemes: [.bearer], account: account, token: "t0k3n"), side: .origin)
                 .holdsConnectionState)
         for schemes: [AuthSchemeSpec] in [[.ntlm], [.negotiate], [.digestSHA256, .ntlm]] {
-            #expect(AuthGate(spec: AuthSpec(schemes: schemes, account: account), isProxy: true).holdsConnectionState)
+            #expect(AuthGate(spec: AuthSpec(schemes: schemes, account: account), side: .proxy).holdsConnectionState)
         }
     }
 
     @Test("NTLM: a type 1 leaves per-connection state that connectionClosed frees, for that connection only")
     func ntlmStateFreed() {
         let gate = AuthGate(
-            spec: AuthSpec(realm: "mockauth", schemes: [.ntlm], account: Fixtures.alice), isProxy: false)
+            spec: AuthSpec(realm: "mockauth", schemes: [.ntlm], account: Fixtures.alice), side: .origin)
 
         let (type2, negotiated) = check(gate, [NTLMMessages.negotiate], connection: 7)
         guard case .challenge(let lines) = type2 else {

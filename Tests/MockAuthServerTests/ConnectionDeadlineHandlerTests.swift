@@ -135,7 +135,7 @@ struct ListenerDeadlineTests {
     @Test("a revocation server closes a stalled head and a slowloris head at the head limit")
     func revocationServer() throws {
         let authority = RevocationAuthority(pki: try Fixtures.pki())
-        let spec = ServerSpec(id: "revocation", routes: [], isRevocation: true)
+        let spec = ServerSpec(id: "revocation", role: .revocation, routes: [])
         let behavior = ServerBehavior(
             spec: spec, endpoints: EndpointDirectory(), limits: Self.limits, revocation: authority)
 

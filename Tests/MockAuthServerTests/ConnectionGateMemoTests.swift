@@ -15,17 +15,17 @@ struct ConnectionGateMemoTests {
     @Test("Basic and Bearer spaces are stateless; Digest, NTLM and Negotiate (or a mix) are not")
     func statelessness() {
         let account = Fixtures.alice
-        #expect(AuthGate(spec: AuthSpec(schemes: [.basic], account: account), isProxy: false).isStateless)
+        #expect(AuthGate(spec: AuthSpec(schemes: [.basic], account: account), side: .origin).isStateless)
         #expect(
-            AuthGate(spec: AuthSpec(schemes: [.bearer], account: account, token: "t0k3n"), isProxy: false).isStateless)
+            AuthGate(spec: AuthSpec(schemes: [.bearer], account: account, token: "t0k3n"), side: .origin).isStateless)
         for schemes: [AuthSchemeSpec] in [[.digestSHA256], [.ntlm], [.negotiate], [.digestSHA256, .basic]] {
-            #expect(!AuthGate(spec: AuthSpec(schemes: schemes, account: account), isProxy: false).isStateless)
+            #expect(!AuthGate(spec: AuthSpec(schemes: schemes, account: account), side: .origin).isStateless)
         }
     }
 
     @Test("Basic: the same credentials give the same decision; other credentials are judged afresh")
     func basic() {
-        let gate = AuthGate(spec: Fixtures.basicAuth, isProxy: false)
+        let gate = AuthGate(spec: Fixtures.basicAuth, side: .origin)
         var memo = ConnectionGateMemo()
         let right = [Fixtures.basic("alice", "secret")]
         let first = check(&memo, gate, right)
@@ -42,7 +42,7 @@ struct ConnectionGateMemoTests {
     )
     func canonicalEquivalentIsNotTheSame() {
         let gate = AuthGate(
-            spec: AuthSpec(schemes: [.bearer], account: Fixtures.alice, token: "t0k3nK"), isProxy: false)
+            spec: AuthSpec(schemes: [.bearer], account: Fixtures.alice, token: "t0k3nK"), side: .origin)
         var memo = ConnectionGateMemo()
         let right = ["Bearer t0k3nK"]
         let lookalike = ["Bearer t0k3n\u{212A}"]
@@ -60,7 +60,7 @@ struct ConnectionGateMemoTests {
     @Test("Digest is stateful: every request is judged by the gate (a fresh nonce in each challenge)")
     func digest() {
         let gate = AuthGate(
-            spec: AuthSpec(schemes: [.digestSHA256], account: Fixtures.alice), isProxy: false)
+            spec: AuthSpec(schemes: [.digestSHA256], account: Fixtures.alice), side: .origin)
         var memo = ConnectionGateMemo()
         let first = check(&memo, gate, [])
         let second = check(&memo, gate, [])

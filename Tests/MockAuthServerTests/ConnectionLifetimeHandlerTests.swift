@@ -64,7 +64,7 @@ struct ConnectionLifetimeHandlerTests {
         let ntlm = AuthSpec(realm: "mockauth", schemes: [.ntlm], account: Fixtures.alice)
         var other = ntlm
         other.realm = "other"
-        let gates = [AuthGate(spec: ntlm, isProxy: false), AuthGate(spec: other, isProxy: false)]
+        let gates = [AuthGate(spec: ntlm, side: .origin), AuthGate(spec: other, side: .origin)]
         let recorder = Fixtures.connectionRecorder()
         let (channel, _) = try channel(recorder: recorder, gates: gates)
         let elsewhere = recorder.id + 1

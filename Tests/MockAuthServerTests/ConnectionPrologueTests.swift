@@ -49,7 +49,7 @@ struct ConnectionPrologueTests {
 
         let revocation = try ServedConnection(
             behavior: ServerBehavior(
-                spec: ServerSpec(id: "revocation", routes: [], isRevocation: true), endpoints: EndpointDirectory(),
+                spec: ServerSpec(id: "revocation", role: .revocation, routes: []), endpoints: EndpointDirectory(),
                 revocation: RevocationAuthority(pki: try Fixtures.pki())))
         #expect(Self.handlers(of: revocation.channel) == Self.plainPrologue + ["RequestResponder"])
 

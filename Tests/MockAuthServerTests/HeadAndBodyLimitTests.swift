@@ -31,7 +31,7 @@ struct HeadAndBodyLimitTests {
     }
 
     func revocation() throws -> ServedConnection {
-        let spec = ServerSpec(id: "revocation", routes: [], isRevocation: true)
+        let spec = ServerSpec(id: "revocation", role: .revocation, routes: [])
         return try ServedConnection(
             behavior: ServerBehavior(
                 spec: spec, endpoints: EndpointDirectory(), limits: Self.limits,

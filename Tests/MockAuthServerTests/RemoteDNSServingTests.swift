@@ -15,7 +15,7 @@ struct RemoteDNSServingTests {
         Scenario(
             name: "remote-dns", summary: "",
             servers: [
-                ServerSpec(id: "proxy", isSOCKS: true),
+                ServerSpec(id: "proxy", role: .socks5(account: nil)),
                 ServerSpec(id: "origin", host: originHost, tls: TLSSpec(profile: .valid)),
                 ServerSpec(id: "other", tls: TLSSpec(profile: .valid)),
             ],

@@ -24,14 +24,14 @@ struct WrittenChallengeGateTests {
         let field = #"Newauth realm="apps", type=1, title="Login to \"apps\"", Basic realm="mockauth""#
         var spec = Fixtures.basicAuth
         spec.writtenChallenges = [field]
-        let gate = AuthGate(spec: spec, isProxy: false)
+        let gate = AuthGate(spec: spec, side: .origin)
         #expect(challengeValues(decide(gate, [])) == [field])
         #expect(decide(gate, [Fixtures.basic("alice", "secret")]) == .pass(responseHeaders: []))
         #expect(challengeValues(decide(gate, [Fixtures.basic("alice", "wrong")])) == [field])
         // Nothing verifies Newauth: credentials in it are refused, with the written challenge again.
         #expect(challengeValues(decide(gate, ["Newauth dG9rZW4="])) == [field])
         // On a proxy the same fields go in Proxy-Authenticate.
-        let proxy = AuthGate(spec: spec, isProxy: true)
+        let proxy = AuthGate(spec: spec, side: .proxy)
         #expect(proxy.challengeHeader == "Proxy-Authenticate")
         #expect(challengeValues(decide(proxy, [])) == [field])
     }
@@ -44,7 +44,7 @@ struct WrittenChallengeGateTests {
             #"Digest realm="mockauth", qop="auth", algorithm=SHA-256, nonce="{nonce}""#,
             #"Digest realm="mockauth", qop="auth", algorithm=MD5, nonce="{nonce}""#,
         ]
-        let gate = AuthGate(spec: spec, isProxy: false)
+        let gate = AuthGate(spec: spec, side: .origin)
         let values = challengeValues(decide(gate, []))
         let challenges = try values.map { try #require(try AuthParameterParser.parseChallenges($0).first) }
         let nonces = Set(challenges.compactMap { $0.parameter("nonce") })

@@ -4,9 +4,9 @@ import Yams
 extension ClientSpec {
     /// Reads the `client:` section; without one, the client requests `/` on the first server.
     static func read(_ node: Node?, servers: [ServerSpec], file: String) throws(ScenarioError) -> ClientSpec {
-        // By default the client requests / on the first server that is not a proxy.
+        // By default the client requests / on the first origin.
         let defaultRequest = RequestSpec(
-            server: (servers.first { !$0.isProxy && !$0.isRevocation } ?? servers.first)?.id ?? "origin")
+            server: (servers.first { $0.role == .origin } ?? servers.first)?.id ?? "origin")
         guard let node else { return ClientSpec(requests: [defaultRequest]) }
         var client = try YAMLMapping(node, file: file, context: "the client section")
         var requests = [defaultRequest]

@@ -90,19 +90,19 @@ extension Scenario {
         }
         if let proxy = client.proxy {
             try check(proxy.server, at: clientLocation)
-            guard self.server(proxy.server)?.isProxy == true else {
+            guard let role = self.server(proxy.server)?.role, role.relays else {
                 throw ScenarioError(
                     .invalidValue, at: clientLocation, "the client's proxy '\(proxy.server)' is not a proxy server",
                     hint: "servers:\n      \(proxy.server):\n        proxy: true")
             }
-            if proxy.remoteDNS, self.server(proxy.server)?.isSOCKS != true {
+            if proxy.remoteDNS, case .forwardProxy = role {
                 throw ScenarioError(
                     .invalidValue, at: clientLocation,
                     "'remote-dns' is for a SOCKS5 proxy ('\(proxy.server)' is not one): an HTTP proxy is always given names",
                     hint: "servers:\n      \(proxy.server):\n        proxy: socks5")
             }
         }
-        let revocationServers = servers.filter(\.isRevocation)
+        let revocationServers = servers.filter { $0.role == .revocation }
         if revocationServers.count > 1 {
             throw ScenarioError(
                 .invalidValue, at: document.location(of: "servers"),
@@ -144,7 +144,7 @@ extension Scenario {
                 }
                 if case .heedsRevocation(_, let revocation) = rule {
                     try check(revocation, at: location)
-                    guard self.server(revocation)?.isRevocation == true else {
+                    guard self.server(revocation)?.role == .revocation else {
                         throw ScenarioError(
                             .invalidValue, at: location, "'\(revocation)' is not the scenario's revocation server",
                             hint: "servers:\n      \(revocation):\n        revocation: true")
@@ -161,11 +161,13 @@ extension Scenario {
                             "tls: { profile: valid }\n    routes:\n      - { path: /, headers: { Strict-Transport-Security: max-age=600 } }"
                     )
                 }
-                if case .connectsByName(let server) = rule, self.server(server)?.isSOCKS != true {
-                    throw ScenarioError(
-                        .invalidValue, at: location,
-                        "'connects-by-name' needs server '\(server)' to be a SOCKS5 proxy: it reads the CONNECT's address type",
-                        hint: "servers:\n      \(server):\n        proxy: socks5")
+                if case .connectsByName(let server) = rule {
+                    guard case .socks5? = self.server(server)?.role else {
+                        throw ScenarioError(
+                            .invalidValue, at: location,
+                            "'connects-by-name' needs server '\(server)' to be a SOCKS5 proxy: it reads the CONNECT's address type",
+                            hint: "servers:\n      \(server):\n        proxy: socks5")
+                    }
                 }
                 if case .requestBody(_, _, _, .given) = rule, client.body == nil {
                     throw ScenarioError(

@@ -49,16 +49,16 @@ extension ServerSpec {
             try RouteSpec.readAll(node, file: file)
         }
         let auth = try server.node("auth").map { (node) throws(ScenarioError) in try AuthSpec.read(node, file: file) }
-        let (isProxy, isSOCKS) = try readProxyKind(&server)
+        let proxy = try readProxyKind(&server)
         let http2 = try server.bool("http2") ?? false
-        let isRevocation = try server.bool("revocation") ?? false
+        let revocation = try server.bool("revocation") ?? false
         let limits = try server.node("limits").map { (node) throws(ScenarioError) in
             try ServerTimeLimits.read(node, file: file)
         }
         let socksAccount = try server.node("credentials").map { (node) throws(ScenarioError) in
             try Account.read(node, file: file, context: "a SOCKS5 proxy's credentials")
         }
-        if socksAccount != nil, !isSOCKS {
+        if socksAccount != nil, proxy != .socks5 {
             throw ScenarioError(
                 .invalidValue, at: server.location(of: "credentials"),
                 "'credentials' is the RFC 1929 account of a SOCKS5 proxy (proxy: socks5); an HTTP server takes auth",
@@ -72,7 +72,7 @@ extension ServerSpec {
                 "RFC 1929 carries a username and a password of 1 to 255 bytes each",
                 hint: "credentials: { username: socks-user, password: tunnel-7 }")
         }
-        if isSOCKS,
+        if proxy == .socks5,
             let other = [("tls", tls != nil), ("routes", routes != nil), ("auth", auth != nil)].first(where: \.1)?.0
         {
             throw ScenarioError(
@@ -80,35 +80,46 @@ extension ServerSpec {
                 "a SOCKS5 proxy has no \(other) (it relays bytes; TLS goes to the origin through its tunnel)",
                 hint: "remove '\(other)'")
         }
-        if isProxy, http2 {
+        if proxy != nil, http2 {
             throw ScenarioError(
                 .invalidValue, at: server.location(of: "http2"),
                 "a proxy server speaks HTTP/1.1 only (HTTP/2 is for origins)", hint: "remove 'http2'")
         }
         let given: [(key: String, present: Bool)] = [
-            ("tls", tls != nil), ("routes", routes != nil), ("auth", auth != nil), ("proxy", isProxy), ("http2", http2),
+            ("tls", tls != nil), ("routes", routes != nil), ("auth", auth != nil), ("proxy", proxy != nil),
+            ("http2", http2),
         ]
-        if isRevocation, let other = given.first(where: \.present)?.key {
+        if revocation, let other = given.first(where: \.present)?.key {
             throw ScenarioError(
                 .invalidValue, at: server.location(of: other),
                 "a revocation server speaks plain HTTP and serves only the CRL and the OCSP responder",
                 hint: "remove '\(other)'")
         }
         try server.finish()
+        let role: ServerRole =
+            switch proxy {
+            case .http?: .forwardProxy
+            case .socks5?: .socks5(account: socksAccount)
+            case nil: revocation ? .revocation : .origin
+            }
         return ServerSpec(
-            id: id, host: host, tls: tls, routes: routes ?? [.default], auth: auth, isProxy: isProxy,
-            limits: limits ?? ServerTimeLimits(), http2: http2, aliases: aliases, isRevocation: isRevocation,
-            isSOCKS: isSOCKS, socksAccount: socksAccount)
+            id: id, role: role, host: host, tls: tls, routes: routes ?? [.default], auth: auth,
+            limits: limits ?? ServerTimeLimits(), http2: http2, aliases: aliases)
     }
 
-    /// `proxy:`: `true` or `false` (an HTTP forward proxy or none), or `socks5` (a SOCKS5 proxy).
-    private static func readProxyKind(_ server: inout YAMLMapping) throws(ScenarioError) -> (proxy: Bool, socks: Bool) {
+    /// The kinds of proxy `proxy:` names.
+    private enum ProxyKind {
+        case http, socks5
+    }
+
+    /// `proxy:`: `true` (an HTTP forward proxy), `false` (none: `nil`), or `socks5` (a SOCKS5 proxy).
+    private static func readProxyKind(_ server: inout YAMLMapping) throws(ScenarioError) -> ProxyKind? {
         let location = server.location(of: "proxy")
-        guard let text = try server.string("proxy") else { return (false, false) }
+        guard let text = try server.string("proxy") else { return nil }
         switch text {
-        case "true", "yes": return (true, false)
-        case "false", "no": return (false, false)
-        case "socks5": return (true, true)
+        case "true", "yes": return .http
+        case "false", "no": return nil
+        case "socks5": return .socks5
         default:
             throw ScenarioError(
                 .invalidValue, at: location, "'proxy' must be true, false or socks5, not '\(text)'",

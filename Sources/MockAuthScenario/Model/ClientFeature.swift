@@ -171,10 +171,10 @@ extension Scenario {
         if let proxy = client.proxy {
             features.insert(.proxy)
             if server(proxy.server)?.tls != nil { features.insert(.httpsProxy) }
-            if let socks = server(proxy.server), socks.isSOCKS {
+            if case .socks5(let account)? = server(proxy.server)?.role {
                 features.insert(.socks)
                 // RFC 1929's step: the proxy demands it, or the client is given an account for it.
-                if socks.socksAccount != nil || proxy.credentials != nil { features.insert(.socksAuth) }
+                if account != nil || proxy.credentials != nil { features.insert(.socksAuth) }
             }
         }
         if servers.flatMap(\.routes).contains(where: { $0.redirect != nil }) { features.insert(.redirects) }
@@ -182,7 +182,9 @@ extension Scenario {
         // A proxy that resolves names for its client leaves it only the proxy's own name to resolve:
         // an HTTP proxy always (the client names the host in its CONNECT or absolute-form request),
         // a SOCKS5 proxy with `remote-dns`.
-        let proxyResolves = client.proxy.map { proxy in proxy.remoteDNS || server(proxy.server)?.isSOCKS == false }
+        let proxyResolves = client.proxy.map { proxy in
+            proxy.remoteDNS || server(proxy.server)?.role == .forwardProxy
+        }
         let resolved = proxyResolves == true ? servers.filter { $0.id == client.proxy?.server } : servers
         if resolved.contains(where: { $0.host.resolvedName != nil }) { features.insert(.hostNames) }
         if servers.flatMap(\.routes).contains(where: { !$0.cookies.isEmpty }) { features.insert(.cookies) }

@@ -62,7 +62,8 @@ public struct Scenario: Sendable, Equatable {
     /// then `server` is the proxy.
     package func isRemoteDNSProxy(_ server: ServerSpec) -> Bool {
         guard let proxy = client.proxy, proxy.remoteDNS else { return false }
-        return server.isSOCKS && proxy.server == server.id
+        guard case .socks5 = server.role else { return false }
+        return proxy.server == server.id
     }
 
     /// Whether `server` is reached only by a name that only the client's remote-DNS proxy resolves:

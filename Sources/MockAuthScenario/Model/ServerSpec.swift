@@ -13,16 +13,8 @@ package struct ServerSpec: Sendable, Equatable {
     package var routes: [RouteSpec]
     /// The authentication every route demands unless it says otherwise (401, or 407 on a proxy).
     package var auth: AuthSpec?
-    /// Whether the server is a proxy rather than an origin: an HTTP forward proxy (absolute-form
-    /// requests and CONNECT), or with ``isSOCKS`` a SOCKS5 proxy.
-    package var isProxy: Bool
-    /// Whether the proxy speaks SOCKS5 (RFC 1928, `proxy: socks5`) rather than HTTP: the client
-    /// is told `MOCKAUTH_PROXY_URL=socks5://…` (`socks5h://…` with ``ProxyClientSpec/remoteDNS``).
-    /// Always with ``isProxy``.
-    package var isSOCKS: Bool
-    /// The account a SOCKS5 proxy demands with RFC 1929's username/password step (`credentials:`),
-    /// or `nil` for one that asks for no authentication.
-    package var socksAccount: Account?
+    /// What the server is: an origin, a forward or SOCKS5 proxy, the revocation server.
+    package var role: ServerRole
     /// This server's own time limits on slow clients, each overriding the run's (`limits:`).
     package var limits: ServerTimeLimits
     /// Whether the server speaks HTTP/2 besides HTTP/1.1 (`http2: true`): over TLS it offers ALPN
@@ -32,29 +24,21 @@ package struct ServerSpec: Sendable, Equatable {
     /// Other names under `.test` that reach this server (`aliases:`), in ASCII: the client is told
     /// how to resolve them as it is for ``host``, but no certificate names them unless `san` does.
     package var aliases: [String]
-    /// Whether the server is the scenario's revocation server (`revocation: true`): plain HTTP,
-    /// serving the harness intermediate's CRL (`GET /crl`) and its OCSP responder (`POST /ocsp`,
-    /// `GET /ocsp/{base64}`). Every TLS leaf of the scenario points there.
-    package var isRevocation: Bool
 
     package init(
-        id: String, host: ListenHost = .ipv4Loopback, tls: TLSSpec? = nil, routes: [RouteSpec] = [.default],
-        auth: AuthSpec? = nil, isProxy: Bool = false, limits: ServerTimeLimits = ServerTimeLimits(),
-        http2: Bool = false, aliases: [String] = [], isRevocation: Bool = false, isSOCKS: Bool = false,
-        socksAccount: Account? = nil
+        id: String, role: ServerRole = .origin, host: ListenHost = .ipv4Loopback, tls: TLSSpec? = nil,
+        routes: [RouteSpec] = [.default], auth: AuthSpec? = nil, limits: ServerTimeLimits = ServerTimeLimits(),
+        http2: Bool = false, aliases: [String] = []
     ) {
         self.id = id
+        self.role = role
         self.host = host
         self.tls = tls
         self.routes = routes
         self.auth = auth
-        self.isProxy = isProxy || isSOCKS || socksAccount != nil
-        self.isSOCKS = isSOCKS || socksAccount != nil
-        self.socksAccount = socksAccount
         self.limits = limits
         self.http2 = http2
         self.aliases = aliases
-        self.isRevocation = isRevocation
     }
 
     /// The path of the CRL on a revocation server.
@@ -62,10 +46,13 @@ package struct ServerSpec: Sendable, Equatable {
     /// The path of the OCSP responder on a revocation server (GET requests append the request).
     package static let ocspPath = "/ocsp"
 
-    /// `https` or `http`; `socks5` for a SOCKS5 proxy.
+    /// `https` or `http`; `socks5` for a SOCKS5 proxy (the client is told `MOCKAUTH_PROXY_URL=socks5://…`,
+    /// `socks5h://…` with ``ProxyClientSpec/remoteDNS``).
     package var urlScheme: String {
-        if isSOCKS { return "socks5" }
-        return tls == nil ? "http" : "https"
+        switch role {
+        case .socks5: "socks5"
+        case .origin, .forwardProxy, .revocation: tls == nil ? "http" : "https"
+        }
     }
 }
 

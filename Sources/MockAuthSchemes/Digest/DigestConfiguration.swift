@@ -31,8 +31,8 @@ package struct DigestConfiguration: Sendable, Equatable {
     package var sendNextNonce: Bool
     /// The response body assumed for `rspauth` with `auth-int` (the decision is made before the body exists).
     package var authIntResponseBody: [UInt8]
-    /// Use `Proxy-Authentication-Info` instead of `Authentication-Info`.
-    package var isProxy: Bool
+    /// Who challenges: a proxy answers in `Proxy-Authentication-Info`, an origin in `Authentication-Info`.
+    package var side: ChallengeSide
 
     /// Creates a configuration; defaults offer SHA-256 then MD5 with `qop="auth, auth-int"`.
     package init(
@@ -50,7 +50,7 @@ package struct DigestConfiguration: Sendable, Equatable {
         announceUTF8Charset: Bool = true,
         sendNextNonce: Bool = false,
         authIntResponseBody: [UInt8] = [],
-        isProxy: Bool = false
+        side: ChallengeSide = .origin
     ) {
         self.realm = realm
         self.username = username
@@ -66,6 +66,6 @@ package struct DigestConfiguration: Sendable, Equatable {
         self.announceUTF8Charset = announceUTF8Charset
         self.sendNextNonce = sendNextNonce
         self.authIntResponseBody = authIntResponseBody
-        self.isProxy = isProxy
+        self.side = side
     }
 }

@@ -110,8 +110,11 @@ extension DigestServerStateMachine {
             parameters.append(AuthParameter(name: "nextnonce", value: mintNonce(now: now, opaque: opaque)))
         }
         guard !parameters.isEmpty else { return [] }
-        let name = configuration.isProxy ? "Proxy-Authentication-Info" : "Authentication-Info"
-        return [HeaderField(name: name, value: parameters.map(\.rendered).joined(separator: ", "))]
+        return [
+            HeaderField(
+                name: configuration.side.authenticationInfoField,
+                value: parameters.map(\.rendered).joined(separator: ", "))
+        ]
     }
 
     static func detail(_ credentials: DigestCredentials) -> String {

@@ -4,13 +4,13 @@ package struct NegotiateConfiguration: Sendable, Equatable {
     package var ntlm: NTLMConfiguration
     /// Accept raw NTLMSSP tokens (no SPNEGO wrapping) inside `Negotiate`, as some clients send.
     package var acceptRawNTLMSSP: Bool
-    /// Put the final token in `Proxy-Authenticate` instead of `WWW-Authenticate`.
-    package var isProxy: Bool
+    /// Who challenges: a proxy puts its tokens in `Proxy-Authenticate`, an origin in `WWW-Authenticate`.
+    package var side: ChallengeSide
 
     /// Creates a configuration.
-    package init(ntlm: NTLMConfiguration, acceptRawNTLMSSP: Bool = true, isProxy: Bool = false) {
+    package init(ntlm: NTLMConfiguration, acceptRawNTLMSSP: Bool = true, side: ChallengeSide = .origin) {
         self.ntlm = ntlm
         self.acceptRawNTLMSSP = acceptRawNTLMSSP
-        self.isProxy = isProxy
+        self.side = side
     }
 }

@@ -34,7 +34,7 @@ package struct NegotiateServerStateMachine: Sendable {
         handshake.connectionClosed(connectionID)
     }
 
-    private var headerName: String { configuration.isProxy ? "Proxy-Authenticate" : "WWW-Authenticate" }
+    private var headerName: String { configuration.side.challengeField }
 
     private func value(_ token: SPNEGONegTokenResp) -> String { "Negotiate " + Base64.encode(token.encoded()) }
 

@@ -11,7 +11,8 @@ import Synchronization
 /// credentials for the transcript. It knows nothing of NIO; handlers translate its answer.
 final class AuthGate: Sendable {
     let spec: AuthSpec
-    let isProxy: Bool
+    /// An origin's gate (401) or a proxy's (407), with the fields of each.
+    let side: ChallengeSide
     private let authenticator: Mutex<ProtectionSpaceAuthenticator>
     private let closedAfterChallenge = Atomic<Bool>(false)
     private let offered: [HTTPAuthScheme]
@@ -27,10 +28,10 @@ final class AuthGate: Sendable {
     /// decoding them again (``ConnectionGateMemo`` does the same within one connection).
     private let lastDecision = Mutex<(credentials: [String], result: GateResult)?>(nil)
 
-    init(spec: AuthSpec, isProxy: Bool) {
+    init(spec: AuthSpec, side: ChallengeSide) {
         self.spec = spec
-        self.isProxy = isProxy
-        let authenticator = ProtectionSpaceAuthenticator(schemes: spec.schemeConfigurations(isProxy: isProxy))
+        self.side = side
+        let authenticator = ProtectionSpaceAuthenticator(schemes: spec.schemeConfigurations(side: side))
         self.authenticator = Mutex(authenticator)
         self.isStateless = authenticator.configurations.allSatisfy(\.isStateless)
         self.holdsConnectionState = authenticator.configurations.contains { configuration in
@@ -56,10 +57,10 @@ final class AuthGate: Sendable {
     var needsBody: Bool { spec.digestQOP.contains("auth-int") }
 
     /// The request header that carries credentials for this gate.
-    var credentialsHeader: String { isProxy ? "Proxy-Authorization" : "Authorization" }
+    var credentialsHeader: String { side.credentialsField }
 
     /// The status of a challenge: 407 on a proxy, 401 on an origin.
-    var challengeStatus: Int { isProxy ? 407 : 401 }
+    var challengeStatus: Int { side.challengeStatus }
 
     /// Judges one request's credentials (every value of ``credentialsHeader``, in order). A
     /// stateless gate answers credentials identical to the last it judged from that decision: they
@@ -101,7 +102,7 @@ final class AuthGate: Sendable {
     }
 
     /// The header that carries this gate's challenges.
-    var challengeHeader: String { isProxy ? "Proxy-Authenticate" : "WWW-Authenticate" }
+    var challengeHeader: String { side.challengeField }
 
     /// The scheme token a credentials value starts with (`Basic` of `Basic YWxp…`).
     static func schemeToken(of value: String) -> String {

@@ -4,7 +4,7 @@ import MockAuthSchemes
 extension AuthSpec {
     /// The scheme machines' configurations, in offer order. Consecutive Digest schemes share one
     /// machine, which offers one challenge per algorithm.
-    func schemeConfigurations(isProxy: Bool) -> [SchemeConfiguration] {
+    func schemeConfigurations(side: ChallengeSide) -> [SchemeConfiguration] {
         let account = self.account
         var ntlm = NTLMConfiguration(
             username: account.username, password: account.password, domain: account.domain ?? "MOCKAUTH",
@@ -22,7 +22,7 @@ extension AuthSpec {
                         algorithms: digestAlgorithms,
                         qops: digestQOP.compactMap(DigestQualityOfProtection.init(rawValue:)),
                         acceptMissingQOP: digestQOP.isEmpty, nonceLifetime: Double(nonceLifetime),
-                        offerUserhash: userhash, mintsOpaque: mintsDigestOpaque, isProxy: isProxy)))
+                        offerUserhash: userhash, mintsOpaque: mintsDigestOpaque, side: side)))
             digestAlgorithms = []
         }
         for scheme in schemes {
@@ -41,7 +41,7 @@ extension AuthSpec {
             case .ntlm:
                 configurations.append(.ntlm(ntlm))
             case .negotiate:
-                configurations.append(.negotiate(NegotiateConfiguration(ntlm: ntlm, isProxy: isProxy)))
+                configurations.append(.negotiate(NegotiateConfiguration(ntlm: ntlm, side: side)))
             case .bearer:
                 configurations.append(.bearer(BearerConfiguration(realm: realm, validTokens: token.map { [$0] } ?? [])))
             }

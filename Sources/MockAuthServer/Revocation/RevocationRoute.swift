@@ -2,7 +2,7 @@ import Foundation
 import MockAuthPKI
 import MockAuthScenario
 
-/// What a revocation server answers (``ServerSpec/isRevocation``): the intermediate's CRL at
+/// What a revocation server answers (``ServerRole/revocation``): the intermediate's CRL at
 /// `GET /crl`, the OCSP responder at `POST /ocsp` (`application/ocsp-request`) and
 /// `GET /ocsp/{url-encoded base64}` (RFC 6960 appendix A.1), 404 elsewhere. A request the
 /// responder cannot read gets a `malformedRequest` OCSP response, and a GET whose path is not

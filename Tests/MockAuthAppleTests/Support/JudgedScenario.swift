@@ -69,7 +69,7 @@
             for index in scenario.servers.indices where scenario.servers[index].id == "origin" {
                 scenario.servers[index].host = .named(Self.proxiedOriginName)
             }
-            if let proxy = scenario.client.proxy, scenario.server(proxy.server)?.isSOCKS == true {
+            if let proxy = scenario.client.proxy, case .socks5? = scenario.server(proxy.server)?.role {
                 scenario.client.proxy?.remoteDNS = true
             }
             return scenario

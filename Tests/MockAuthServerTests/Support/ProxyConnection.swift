@@ -27,7 +27,7 @@ struct ProxyConnection {
         recorder = Fixtures.connectionRecorder(server: "proxy", usesTLS: tls != nil)
         dialer = EmbeddedOriginDialer(loop: channel.embeddedEventLoop)
         let gate = AuthGate(
-            spec: AuthSpec(realm: "proxy", schemes: [.basic], account: Self.account), isProxy: true)
+            spec: AuthSpec(realm: "proxy", schemes: [.basic], account: Self.account), side: .proxy)
         try channel.pipeline.syncOperations.addForwardProxyHandlers(
             .forwardProxy(limits: limits, gates: [gate], tls: tls),
             policy: ProxyPolicy(allowedTargets: [Self.origin], gate: gate),
