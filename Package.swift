@@ -91,7 +91,7 @@ let package = Package(
         ),
         .target(
             name: "MockAuthJudge",
-            dependencies: ["MockAuthScenario", "MockAuthTranscript", "MockAuthVerdict"],
+            dependencies: ["MockAuthScenario", "MockAuthTranscript", "MockAuthVerdict", "MockAuthVocabulary"],
             swiftSettings: strictSettings
         ),
         // MARK: PKI
@@ -110,7 +110,8 @@ let package = Package(
         .target(
             name: "MockAuthServer",
             dependencies: [
-                "MockAuthScenario", "MockAuthTranscript", "MockAuthPKI", "MockAuthSchemes",
+                "MockAuthScenario", "MockAuthTranscript", "MockAuthPKI", "MockAuthSchemes", "MockAuthVocabulary",
+                .product(name: "X509", package: "swift-certificates"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -142,6 +143,8 @@ let package = Package(
             dependencies: [
                 "MockAuthScenario", "MockAuthTranscript", "MockAuthJudge", "MockAuthPKI", "MockAuthServer",
                 "MockAuthCatalog", "MockAuthMaterial",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: strictSettings
         ),
@@ -157,14 +160,16 @@ let package = Package(
         // only mockauthd, the benchmarks and the tests that run tools do (not MockAuthAppleTests).
         .target(
             name: "MockAuthCommands",
-            dependencies: ["MockAuthClients", .product(name: "Subprocess", package: "swift-subprocess")],
+            dependencies: [
+                "MockAuth", "MockAuthClients", .product(name: "Subprocess", package: "swift-subprocess"),
+            ],
             swiftSettings: strictSettings
         ),
         // The remote face: the control API's contract and a Foundation-only client of it (no NIO,
         // no Yams), for UI-test bundles and apps.
         .target(
             name: "MockAuthRemote",
-            dependencies: ["MockAuthVerdict", "MockAuthTranscript", "MockAuthMaterial"],
+            dependencies: ["MockAuthVerdict", "MockAuthTranscript", "MockAuthMaterial", "MockAuthVocabulary"],
             swiftSettings: strictSettings
         ),
         // The control API `mockauthd serve` answers: runs begun, judged and ended over HTTP.
@@ -263,14 +268,18 @@ let package = Package(
         ),
         .testTarget(
             name: "MockAuthSchemesTests",
-            dependencies: ["MockAuthSchemes", "MockAuthTestSupport"],
+            dependencies: [
+                "MockAuthSchemes", "MockAuthVocabulary", "MockAuthTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "MockAuthPKITests",
             dependencies: [
-                "MockAuthPKI", "COpenSSLCrossCheck", "MockAuthTestSupport",
+                "MockAuthPKI", "MockAuthVocabulary", "COpenSSLCrossCheck", "MockAuthTestSupport",
                 .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
@@ -280,9 +289,10 @@ let package = Package(
         .testTarget(
             name: "MockAuthServerTests",
             dependencies: [
-                "MockAuthServer", "MockAuthScenario", "MockAuthTranscript", "MockAuthPKI", "MockAuthJudge",
-                "MockAuthTestSupport",
+                "MockAuthServer", "MockAuthScenario", "MockAuthSchemes", "MockAuthTranscript", "MockAuthVocabulary",
+                "MockAuthPKI", "MockAuthJudge", "MockAuthTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOTLS", package: "swift-nio"),
@@ -297,7 +307,7 @@ let package = Package(
         .testTarget(
             name: "MockAuthControlTests",
             dependencies: [
-                "MockAuthControl", "MockAuthRemote", "MockAuthTestSupport",
+                "MockAuth", "MockAuthControl", "MockAuthRemote", "MockAuthTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -309,7 +319,7 @@ let package = Package(
         // the tests run on.
         .testTarget(
             name: "MockAuthClientsTests",
-            dependencies: ["MockAuthTesting", "MockAuthPKI", "MockAuthTestSupport"],
+            dependencies: ["MockAuthTesting", "MockAuthMaterial", "MockAuthPKI", "MockAuthTestSupport"],
             swiftSettings: strictSettings
         ),
         // The Apple tests (Security material, server trust, URLSession and its challenge answerer,
@@ -338,14 +348,14 @@ let package = Package(
         ),
         .testTarget(
             name: "MockAuthJudgeTests",
-            dependencies: ["MockAuthJudge"],
+            dependencies: ["MockAuthJudge", "MockAuthScenario", "MockAuthTranscript", "MockAuthVocabulary"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "MockAuthIntegrationTests",
             dependencies: [
-                "MockAuth", "MockAuthTesting", "MockAuthCommands", "MockAuthAsyncHTTPClient", "MockAuthConformance",
-                "MockAuthControl", "mockauthd",
+                "MockAuth", "MockAuthClients", "MockAuthTesting", "MockAuthCommands", "MockAuthAsyncHTTPClient",
+                "MockAuthConformance", "MockAuthControl", "MockAuthRemote", "MockAuthTranscript", "mockauthd",
                 "MockAuthServer", "MockAuthTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
