@@ -29,6 +29,6 @@ extension Baseline {
 
     /// The baseline as the files in `Conformance/baselines` hold it: as a report's JSON is written.
     package func jsonData() throws -> Data {
-        try JSONEncoder.conformance.encode(self)
+        try JSONEncoder.harnessOutput().encode(self)
     }
 }

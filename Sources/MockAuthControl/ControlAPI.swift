@@ -78,13 +78,11 @@ public struct ControlAPI: Sendable {
             headers: [("WWW-Authenticate", "Bearer realm=\"mockauthd control\"")])
     }
 
-    /// The encoder of every answer: the same settings as `mockauthd check --json`.
+    /// Every answer, in the JSON of `mockauthd check --json` (``JSONEncoder/harnessOutput()``).
     static func json(_ status: HTTPResponseStatus, _ value: some Encodable, headers: [(String, String)] = [])
         throws -> ControlResponse
     {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return ControlResponse(status: status, headers: headers, body: Array(try encoder.encode(value)))
+        ControlResponse(status: status, headers: headers, body: Array(try JSONEncoder.harnessOutput().encode(value)))
     }
 
     static func error(_ failure: ControlFailure, headers: [(String, String)] = []) -> ControlResponse {

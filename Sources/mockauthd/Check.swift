@@ -89,8 +89,6 @@ struct CheckReport: Encodable {
     var transcript: Transcript?
 
     func jsonString() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self)
+        String(decoding: try JSONEncoder.harnessOutput().encode(self), as: UTF8.self)
     }
 }

@@ -35,9 +35,7 @@ extension MockAuthD {
                         "control": $0.control ?? "",
                     ]
                 }
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-                print(String(decoding: try encoder.encode(entries), as: UTF8.self))
+                print(String(decoding: try JSONEncoder.harnessOutput().encode(entries), as: UTF8.self))
                 return
             }
             let width = max(8, scenarios.map(\.name.count).max() ?? 0)

@@ -69,11 +69,9 @@ struct ServedEndpoints: Encodable {
     /// Writes the endpoints as JSON, readable by the owner only (0600): it holds the passphrase, the
     /// scenarios' passwords and the control API's token.
     func write(to path: String) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let file = URL(fileURLWithPath: path)
         do {
-            let json = try encoder.encode(self)
+            let json = try JSONEncoder.harnessOutput().encode(self)
             try PKIFileWriter(directory: file.deletingLastPathComponent()).writeSecret(
                 file.lastPathComponent, Array(json))
         } catch {
