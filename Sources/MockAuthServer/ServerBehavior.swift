@@ -1,41 +1,43 @@
 import MockAuthPKI
 import MockAuthScenario
 import MockAuthSchemes
+import NIOHTTP1
 import Synchronization
 
-/// What one scenario server does with a request: its routes, each with the gate of its protection
-/// space, and where the other servers are (for redirects).
+/// What one scenario server does with a request: how its role decides (``decider``: an origin's
+/// routes, each with the gate of its protection space, or the revocation server's responder), its
+/// gates, and its time limits.
 struct ServerBehavior: Sendable {
     struct Route: Sendable {
         let spec: RouteSpec
         let gate: AuthGate?
-        /// The header lines the route adds to its answers (its headers, then a `Set-Cookie` per
-        /// cookie), made once: each response takes them as they are.
-        let responseHeaders: [(String, String)]
+        /// The fields the route adds to its answers (its headers, then a `Set-Cookie` per cookie),
+        /// made once: each response starts from them.
+        let responseFields: HTTPHeaders
 
         init(spec: RouteSpec, gate: AuthGate?) {
             self.spec = spec
             self.gate = gate
-            responseHeaders = spec.headers.map { ($0.name, $0.value) } + spec.cookies.map { ("Set-Cookie", $0) }
+            responseFields = HTTPHeaders(
+                spec.headers.map { ($0.name, $0.value) } + spec.cookies.map { ("Set-Cookie", $0) })
         }
     }
 
     let server: String
-    let routes: [Route]
-    let endpoints: EndpointDirectory
+    /// How a request is decided: by the routes of an origin, or by the revocation server's responder.
+    let decider: any RequestDecider
     /// Every gate of the server, once each.
     let gates: [AuthGate]
     /// How long the server waits for a slow client.
     let limits: ConnectionLimits
-    /// The CRL and OCSP responder a revocation server answers from, instead of routes.
-    let revocation: RevocationAuthority?
 
+    /// - Parameter revocation: the authority a revocation server answers from (its role alone
+    ///   does not make one: without it, it answers as an origin with no route).
     init(
         spec: ServerSpec, endpoints: EndpointDirectory, limits: ConnectionLimits = .default,
         revocation: RevocationAuthority? = nil
     ) {
         self.limits = limits
-        self.revocation = spec.role == .revocation ? revocation : nil
         let side: ChallengeSide = spec.role.relays ? .proxy : .origin
         let serverGate = spec.auth.map { AuthGate(spec: $0, side: side) }
         var gates = serverGate.map { [$0] } ?? []
@@ -54,14 +56,12 @@ struct ServerBehavior: Sendable {
             }
         }
         self.server = spec.id
-        self.routes = routes
-        self.endpoints = endpoints
         self.gates = gates
-    }
-
-    /// The route answering `path`: the first that matches.
-    func route(for path: String) -> Route? {
-        routes.first { $0.spec.matches(path: path) }
+        if spec.role == .revocation, let revocation {
+            decider = RevocationResponder(authority: revocation)
+        } else {
+            decider = OriginRoutes(routes: routes, endpoints: endpoints)
+        }
     }
 }
 

@@ -116,7 +116,7 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
     /// final answer now, before its body, and the connection closes (the client may not send it);
     /// any other gets `100 Continue`. A gate that needs the body (`auth-int`) cannot decide yet.
     private func answerExpectation(of head: HTTPRequestHead, context: ChannelHandlerContext) {
-        if let route = behavior.route(for: head.path), let gate = route.gate, !gate.needsBody {
+        if let gate = behavior.decider.gate(for: head.path), !gate.needsBody {
             let result = check(gate, head: head, body: [])
             switch result.decision {
             case .pass:
@@ -163,8 +163,8 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
         context.close(promise: nil)
     }
 
-    /// Answers `request` from its route, behind its gate, and records it. `closing` ends the
-    /// connection after the answer (one given before the request's body).
+    /// Answers `request` as the server's role decides (``RequestDecider``), and records it.
+    /// `closing` ends the connection after the answer (one given before the request's body).
     private func respond(to request: PendingRequest, context: ChannelHandlerContext, closing: Bool = false) {
         if let response = lastResponse, !closing, request.oversized == nil, request.body.isEmpty,
             decidedOnHead == nil, let lastHead = lastRecorded?.head, request.head.isByteForByte(lastHead)
@@ -172,92 +172,38 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
             answerRepeat(of: request.head, with: response, context: context)
             return
         }
-        var closing = closing
         let head = request.head
-        // Whether a repeat of this request, byte for byte, gets the same answer and record: no
-        // revocation server's state, no early decision, and no gate or a stateless one.
-        var answersRepeatsAlike = behavior.revocation == nil && decidedOnHead == nil
         let body =
             !request.body.isEmpty && !request.answered && request.oversized == nil
             ? BodyRecord(of: request.body) : nil
-        let path = head.path
-        var answer: Answer
-        var auth: AuthRecord?
-        var refusal: RequestRefusal?
-        // Whether the authentication came out as for the previous request on this connection,
-        // record and all: no gate, or a stateless gate's decision from the connection's memo.
-        var remembered = true
         // A head over the limits never gets here: the connection's prologue answered it 431.
-        if let oversized = request.oversized {
-            let tooLarge = RequestRefusal(limit: .body, actual: oversized, allowed: Self.maximumBodySize)
-            refusal = tooLarge
-            answer = Answer(status: 413, body: "\(tooLarge)\n")
-        } else if let authority = behavior.revocation {
-            let response = RevocationRoute.answer(
-                method: head.method.rawValue, path: path, body: request.body, authority: authority)
-            answer = Answer(status: response.status, body: "")
-            answer.binary = (response.contentType, response.body)
-            remembered = false
-        } else if let route = behavior.route(for: path) {
-            if let gate = route.gate,
-                HTTPProtocolVersion(major: head.version.major, minor: head.version.minor)?.multiplexes == true,
-                gate.requiresHTTP11(credentials: head.headers[gate.credentialsHeader])
-            {
-                var record = newRecord(head, body: body)
-                record.streamReset = .http11Required
-                record.auth = gate.resetRecord(
-                    credentials: head.headers[gate.credentialsHeader], reset: .http11Required)
-                recorder.requestAnswered(record)
-                lastRecorded = nil
-                lastResponse = nil
-                context.triggerUserOutboundEvent(StreamResetRequest(reset: .http11Required), promise: nil)
-                return
-            }
-            answer = Answer(route: route)
-            if let gate = route.gate {
-                answersRepeatsAlike = answersRepeatsAlike && gate.isStateless
-                let result: GateResult
-                if let decided = decidedOnHead {
-                    result = decided
-                    remembered = false
-                } else {
-                    result = check(gate, head: head, body: request.body)
-                    remembered = memo.lastCheckRemembered
-                }
-                auth = result.record
-                if gate.closesConnection(after: result) { closing = true }
-                switch result.decision {
-                case .pass(let headers):
-                    answer.headers += headers.map { ($0.name, $0.value) }
-                case .challenge(let values):
-                    answer.status = gate.challengeStatus
-                    answer.body = "\(result.record.reason)\n"
-                    answer.headers += values.map { (gate.challengeHeader, $0) }
-                case .badRequest(let reason):
-                    answer.status = 400
-                    answer.body = "\(reason)\n"
+        let decision =
+            if let oversized = request.oversized {
+                ResponseDecision.bodyTooLarge(oversized, allowed: Self.maximumBodySize)
+            } else {
+                behavior.decider.decide(head, body: request.body) { gate in
+                    if let decided = decidedOnHead { return (decided, false) }
+                    let result = check(gate, head: head, body: request.body)
+                    return (result, memo.lastCheckRemembered)
                 }
             }
-            // A redirecting route redirects once the request got through its authentication.
-            if answer.status / 100 == 2, let redirect = route.spec.redirect {
-                let location = behavior.endpoints.endpoint(redirect.server)?.url(path: redirect.path) ?? redirect.path
-                answer.status = redirect.status
-                answer.location = location
-                answer.body = "redirecting to \(location)\n"
-            }
-        } else {
-            answer = Answer(status: 404, body: "no route for \(path) in this scenario\n")
+        if case .resetStream(let reset) = decision.action {
+            var record = newRecord(head, body: body)
+            record.streamReset = reset
+            record.auth = decision.auth
+            recorder.requestAnswered(record)
+            lastRecorded = nil
+            lastResponse = nil
+            context.triggerUserOutboundEvent(StreamResetRequest(reset: reset), promise: nil)
+            return
         }
-        if let location = answer.location {
-            answer.headers.append(("Location", location))
-        }
-        let keepAlive = Self.keepsAlive(head, closing: closing, status: answer.status)
-        record(
-            head, body: body, answer: answer, auth: auth, refusal: refusal, remembered: remembered, keepAlive: keepAlive
-        )
-        let response = write(answer, for: head, keepAlive: keepAlive, context: context)
+        let keepAlive = Self.keepsAlive(
+            head, closing: closing || decision.closesConnection, status: Int(decision.status.code))
+        record(head, body: body, decision: decision, keepAlive: keepAlive)
+        let response = write(decision, for: head, keepAlive: keepAlive, context: context)
         // `lastRecorded` is this request's when it may stand for repeats (no body or refusal, the
         // connection kept alive).
+        let answersRepeatsAlike = decision.answersRepeatsAlike && decidedOnHead == nil
         lastResponse = answersRepeatsAlike && lastRecorded != nil ? response : nil
     }
 
@@ -290,22 +236,20 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
         return record
     }
 
-    /// Records `head`, answered with `answer` after the gate made `auth` of it (`remembered`: as
-    /// for the previous request); `keepAlive`: the connection goes on after the answer, so the
-    /// request is kept to stand for repeats. A repeat of the previous request recorded here, byte for byte,
-    /// with no body or refusal, the same authentication and the same answer, has the same record:
-    /// it is recorded as that one (``ConnectionRecorder/repeatFolded(placed:)``), without a record
-    /// being built or compared.
-    private func record(
-        _ head: HTTPRequestHead, body: BodyRecord?, answer: Answer, auth: AuthRecord?, refusal: RequestRefusal?,
-        remembered: Bool, keepAlive: Bool
-    ) {
+    /// Records `head`, answered as `decision` says; `keepAlive`: the connection goes on after the
+    /// answer, so the request is kept to stand for repeats. A repeat of the previous request
+    /// recorded here, byte for byte, with no body or refusal, the same authentication (the gate's
+    /// decision ``ResponseDecision/remembered``) and the same answer, has the same record: it is
+    /// recorded as that one (``ConnectionRecorder/repeatFolded(placed:)``), without a record being
+    /// built or compared.
+    private func record(_ head: HTTPRequestHead, body: BodyRecord?, decision: ResponseDecision, keepAlive: Bool) {
+        let status = Int(decision.status.code)
         // A stateless gate's memo holds the decision the previous request got, fresh or remembered.
-        let mayStandForRepeats = body == nil && refusal == nil
+        let mayStandForRepeats = body == nil && decision.refusal == nil
         // The last request is looked at field by field where it is kept: a copy of it would retain
         // every string of its record.
-        if remembered, mayStandForRepeats, let placed = lastRecorded?.placed,
-            lastRecorded?.record.responseStatus == answer.status, lastRecorded?.record.redirectedTo == answer.location,
+        if decision.remembered, mayStandForRepeats, let placed = lastRecorded?.placed,
+            lastRecorded?.record.responseStatus == status, lastRecorded?.record.redirectedTo == decision.location,
             let lastHead = lastRecorded?.head, head.isByteForByte(lastHead)
         {
             if let folded = recorder.repeatFolded(placed: placed) {
@@ -316,10 +260,10 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
             return
         }
         var record = newRecord(head, body: body, keepingHeaders: keepAlive)
-        record.auth = auth
-        record.refusal = refusal
-        record.redirectedTo = answer.location
-        record.responseStatus = answer.status
+        record.auth = decision.auth
+        record.refusal = decision.refusal
+        record.redirectedTo = decision.location
+        record.responseStatus = status
         let placed = recorder.requestAnswered(record)
         lastRecorded = mayStandForRepeats && keepAlive ? (head, record, placed) : nil
     }
@@ -338,52 +282,30 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
         return multiplexed || (head.isKeepAlive && !closing && status != 400 && !head.asksToUpgrade)
     }
 
-    /// Writes `answer` to `head` and returns the response's head and body as written.
+    /// Writes the answer `decision` gives to `head` and returns the response's head and body as written.
     @discardableResult
-    private func write(_ answer: Answer, for head: HTTPRequestHead, keepAlive: Bool, context: ChannelHandlerContext)
-        -> (head: HTTPResponseHead, body: ByteBuffer)
-    {
+    private func write(
+        _ decision: ResponseDecision, for head: HTTPRequestHead, keepAlive: Bool, context: ChannelHandlerContext
+    ) -> (head: HTTPResponseHead, body: ByteBuffer) {
         var headers = HTTPHeaders()
-        let body = answer.binary.map { ByteBuffer(bytes: $0.body) } ?? ByteBuffer(string: answer.body)
-        headers.add(name: "Content-Type", value: answer.binary?.contentType ?? "text/plain; charset=utf-8")
-        headers.add(name: "Content-Length", value: String(body.readableBytes))
-        for (name, value) in answer.headers { headers.add(name: name, value: value) }
+        headers.add(name: "Content-Type", value: decision.contentType)
+        headers.add(name: "Content-Length", value: String(decision.body.readableBytes))
+        headers.add(contentsOf: decision.fields)
         if !keepAlive { headers.replaceOrAdd(name: "Connection", value: "close") }
-        let responseHead = HTTPResponseHead(
-            version: head.version, status: HTTPResponseStatus(statusCode: answer.status), headers: headers)
+        let responseHead = HTTPResponseHead(version: head.version, status: decision.status, headers: headers)
         context.write(wrapOutboundOut(.head(responseHead)), promise: nil)
         if head.method != .HEAD {
-            context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
+            context.write(wrapOutboundOut(.body(.byteBuffer(decision.body))), promise: nil)
         }
         guard !keepAlive else {
             // No promise: a future per keep-alive response is an allocation and a generic type's
             // metadata looked up at run time, for nothing.
             context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
-            return (responseHead, body)
+            return (responseHead, decision.body)
         }
         let channel = context.channel
         context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
-        return (responseHead, body)
-    }
-}
-
-/// The response being put together.
-private struct Answer {
-    var status: Int
-    var body: String
-    var headers: [(String, String)] = []
-    var location: String?
-    /// A body that is not text (a revocation server's DER), with its content type.
-    var binary: (contentType: String, body: [UInt8])?
-
-    init(status: Int, body: String) {
-        self.status = status
-        self.body = body
-    }
-
-    init(route: ServerBehavior.Route) {
-        self.init(status: route.spec.status, body: route.spec.body)
-        headers = route.responseHeaders
+        return (responseHead, decision.body)
     }
 }
 
