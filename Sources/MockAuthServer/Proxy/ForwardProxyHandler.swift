@@ -215,23 +215,14 @@ final class ForwardProxyHandler: ChannelInboundHandler, RemovableChannelHandler 
             return
         }
         self.origin = nil
-        let pipeline = context.pipeline.syncOperations
-        do {
-            // From here on the connection carries bytes: the deadline handler lets them through and
-            // keeps only the connection's limit.
-            deadline.tunnelEstablished()
-            try pipeline.removeHTTPServerHandlersForTunnel()
-            context.writeAndFlush(NIOAny(ByteBuffer(string: Self.connectionEstablished(headers))), promise: nil)
-            recorder.startedRequestAnswered(status: 200)
-            try pipeline.addHandler(TunnelGlue(partner: origin))
-            TunnelGlue.attach(to: origin, partner: context.channel)
-            // Removing the decoder passes the bytes it holds on (to the glue, once this handler is gone).
-            pipeline.removeHandler(decoder, promise: nil)
-            pipeline.removeHandler(self, promise: nil)
-        } catch {
-            origin.close(promise: nil)
-            context.close(promise: nil)
-        }
+        // Removing the decoder passes the bytes it holds on (to the glue, once this handler is gone).
+        context.handOverToTunnel(
+            to: origin, deadline: deadline,
+            answer: {
+                try context.pipeline.syncOperations.removeHTTPServerHandlersForTunnel()
+                context.writeAndFlush(NIOAny(ByteBuffer(string: Self.connectionEstablished(headers))), promise: nil)
+                recorder.startedRequestAnswered(status: 200)
+            }, removing: [decoder, self])
     }
 
     /// The raw response to an established CONNECT: no framing headers, no body.

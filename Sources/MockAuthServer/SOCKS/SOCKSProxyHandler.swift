@@ -229,27 +229,17 @@ final class SOCKSProxyHandler: ChannelInboundHandler, RemovableChannelHandler {
             origin.close(promise: nil)
             return
         }
-        let pipeline = context.pipeline.syncOperations
-        do {
-            // From here on the connection carries bytes: only the connection's limit applies.
-            deadline.tunnelEstablished()
-            record(.succeeded)
-            let bound = origin.localAddress.map { SOCKSAddress.address($0) } ?? Self.unspecified
-            context.writeAndFlush(
-                wrapOutboundOut(.response(SOCKSResponse(reply: .succeeded, boundAddress: bound))), promise: nil)
-            try pipeline.addHandler(TunnelGlue(partner: origin))
-            TunnelGlue.attach(to: origin, partner: context.channel)
-            // This handler goes first, so that the bytes NIOSOCKS still holds, which it passes on
-            // when it is removed, reach the glue; then what the client sent after its CONNECT, held
-            // in front of NIOSOCKS, follows them.
-            pipelining.tunnelEstablished()
-            pipeline.removeHandler(self, promise: nil)
-            pipeline.removeHandler(handshake, promise: nil)
-            pipeline.removeHandler(pipelining, promise: nil)
-        } catch {
-            origin.close(promise: nil)
-            context.close(promise: nil)
-        }
+        // This handler goes first, so that the bytes NIOSOCKS still holds, which it passes on when it
+        // is removed, reach the glue; then what the client sent after its CONNECT, held in front of
+        // NIOSOCKS, follows them.
+        context.handOverToTunnel(
+            to: origin, deadline: deadline,
+            answer: {
+                record(.succeeded)
+                let bound = origin.localAddress.map { SOCKSAddress.address($0) } ?? Self.unspecified
+                context.writeAndFlush(
+                    wrapOutboundOut(.response(SOCKSResponse(reply: .succeeded, boundAddress: bound))), promise: nil)
+            }, leaving: { pipelining.tunnelEstablished() }, removing: [self, handshake, pipelining])
     }
 
     /// `0.0.0.0:0`, the bound address of a refusal (RFC 1928 leaves it unspecified then).
