@@ -1,10 +1,11 @@
-import MockAuthScenario
 import MockAuthSchemes
 
 extension AuthSpec {
-    /// The scheme machines' configurations, in offer order. Consecutive Digest schemes share one
-    /// machine, which offers one challenge per algorithm.
-    func schemeConfigurations(side: ChallengeSide) -> [SchemeConfiguration] {
+    /// The scheme machines' configurations, in offer order, for the gate of an origin or of a proxy
+    /// (`side`): the one translation of a scenario's `auth:` into what the schemes verify, so that a
+    /// server receives them ready. Consecutive Digest schemes share one machine, which offers one
+    /// challenge per algorithm.
+    package func schemeConfigurations(side: ChallengeSide) -> [SchemeConfiguration] {
         let account = self.account
         var ntlm = NTLMConfiguration(
             username: account.username, password: account.password, domain: account.domain ?? "MOCKAUTH",
