@@ -2,7 +2,10 @@ import MockAuthVocabulary
 import X509
 
 /// What a TLS server of one profile presents: its chain as sent on the wire, its key, and what is
-/// wrong with it.
+/// wrong with it; and the rest of the profile resolved once, when the PKI issues them, into what
+/// the server's handshake enforces (``onlyProtocolVersion``, ``clientCertificateRequest``) and what
+/// the scenario's revocation service says of the leaf (``revocationStatus``): the server and the
+/// revocation authority read these, never the profile.
 package struct ServerCredentials: Sendable {
     /// The profile these credentials implement.
     package let profile: TLSProfile
@@ -15,6 +18,27 @@ package struct ServerCredentials: Sendable {
     package let defect: String?
     /// The certificate request the server sends in its handshake, if it asks for one.
     package let clientCertificateRequest: ClientCertificateRequest?
+    /// The one old protocol version the server speaks, or `nil` for every version NIOSSL offers.
+    package let onlyProtocolVersion: DeprecatedTLSVersion?
+    /// What the CRL and the OCSP responder say about the leaf.
+    package let revocationStatus: RevocationStatus
+    /// The OCSP responder's answers about the leaf expired before they are given (RFC 6960 §4.2.2.1).
+    package let revocationResponseExpired: Bool
+
+    package init(
+        profile: TLSProfile, leaf: IssuedCertificate, chain: [Certificate], defect: String?,
+        clientCertificateRequest: ClientCertificateRequest?
+    ) {
+        self.profile = profile
+        self.leaf = leaf
+        self.chain = chain
+        self.defect = defect
+        self.clientCertificateRequest = clientCertificateRequest
+        let traits = profile.traits
+        onlyProtocolVersion = traits.onlyProtocolVersion
+        revocationStatus = traits.revocation.status
+        revocationResponseExpired = traits.revocation.responseExpired
+    }
 
     /// Client certificates the server accepts (their issuing CA), if it asks for any.
     package var clientCertificateIssuer: Certificate? { clientCertificateRequest?.trusted }

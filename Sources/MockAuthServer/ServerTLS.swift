@@ -5,8 +5,8 @@ import NIOSSL
 /// The TLS context of one scenario server, built once and shared by all its connections.
 ///
 /// BoringSSL keeps its session cache and ticket keys per context, and every server of every run has
-/// its own context: a session from one server can never be resumed on another (another profile,
-/// another run, a scenario's control), so each server's first handshake with a client is a full one
+/// its own context: a session from one server can never be resumed on another (another server of
+/// the run, another run, a scenario's control), so each server's first handshake with a client is a full one
 /// in which the client must verify that server's certificate. A client may resume on the server that
 /// issued the session, as it would on a real one. Building the context once, rather than per
 /// connection, is what lets a server accept new TLS connections at the stack's own rate; a class, so
@@ -34,8 +34,8 @@ final class ServerTLS: Sendable {
             configuration.sendCANameList = request.namesTrustedCA
         }
         if http2 { configuration.applicationProtocols = ["h2", "http/1.1"] }
-        // The protocol profiles speak one old version only.
-        switch credentials.profile.traits.onlyProtocolVersion {
+        // A server of an old protocol speaks that version only.
+        switch credentials.onlyProtocolVersion {
         case .tls10:
             configuration.minimumTLSVersion = .tlsv1
             configuration.maximumTLSVersion = .tlsv1

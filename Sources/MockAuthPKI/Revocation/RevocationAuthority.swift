@@ -11,7 +11,7 @@ import X509
 ///
 /// ```swift
 /// let authority = RevocationAuthority(pki: pki)
-/// authority.register(credentials)              // the leaf's profile says good, revoked or unknown
+/// authority.register(credentials)              // the leaf's status: good, revoked or unknown
 /// let crl = try authority.certificateRevocationList()
 /// let answer = authority.ocspResponse(to: requestDER)
 /// ```
@@ -34,14 +34,14 @@ package final class RevocationAuthority: Sendable {
         self.clock = clock
     }
 
-    /// Registers a leaf with the status its profile gives it (``TLSProfile/revocationStatus``).
+    /// Registers a leaf with the status its credentials were issued with
+    /// (``ServerCredentials/revocationStatus``).
     /// Leaves of other issuers are ignored: this authority speaks for the intermediate only.
     package func register(_ credentials: ServerCredentials) {
         guard credentials.leaf.certificate.issuer == issuer.certificate.subject else { return }
         register(
             serialNumber: credentials.leaf.certificate.serialNumber,
-            status: credentials.profile.traits.revocation.status,
-            expiredResponse: credentials.profile.traits.revocation.responseExpired)
+            status: credentials.revocationStatus, expiredResponse: credentials.revocationResponseExpired)
     }
 
     /// Registers a serial number. `expiredResponse`: the responder answers about it with a
