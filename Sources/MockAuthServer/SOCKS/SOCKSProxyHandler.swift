@@ -3,10 +3,9 @@ import NIOCore
 import NIOSOCKS
 
 /// The proxy side of a SOCKS5 connection, after NIOSOCKS' ``SOCKSServerHandshakeHandler`` has
-/// parsed what the client sent: records the methods offered and chooses one, takes RFC 1929's
-/// username/password step when the proxy has an account (``SOCKSUsernamePassword``, which NIOSOCKS
-/// does not parse), then takes the CONNECT, dials the origin and glues the two connections into a
-/// tunnel. ``SOCKSPipeliningHandler``, in front of NIOSOCKS, hands it one message at a time: this
+/// parsed what the client sent: performs what ``SOCKSProxyStateMachine`` decides (the method chosen,
+/// RFC 1929's username/password step when the proxy has an account, which NIOSOCKS does not parse,
+/// the CONNECT), records it, dials the origin and glues the two connections into a tunnel. ``SOCKSPipeliningHandler``, in front of NIOSOCKS, hands it one message at a time: this
 /// handler tells it when it has answered one, so that a client that sends its messages without
 /// waiting for the answers is read in order, and a message sent after one the proxy refused is
 /// never acted on.
@@ -25,7 +24,6 @@ final class SOCKSProxyHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = Any
     typealias OutboundOut = ServerMessage
 
-    private let policy: SOCKSPolicy
     private let recorder: ConnectionRecorder
     private let dialer: any OriginDialing
     /// The handler in front of NIOSOCKS that holds what follows the message being answered.
@@ -34,19 +32,15 @@ final class SOCKSProxyHandler: ChannelInboundHandler, RemovableChannelHandler {
     private let handshake: SOCKSServerHandshakeHandler
     /// The connection's deadline handler, told when the connection becomes a tunnel.
     private let deadline: ConnectionDeadlineHandler
-    /// Whether a CONNECT arrived: one per connection.
-    private var requested = false
-    /// The bytes of RFC 1929's step so far (at most ``SOCKSUsernamePassword/maximumLength``), and
-    /// whether it is over.
-    private var credentials: [UInt8] = []
-    private var authenticated = false
+    /// What the connection is at, and what to do next.
+    private var machine: SOCKSProxyStateMachine
 
     init(
         policy: SOCKSPolicy, recorder: ConnectionRecorder, dialer: any OriginDialing,
         pipelining: SOCKSPipeliningHandler, handshake: SOCKSServerHandshakeHandler,
         deadline: ConnectionDeadlineHandler
     ) {
-        self.policy = policy
+        self.machine = SOCKSProxyStateMachine(policy: policy)
         self.recorder = recorder
         self.dialer = dialer
         self.pipelining = pipelining
@@ -58,11 +52,11 @@ final class SOCKSProxyHandler: ChannelInboundHandler, RemovableChannelHandler {
         guard let message = unwrapInboundIn(data) as? ClientMessage else { return }
         switch message {
         case .greeting(let greeting):
-            greeted(greeting, context: context)
+            perform(machine.greeted(greeting), context: context)
         case .authenticationData(let bytes):
-            credentialsArrived(bytes, context: context)
+            perform(machine.stepBytes(bytes.readableBytesView), context: context)
         case .request(let request):
-            requestArrived(request, context: context)
+            for action in machine.requested(request) { perform(action, context: context) }
         }
     }
 
@@ -91,130 +85,77 @@ final class SOCKSProxyHandler: ChannelInboundHandler, RemovableChannelHandler {
         "0x" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
     }
 
-    // MARK: Greeting
+    // MARK: Performing the machine's actions
 
-    private func greeted(_ greeting: ClientGreeting, context: ChannelHandlerContext) {
-        let wanted: AuthenticationMethod = policy.demandsPassword ? .usernamePassword : .noneRequired
-        let chosen: AuthenticationMethod = greeting.methods.contains(wanted) ? wanted : .noneAcceptable
-        recorder.socks { record in
-            record.methodsOffered = greeting.methods.map(\.recordedName)
-            record.methodChosen = chosen.recordedName
-        }
-        let written = context.writeAndFlush(
-            wrapOutboundOut(.selectedAuthenticationMethod(SelectedAuthenticationMethod(method: chosen))))
-        if chosen == .noneAcceptable {
-            // RFC 1928 §3: the client must close; the proxy does not wait for it.
-            let channel = context.channel
-            written.whenComplete { _ in channel.close(promise: nil) }
-        } else {
-            // What the client sent behind its greeting (RFC 1929's step, or its CONNECT) is read
-            // now that the method is chosen and written.
-            pipelining.answered(next: chosen == .usernamePassword ? .usernamePasswordStep : .request, context: context)
-        }
-    }
-
-    // MARK: RFC 1929
-
-    private func credentialsArrived(_ buffer: ByteBuffer, context: ChannelHandlerContext) {
-        guard policy.demandsPassword, !authenticated else {
-            // No method this proxy chose has (another) authentication step.
-            refuse("bytes of an authentication step the proxy did not choose", context: context)
+    private func perform(_ action: SOCKSProxyStateMachine.Action, context: ChannelHandlerContext) {
+        switch action {
+        case .wait:
             return
-        }
-        credentials += buffer.readableBytesView
-        // The step is handed on only up to its end, which is never past this: a guard.
-        guard credentials.count <= SOCKSUsernamePassword.maximumLength else {
-            refuseStep("more than \(SOCKSUsernamePassword.maximumLength) bytes", username: nil, context: context)
-            return
-        }
-        switch SOCKSUsernamePassword.parse(credentials) {
-        case .incomplete:
-            return
-        case .malformed(let why, let username):
-            refuseStep(why, username: username, context: context)
-        case .complete(let request):
-            credentials = []
-            let accepted = policy.accepts(request)
+        case .chooseMethod(let offered, let chosen, let then):
             recorder.socks { record in
-                record.username = String(decoding: request.username, as: UTF8.self)
+                record.methodsOffered = offered.map(\.recordedName)
+                record.methodChosen = chosen.recordedName
+            }
+            write(
+                .selectedAuthenticationMethod(SelectedAuthenticationMethod(method: chosen)), then: then,
+                context: context)
+        case .answerStep(let username, let accepted, let then):
+            recorder.socks { record in
+                record.username = String(decoding: username, as: UTF8.self)
                 record.authenticated = accepted
             }
             let answer = ServerMessage.authenticationData(
                 ByteBuffer(bytes: SOCKSUsernamePassword.answer(accepted: accepted)), complete: accepted)
-            let written = context.writeAndFlush(wrapOutboundOut(answer))
-            if accepted {
-                authenticated = true
-                // A CONNECT the client sent behind its step is read now that status 0 is written.
-                pipelining.answered(next: .request, context: context)
-            } else {
-                // RFC 1929 §2: after a failure the server must close the connection.
-                let channel = context.channel
-                written.whenComplete { _ in channel.close(promise: nil) }
+            write(answer, then: then, context: context)
+        case .refuseStep(let why, let username):
+            recorder.socks { record in
+                record.malformedStep = why
+                if let username { record.username = String(decoding: username, as: UTF8.self) }
             }
-        }
-    }
-
-    /// Records an RFC 1929 step the proxy cannot read (and its username, when it could be read) and
-    /// closes the connection without an answer: an attempt all the same.
-    private func refuseStep(_ why: String, username: [UInt8]?, context: ChannelHandlerContext) {
-        credentials = []
-        recorder.socks { record in
-            record.malformedStep = why
-            if let username { record.username = String(decoding: username, as: UTF8.self) }
-        }
-        context.close(promise: nil)
-    }
-
-    /// Records what was wrong and closes the connection without an answer.
-    private func refuse(_ why: String, context: ChannelHandlerContext) {
-        recorder.protocolErrorCaught(why)
-        context.close(promise: nil)
-    }
-
-    // MARK: CONNECT
-
-    private func requestArrived(_ request: SOCKSRequest, context: ChannelHandlerContext) {
-        guard !requested else { return }
-        requested = true
-        guard authenticated || !policy.demandsPassword else {
-            // NIOSOCKS hands on no request before the step is complete; this is a guard, not a path.
-            refuse("a CONNECT before the username/password step", context: context)
-            return
-        }
-        guard let (type, named) = request.addressType.named else {
-            answer(.addressUnsupported, target: nil, context: context)
-            return
-        }
-        recorder.socks { record in
-            record.addressType = type
-            record.target = named.authority
-        }
-        recorder.requestStarted(RequestRecord(method: "CONNECT", target: named.authority))
-        guard request.command == .connect else {
-            answer(.commandUnsupported, target: named, context: context)
-            return
-        }
-        guard let dialled = policy.dialled(for: named) else {
-            answer(.notAllowed, target: named, context: context)
-            return
-        }
-        let loop = context.eventLoop
-        dialer.tunnel(to: dialled, near: loop).hop(to: loop).assumeIsolated().whenComplete { result in
-            switch result {
-            case .success(let origin):
-                self.establishTunnel(to: origin, context: context)
-            case .failure:
-                self.answer(.hostUnreachable, target: named, context: context)
+            context.close(promise: nil)
+        case .refuse(let why):
+            recorder.protocolErrorCaught(why)
+            context.close(promise: nil)
+        case .recordRequest(let type, let target):
+            recorder.socks { record in
+                record.addressType = type
+                record.target = target.authority
             }
+            recorder.requestStarted(RequestRecord(method: "CONNECT", target: target.authority))
+        case .reply(let reply):
+            record(reply)
+            let response = SOCKSResponse(reply: reply, boundAddress: Self.unspecified)
+            write(.response(response), then: .close, context: context)
+        case .dial(let dialled):
+            let loop = context.eventLoop
+            dialer.tunnel(to: dialled, near: loop).hop(to: loop).assumeIsolated().whenComplete { result in
+                switch result {
+                case .success(let origin):
+                    if case .establishTunnel = self.machine.dialled(true) {
+                        self.establishTunnel(to: origin, context: context)
+                    } else {
+                        origin.close(promise: nil)
+                    }
+                case .failure:
+                    self.perform(self.machine.dialled(false), context: context)
+                }
+            }
+        case .establishTunnel:
+            // Performed with the origin's channel in hand, where the dial completes.
+            return
         }
     }
 
-    /// Refuses the CONNECT with `reply` and closes the connection once the reply is written.
-    private func answer(_ reply: SOCKSServerReply, target: ProxyTarget?, context: ChannelHandlerContext) {
-        record(reply)
-        let response = SOCKSResponse(reply: reply, boundAddress: Self.unspecified)
-        let channel = context.channel
-        context.writeAndFlush(wrapOutboundOut(.response(response))).whenComplete { _ in channel.close(promise: nil) }
+    /// Writes `message`, then closes the connection or hands on the client's next message.
+    private func write(_ message: ServerMessage, then: SOCKSProxyStateMachine.Then, context: ChannelHandlerContext) {
+        let written = context.writeAndFlush(wrapOutboundOut(message))
+        switch then {
+        case .close:
+            let channel = context.channel
+            written.whenComplete { _ in channel.close(promise: nil) }
+        case .read(let next):
+            pipelining.answered(next: next, context: context)
+        }
     }
 
     private func record(_ reply: SOCKSServerReply) {
