@@ -47,17 +47,15 @@ public final class ControlServer: Sendable {
         group: (any EventLoopGroup)? = nil, limits: ConnectionLimits = .default
     ) async throws -> ControlServer {
         let connections = OpenConnections()
-        let prologue = ConnectionPrologue.plain(limits: limits, wording: .controlAPI)
+        let role = ControlListener(
+            api: api, prologue: .plain(limits: limits, wording: .controlAPI), connections: connections)
         let ownGroup = group == nil ? MultiThreadedEventLoopGroup(numberOfThreads: 1) : nil
         guard let group = group ?? ownGroup else { throw HarnessError("no event loop for the control API") }
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: ConnectionPrologue.listenBacklog)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    connections.track(channel)
-                    try channel.pipeline.syncOperations.addControlHandlers(api, prologue: prologue)
-                }
+                channel.eventLoop.makeCompletedFuture { try role.accept(channel) }
             }
         let channel: any Channel
         do {
@@ -97,6 +95,19 @@ private final class OpenConnections: Sendable {
 
     func all() -> [any Channel] {
         channels.withLock { Array($0.values) }
+    }
+}
+
+/// The control API's listener (``ListenerRole``): each connection is tracked (closed on shutdown),
+/// then gets the prologue every served connection starts with and the API.
+private struct ControlListener: ListenerRole {
+    let api: ControlAPI
+    let prologue: ConnectionPrologue
+    let connections: OpenConnections
+
+    func accept(_ channel: any Channel) throws {
+        connections.track(channel)
+        try channel.pipeline.syncOperations.addControlHandlers(api, prologue: prologue)
     }
 }
 

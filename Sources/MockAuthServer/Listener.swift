@@ -17,22 +17,27 @@ struct Listener {
         group: any EventLoopGroup, addressing: ServerAddressing = .loopback, port: Int = 0,
         proxyTargets: Set<ProxyTarget> = [], proxyAliases: [ProxyTarget: ProxyTarget] = [:], scheme: String? = nil
     ) async throws -> Listener {
-        let log = recorder.log(for: spec.id)
-        // What each connection gets by role, made once: each connection takes its prologue by reference.
-        let handlers: ConnectionHandlers
-        switch spec.role {
-        case .socks5(let account):
-            handlers = .socks(
-                ConnectionPrologue.socksProxy(limits: behavior.limits),
-                SOCKSPolicy(allowedTargets: proxyTargets, aliases: proxyAliases, account: account))
-        case .forwardProxy:
-            handlers = .forwardProxy(
-                ConnectionPrologue.forwardProxy(limits: behavior.limits, gates: behavior.gates, tls: tls),
-                ProxyPolicy(allowedTargets: proxyTargets, aliases: proxyAliases, gate: behavior.gates.first))
-        case .origin, .revocation:
-            handlers = .scenarioServer(
-                ConnectionPrologue.scenarioServer(tls: tls, behavior: behavior, http2: spec.http2))
-        }
+        let recording = ConnectionRecording(transcript: recorder, log: recorder.log(for: spec.id), usesTLS: tls != nil)
+        // What each connection gets, by the server's role, made once: each connection takes its
+        // prologue by reference.
+        let role: any ListenerRole =
+            switch spec.role {
+            case .origin, .revocation:
+                OriginListener(
+                    prologue: .scenarioServer(tls: tls, behavior: behavior, http2: spec.http2), behavior: behavior,
+                    recording: recording)
+            case .forwardProxy:
+                ForwardProxyListener(
+                    prologue: .forwardProxy(limits: behavior.limits, gates: behavior.gates, tls: tls),
+                    policy: ProxyPolicy(
+                        allowedTargets: proxyTargets, aliases: proxyAliases, gate: behavior.gates.first),
+                    recording: recording, group: group)
+            case .socks5(let account):
+                SOCKSListener(
+                    prologue: .socksProxy(limits: behavior.limits),
+                    policy: SOCKSPolicy(allowedTargets: proxyTargets, aliases: proxyAliases, account: account),
+                    recording: recording, group: group)
+            }
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: ConnectionPrologue.listenBacklog)
             // A fixed port (`--port-base`) is bound again when a run ends and another begins: its old
@@ -42,20 +47,7 @@ struct Listener {
             .serverChannelOption(.socketOption(.so_reuseaddr), value: port == 0 ? 0 : 1)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    let connection = recorder.connectionAccepted(
-                        log: log, remoteAddress: channel.remoteAddress, usesTLS: tls != nil)
-                    let pipeline = channel.pipeline.syncOperations
-                    switch handlers {
-                    case .socks(let prologue, let policy):
-                        try pipeline.addSOCKSProxyHandlers(prologue, policy: policy, recorder: connection, group: group)
-                    case .forwardProxy(let prologue, let policy):
-                        try pipeline.addForwardProxyHandlers(
-                            prologue, policy: policy, recorder: connection, group: group)
-                    case .scenarioServer(let prologue):
-                        try pipeline.addScenarioServerHandlers(prologue, behavior: behavior, recorder: connection)
-                    }
-                }
+                channel.eventLoop.makeCompletedFuture { try role.accept(channel) }
             }
         func endpoint(port: Int, listensOnIPv6: Bool) -> ServerEndpoint {
             ServerEndpoint(
@@ -141,12 +133,4 @@ extension SocketAddress {
         case .v4, .unixDomainSocket: "\(ipAddress ?? "?"):\(port ?? 0)"
         }
     }
-}
-
-/// What a listener of each role puts on a connection: its prologue and, for a proxy, the policy of
-/// what it relays.
-private enum ConnectionHandlers: Sendable {
-    case scenarioServer(ConnectionPrologue)
-    case forwardProxy(ConnectionPrologue, ProxyPolicy)
-    case socks(ConnectionPrologue, SOCKSPolicy)
 }
