@@ -69,8 +69,9 @@ enum CertificateIssuer {
         var extendedKeyUsage: ExtendedKeyUsage.Usage
         var notValidBefore: Date
         var notValidAfter: Date
-        /// Adds a critical extension of an OID no client knows (the `unknown-critical-extension` profile).
-        var unknownCriticalExtension = false
+        /// Extensions a profile adds, as swift-certificates builds them, after the leaf's own
+        /// (``unknownCriticalExtension`` for the `unknown-critical-extension` profile).
+        var additionalExtensions: [Certificate.Extension] = []
         /// Marks the leaf a CA (basicConstraints cA TRUE, keyCertSign): the `leaf-is-ca` profile.
         var isCertificateAuthority = false
         /// The issuer's signature algorithm instead of its SHA-256 one (SHA-1 for `sha1-leaf`).
@@ -81,8 +82,13 @@ enum CertificateIssuer {
         var ocspResponder: String?
     }
 
-    /// The OID of that extension: under 1.3.6.1.4.1.55555 (an example arc), never assigned.
+    /// The OID of an extension no client knows: under 1.3.6.1.4.1.55555 (an example arc), never assigned.
     static let unknownExtensionOID: ASN1ObjectIdentifier = [1, 3, 6, 1, 4, 1, 55555, 1, 1]
+
+    /// A critical extension of ``unknownExtensionOID``; its value is a DER NULL: what it says does not
+    /// matter, only that it is critical (RFC 5280 §4.2: a client must refuse what it cannot read).
+    static let unknownCriticalExtension = Certificate.Extension(
+        oid: unknownExtensionOID, critical: true, value: [0x05, 0x00])
 
     /// A client identity under `issuer`: a fresh P-256 key, clientAuth only, no subjectAltName, valid
     /// from a day ago for 30 days.
@@ -120,9 +126,8 @@ enum CertificateIssuer {
                 if let names = fields.subjectAlternativeNames {
                     SubjectAlternativeNames(names)
                 }
-                if fields.unknownCriticalExtension {
-                    // Its value is a DER NULL: what it says does not matter, only that it is critical.
-                    Certificate.Extension(oid: unknownExtensionOID, critical: true, value: [0x05, 0x00])
+                for added in fields.additionalExtensions {
+                    added
                 }
                 if let url = fields.crlDistributionPoint {
                     CRLDistributionPoints(url: url)

@@ -74,7 +74,7 @@ extension HarnessPKI {
             recipe.extra = [intermediate.certificate]
             recipe.defect = "a chain through a second intermediate that the first one's pathLenConstraint 0 forbids"
         case .unknownCriticalExtension:
-            recipe.fields.unknownCriticalExtension = true
+            recipe.fields.additionalExtensions.append(CertificateIssuer.unknownCriticalExtension)
             recipe.defect =
                 "a certificate with a critical extension no client knows (\(CertificateIssuer.unknownExtensionOID))"
         case .chainOutOfOrder:
