@@ -3,10 +3,11 @@ import NIOCore
 import NIOSOCKS
 
 /// The proxy side of a SOCKS5 connection, after NIOSOCKS' ``SOCKSServerHandshakeHandler`` has
-/// parsed what the client sent: performs what ``SOCKSProxyStateMachine`` decides (the method chosen,
-/// RFC 1929's username/password step when the proxy has an account, which NIOSOCKS does not parse,
-/// the CONNECT), records it, dials the origin and glues the two connections into a tunnel. ``SOCKSPipeliningHandler``, in front of NIOSOCKS, hands it one message at a time: this
-/// handler tells it when it has answered one, so that a client that sends its messages without
+/// parsed what the client sent: performs what ``SOCKSProxyStateMachine`` decides (the method
+/// chosen, RFC 1929's username/password step when the proxy has an account, which NIOSOCKS does not
+/// parse, the CONNECT), records it, dials the origin and glues the two connections into a tunnel.
+/// ``SOCKSPipeliningHandler``, in front of NIOSOCKS, hands it one message at a time: this handler
+/// tells it when it has answered one, so that a client that sends its messages without
 /// waiting for the answers is read in order, and a message sent after one the proxy refused is
 /// never acted on.
 ///
