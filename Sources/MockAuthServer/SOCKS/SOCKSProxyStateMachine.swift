@@ -123,7 +123,8 @@ struct SOCKSProxyStateMachine {
     /// The client's request (RFC 1928 §4): what to record of it, then what to do. One per connection.
     mutating func requested(_ request: SOCKSRequest) -> [Action] {
         guard state == .awaitingRequest else {
-            guard case .awaitingStep = state else { return [] }  // a second request: ignored
+            // A request after the first one (or once the connection is closing) is not acted on.
+            guard case .awaitingStep = state else { return [] }
             // NIOSOCKS hands on no request before the step is complete; this is a guard, not a path.
             return [close("a CONNECT before the username/password step")]
         }
