@@ -58,7 +58,8 @@ let package = Package(
         .target(
             name: "MockAuthScenario",
             dependencies: [
-                "MockAuthVocabulary", "MockAuthSchemes", .product(name: "Yams", package: "Yams"),
+                "MockAuthVocabulary", "MockAuthSchemes", "MockAuthTranscript", "MockAuthVerdict",
+                .product(name: "Yams", package: "Yams"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: strictSettings

@@ -85,14 +85,13 @@ public enum Judge {
     /// evaluator's own sentence (the step the client declined), to a violation and to a rule never
     /// exercised alike, for every rule.
     static func finding(for expectation: ScenarioExpectation, client: ClientSpec, transcript: Transcript) -> Finding {
-        var result = evaluator(
-            for: expectation.rule, because: expectation.precondition ? nil : expectation.because, client: client
-        ).evaluate(transcript)
+        let context = RuleContext(because: expectation.precondition ? nil : expectation.because, client: client)
+        var result = expectation.rule.evaluate(transcript, context: context)
         if expectation.precondition, result.outcome != .met {
             result.reason = preconditionReason(result.reason, because: expectation.because)
         }
         return Finding(
-            rule: .scenario(expectation.rule.name), server: expectation.rule.server, level: expectation.level,
+            rule: .scenario(expectation.rule.name), server: expectation.rule.judgedServer, level: expectation.level,
             precondition: expectation.precondition, outcome: result.outcome, reason: result.reason)
     }
 
@@ -101,62 +100,5 @@ public enum Judge {
     static func preconditionReason(_ sentence: String, because: String?) -> String {
         let unknown = because.flatMap { $0.isEmpty ? nil : $0 } ?? "what the scenario tests was never reached"
         return "\(sentence), so \(unknown)"
-    }
-
-    /// The evaluator of one rule; `because` ends its violations' sentences, and `client` is what
-    /// the client was given (the body `request-body` compares with).
-    static func evaluator(for rule: ExpectationRule, because: String?, client: ClientSpec) -> any ExpectationEvaluator {
-        switch rule {
-        case .rejectsCertificate(let server):
-            RejectsCertificate(server: server, because: because)
-        case .requestSucceeds(let server, let path):
-            RequestSucceeds(server: server, path: path, because: because)
-        case .presentsClientCertificate(let server):
-            PresentsClientCertificate(server: server, because: because)
-        case .withholdsClientCertificate(let server):
-            WithholdsClientCertificate(server: server, because: because)
-        case .authenticates(let server, let path, let afterChallenge):
-            Authenticates(server: server, path: path, afterChallenge: afterChallenge, because: because)
-        case .authenticatesAs(let server, let path, let user):
-            AuthenticatesAs(server: server, path: path, user: user, because: because)
-        case .noPreemptiveCredentials(let server):
-            NoPreemptiveCredentials(server: server, because: because)
-        case .maxAttempts(let server, let attempts):
-            MaxAttempts(server: server, attempts: attempts, because: because)
-        case .maxRequests(let server, let requests):
-            MaxRequests(server: server, requests: requests, because: because)
-        case .usesScheme(let server, let schemes):
-            UsesScheme(server: server, schemes: schemes, because: because)
-        case .usesDigestAlgorithm(let server, let algorithms):
-            UsesDigestAlgorithm(server: server, algorithms: algorithms, because: because)
-        case .neverReceives(let server, let header, let paths, let cookie):
-            NeverReceives(server: server, header: header, paths: paths, cookie: cookie, because: because)
-        case .receives(let server, let header, let cookie):
-            Receives(server: server, header: header, cookie: cookie, because: because)
-        case .requestBody(let server, let path, let methods, let body):
-            RequestBody(
-                server: server, path: path, methods: methods, expected: body, given: client.body, because: because)
-        case .handshakeOnOneConnection(let server):
-            HandshakeOnOneConnection(server: server, because: because)
-        case .reusesCredentials(let server):
-            ReusesCredentials(server: server, because: because)
-        case .recoversFromStale(let server):
-            RecoversFromStale(server: server, because: because)
-        case .refusesRedirect(let server):
-            RefusesRedirect(server: server, because: because)
-        case .sessionResumption(let server, let resumed):
-            SessionResumption(server: server, resumed: resumed, because: because)
-        case .httpVersion(let server, let version):
-            HTTPVersionUsed(server: server, version: version, because: because)
-        case .heedsRevocation(let server, let revocation):
-            HeedsRevocation(server: server, revocation: revocation, because: because)
-        case .upgradesToHTTPS(let server, let path):
-            UpgradesToHTTPS(server: server, path: path, because: because)
-        case .connectsByName(let server):
-            ConnectsByName(server: server, because: because)
-        case .anyOf(let alternatives):
-            // The alternatives' own sentences stand alone; the reason ends the whole.
-            AnyOf(alternatives: alternatives.map { evaluator(for: $0, because: nil, client: client) }, because: because)
-        }
     }
 }

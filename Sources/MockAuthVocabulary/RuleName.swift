@@ -1,29 +1,20 @@
-/// The name of a rule, as scenario files, verdicts and reports write it.
-public enum RuleName: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
-    case rejectsCertificate = "rejects-certificate"
-    case requestSucceeds = "request-succeeds"
-    case presentsClientCertificate = "presents-client-certificate"
-    case withholdsClientCertificate = "withholds-client-certificate"
-    case authenticates
-    case authenticatesAs = "authenticates-as"
-    case noPreemptiveCredentials = "no-preemptive-credentials"
-    case maxAttempts = "max-attempts"
-    case maxRequests = "max-requests"
-    case usesScheme = "uses-scheme"
-    case usesDigestAlgorithm = "uses-digest-algorithm"
-    case neverReceives = "never-receives"
-    case receives
-    case requestBody = "request-body"
-    case handshakeOnOneConnection = "handshake-on-one-connection"
-    case reusesCredentials = "reuses-credentials"
-    case recoversFromStale = "recovers-from-stale"
-    case refusesRedirect = "refuses-redirect"
-    case sessionResumption = "session-resumption"
-    case httpVersion = "http-version"
-    case heedsRevocation = "heeds-revocation"
-    case upgradesToHTTPS = "upgrades-to-https"
-    case connectsByName = "connects-by-name"
-    case anyOf = "any-of"
+/// The name of a rule, as scenario files, verdicts and reports write it (`rejects-certificate`).
+///
+/// The scenario module's rule list defines which names a scenario can use; a verdict carries the
+/// name as written, so a verdict from a newer harness with a rule this build does not know still
+/// decodes.
+public struct RuleName: RawRepresentable, Sendable, Hashable, Codable, CustomStringConvertible,
+    ExpressibleByStringLiteral
+{
+    public var rawValue: String
+
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    public init(stringLiteral value: String) {
+        self.rawValue = value
+    }
 
     public var description: String { rawValue }
 }

@@ -39,7 +39,7 @@
             // A refusal here would be ATS's own, not the delegate's: the delegate accepts everything.
             await AppleAssumption.atsLeavesTrustToDelegate.check { run.observe(.fail) }
             if run.verdict.result == .fail {
-                #expect(run.verdict.violations.map(\.rule) == [.scenario(.rejectsCertificate)], "\(run.explanation)")
+                #expect(run.verdict.violations.map(\.rule) == [.scenario("rejects-certificate")], "\(run.explanation)")
             }
         }
 

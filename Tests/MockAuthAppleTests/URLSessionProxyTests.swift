@@ -67,7 +67,7 @@
             // Whether the account goes before the 407 is what the assumption asks: the rule says so
             // for every one of them, not only where the scenario has it.
             let run = try await judgedThroughProxyByName(name, with: URLSessionClient()) { scenario in
-                let rule = ExpectationRule.noPreemptiveCredentials(server: "proxy")
+                let rule = NoPreemptiveCredentials(server: "proxy")
                 if !scenario.expectations.contains(where: { $0.rule == rule }) {
                     scenario.expectations.append(ScenarioExpectation(rule))
                 }

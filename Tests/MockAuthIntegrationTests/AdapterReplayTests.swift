@@ -109,13 +109,13 @@ struct AdapterReplayTests {
     static func plainBasic(redirect: Bool) -> Scenario {
         let account = Account(username: "alice", password: "pw")
         var expectations = [
-            ScenarioExpectation(.noPreemptiveCredentials(server: "origin")),
-            ScenarioExpectation(.authenticates(server: "origin", path: nil)),
+            ScenarioExpectation(NoPreemptiveCredentials(server: "origin")),
+            ScenarioExpectation(Authenticates(server: "origin", path: nil)),
         ]
         if redirect {
             expectations += [
-                ScenarioExpectation(.requestSucceeds(server: "other", path: "/landing")),
-                ScenarioExpectation(.neverReceives(server: "other", header: "Authorization", paths: [])),
+                ScenarioExpectation(RequestSucceeds(server: "other", path: "/landing")),
+                ScenarioExpectation(NeverReceives(server: "other", header: "Authorization", paths: [])),
             ]
         }
         return Scenario(
@@ -157,7 +157,7 @@ struct AdapterReplayTests {
             // delegate answered a 401, FoundationNetworking reports "too many HTTP redirects" without ever
             // connecting to the target. If this starts passing, the toolchain fixed it: update this test.
             #expect(verdict.result == .fail, "\(verdict.report)")
-            #expect(verdict.violations.map(\.rule) == [.scenario(.requestSucceeds)], "\(verdict.report)")
+            #expect(verdict.violations.map(\.rule) == [.scenario(RequestSucceeds.name)], "\(verdict.report)")
             #expect(report.responses.first?.error?.contains("-1007") == true, "\(report.summary)")
         }
     #endif
@@ -184,7 +184,7 @@ struct AdapterReplayTests {
         }
         #expect(verdict.result == .fail)
         #expect(
-            verdict.violations.map(\.rule) == [.scenario(.noPreemptiveCredentials), .scenario(.neverReceives)],
+            verdict.violations.map(\.rule) == [.scenario(NoPreemptiveCredentials.name), .scenario(NeverReceives.name)],
             "\(verdict.report)")
         #expect(report.exit?.status == 0, "\(report.summary)")
     }

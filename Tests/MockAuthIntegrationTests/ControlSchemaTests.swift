@@ -28,7 +28,7 @@ struct ControlSchemaTests {
         let finding = ["findings", "*"]
         #expect(
             enumeration(verdict, finding + ["rule"])
-                == RuleName.allCases.map(\.rawValue) + [JudgedRule.clientFinishes, .control].map(\.description))
+                == ScenarioRules.names.map(\.rawValue) + [JudgedRule.clientFinishes, .control].map(\.description))
         #expect(enumeration(verdict, finding + ["level"]) == ExpectationLevel.allCases.map(\.rawValue))
         #expect(enumeration(verdict, finding + ["outcome"]) == RuleOutcome.allCases.map(\.rawValue))
     }

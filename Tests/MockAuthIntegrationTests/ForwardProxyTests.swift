@@ -23,7 +23,7 @@ struct ForwardProxyTests {
             ServerSpec(id: "origin", routes: [RouteSpec(path: "/", matchesSubpaths: true, body: "hello from origin\n")])
         ],
         client: ClientSpec(requests: [RequestSpec(server: "origin")], trust: .none),
-        expectations: [ScenarioExpectation(.requestSucceeds(server: "origin", path: nil))])
+        expectations: [ScenarioExpectation(RequestSucceeds(server: "origin", path: nil))])
 
     /// Runs curl with `arguments` (already shell-quoted), bounded to 10 s.
     func curl(_ arguments: String) async throws -> CurlOutcome {

@@ -36,8 +36,11 @@ struct PublicSurfaceTests {
 
     /// Issue 23 halved the public surface (about 1,280 declarations) by making what the modules
     /// share `package`, and the scenario's Swift model with it (a scenario is its YAML). A new
-    /// public declaration is a decision about the API: this ceiling makes it one.
-    static let publicDeclarationCeiling = 640
+    /// public declaration is a decision about the API: this ceiling makes it one. 643 since issue 36
+    /// made each rule a type: `RuleName` went from an enum of the rules (one declaration) to an open
+    /// name (`rawValue`, `init(rawValue:)`, `init(stringLiteral:)`), so a verdict naming a rule
+    /// this build does not know still decodes.
+    static let publicDeclarationCeiling = 643
 
     @Test("the public declarations of all modules stay within the ceiling")
     func publicSurfaceStaysSmall() throws {

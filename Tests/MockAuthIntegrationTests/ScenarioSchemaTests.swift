@@ -59,7 +59,7 @@ struct ScenarioSchemaTests {
         }
         #expect(enumeration("tls", "profile") == TLSProfile.allCases.map(\.rawValue))
         #expect(enumeration("tls", "key") == KeyAlgorithm.allCases.map(\.rawValue))
-        #expect(enumeration("expectation", "rule") == RuleName.allCases.map(\.rawValue))
+        #expect(enumeration("expectation", "rule") == ScenarioRules.names.map(\.rawValue))
         let host = (definitions["server"]?["properties"] as? [String: [String: Any]])?["host"]
         let alternatives = host?["anyOf"] as? [[String: Any]]
         #expect(alternatives?.first?["enum"] as? [String] == ListenHost.loopbackNames)

@@ -65,7 +65,7 @@ struct ServerRobustnessTests {
                 name: "quick", summary: "",
                 servers: [ServerSpec(id: "origin", limits: ServerTimeLimits(requestHeadSeconds: 1))],
                 client: ClientSpec(requests: [RequestSpec(server: "origin")], trust: .none),
-                expectations: [ScenarioExpectation(.requestSucceeds(server: "origin", path: nil))])
+                expectations: [ScenarioExpectation(RequestSucceeds(server: "origin", path: nil))])
             let run = try await ScenarioRun.start(scenario)
             teardown.add { await run.shutdown() }
             let port = try #require(run.server.endpoint("origin")?.port)
@@ -105,7 +105,7 @@ struct ServerRobustnessTests {
             let scenario = Scenario(
                 name: "plain", summary: "plain HTTP", servers: [ServerSpec(id: "origin")],
                 client: ClientSpec(requests: [RequestSpec(server: "origin")], trust: .none),
-                expectations: [ScenarioExpectation(.requestSucceeds(server: "origin", path: nil))])
+                expectations: [ScenarioExpectation(RequestSucceeds(server: "origin", path: nil))])
             let run = try await ScenarioRun.start(scenario)
             teardown.add { await run.shutdown() }
             let port = try #require(run.server.endpoint("origin")?.port)
@@ -126,7 +126,7 @@ struct ServerRobustnessTests {
             let scenario = Scenario(
                 name: "routes", summary: "", servers: [ServerSpec(id: "origin", routes: [RouteSpec(path: "/only")])],
                 client: ClientSpec(requests: [RequestSpec(server: "origin", path: "/only")], trust: .none),
-                expectations: [ScenarioExpectation(.requestSucceeds(server: "origin", path: "/only"))])
+                expectations: [ScenarioExpectation(RequestSucceeds(server: "origin", path: "/only"))])
             let run = try await ScenarioRun.start(scenario)
             teardown.add { await run.shutdown() }
             let base = try #require(run.server.endpoint("origin")?.baseURL)
@@ -144,7 +144,7 @@ struct ServerRobustnessTests {
         return Scenario(
             name: "auth", summary: "", servers: [ServerSpec(id: "origin", auth: auth)],
             client: ClientSpec(requests: [RequestSpec(server: "origin")], trust: .none),
-            expectations: [ScenarioExpectation(.authenticates(server: "origin", path: nil))])
+            expectations: [ScenarioExpectation(Authenticates(server: "origin", path: nil))])
     }
 
     @Test(

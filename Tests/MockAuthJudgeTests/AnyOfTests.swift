@@ -20,7 +20,7 @@ struct AnyOfTests {
         client: ClientSpec(requests: [RequestSpec(server: "origin")]),
         expectations: [
             ScenarioExpectation(
-                .anyOf([.requestSucceeds(server: "other", path: "/landing"), .refusesRedirect(server: "origin")]),
+                AnyOf([RequestSucceeds(server: "other", path: "/landing"), RefusesRedirect(server: "origin")]),
                 because: "it neither followed nor refused")
         ])
 

@@ -14,7 +14,7 @@ struct AuthenticatesAfterChallengeTests {
                 client: ClientSpec(requests: [RequestSpec(server: "origin")]),
                 expectations: [
                     ScenarioExpectation(
-                        .authenticates(server: "origin", path: nil, afterChallenge: true),
+                        Authenticates(server: "origin", path: nil, afterChallenge: true),
                         because: "it did not find Basic")
                 ]),
             transcript: Transcript(

@@ -6,7 +6,7 @@ import Testing
 
 @Suite("Judge: connects-by-name, read from the SOCKS5 records' address types")
 struct ConnectsByNameTests {
-    static let rule = ExpectationRule.connectsByName(server: "proxy")
+    static let rule = ConnectsByName(server: "proxy")
 
     func verdict(_ connections: [ConnectionRecord]) -> Verdict {
         Judge.verdict(

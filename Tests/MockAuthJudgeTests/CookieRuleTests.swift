@@ -7,7 +7,7 @@ import Testing
 
 @Suite("Judge: rules naming one cookie (receives, never-receives with cookie)")
 struct CookieRuleTests {
-    func scenario(_ rules: [ExpectationRule]) -> Scenario {
+    func scenario(_ rules: [any ScenarioRule]) -> Scenario {
         Scenario(
             name: "cookies", summary: "",
             servers: [ServerSpec(id: "api"), ServerSpec(id: "www", host: .localhost)],
@@ -36,10 +36,10 @@ struct CookieRuleTests {
         ])
     }
 
-    let rules: [ExpectationRule] = [
-        .receives(server: "api", header: "Cookie", cookie: "sid"),
-        .receives(server: "www", header: "Cookie", cookie: "region"),
-        .neverReceives(server: "www", header: "Cookie", paths: [], cookie: "sid"),
+    let rules: [any ScenarioRule] = [
+        Receives(server: "api", header: "Cookie", cookie: "sid"),
+        Receives(server: "www", header: "Cookie", cookie: "region"),
+        NeverReceives(server: "www", header: "Cookie", paths: [], cookie: "sid"),
     ]
 
     @Test("one cookie is demanded and another forbidden on the same server, named and never valued")
@@ -69,7 +69,7 @@ struct CookieRuleTests {
                 "www received 1 request (the first GET /) and none carried cookie region, which a server set"
             ])
         let unreached = Judge.verdict(
-            for: scenario([.receives(server: "www", header: "Cookie", cookie: "region")]), transcript: Transcript())
+            for: scenario([Receives(server: "www", header: "Cookie", cookie: "region")]), transcript: Transcript())
         #expect(unreached.result == .inconclusive)
     }
 

@@ -20,7 +20,7 @@ struct DigestAlgorithmRuleTests {
             client: ClientSpec(requests: [RequestSpec(server: "origin")]),
             expectations: [
                 ScenarioExpectation(
-                    .usesDigestAlgorithm(server: "origin", algorithms: ["SHA-256"]), level: level,
+                    UsesDigestAlgorithm(server: "origin", algorithms: ["SHA-256"]), level: level,
                     because: "SHA-256 was offered first")
             ])
         return Judge.verdict(

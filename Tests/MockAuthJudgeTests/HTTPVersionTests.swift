@@ -6,7 +6,7 @@ import Testing
 
 @Suite("Judge: http-version, and a request reset with HTTP_1_1_REQUIRED")
 struct HTTPVersionTests {
-    func verdict(_ rule: ExpectationRule, level: ExpectationLevel = .must, _ records: [RequestRecord]) -> Verdict {
+    func verdict(_ rule: any ScenarioRule, level: ExpectationLevel = .must, _ records: [RequestRecord]) -> Verdict {
         Judge.verdict(
             for: Scenario(
                 name: "h2", summary: "", servers: [ServerSpec(id: "origin", http2: true)],
@@ -15,7 +15,7 @@ struct HTTPVersionTests {
             transcript: Transcript(connections: [ConnectionRecord(id: 1, server: "origin", requests: records)]))
     }
 
-    static let overHTTP2 = ExpectationRule.httpVersion(server: "origin", version: .http2)
+    static let overHTTP2 = HTTPVersionUsed(server: "origin", version: .http2)
 
     func request(_ sequence: UInt64, _ version: HTTPProtocolVersion?, status: Int? = 200) -> RequestRecord {
         RequestRecord(method: "GET", target: "/", responseStatus: status, sequence: sequence, httpVersion: version)
@@ -49,7 +49,7 @@ struct HTTPVersionTests {
     func resetNotRetried() {
         var reset = request(1, .http2, status: nil)
         reset.streamReset = .http11Required
-        let judged = verdict(.authenticates(server: "origin", path: nil), [reset])
+        let judged = verdict(Authenticates(server: "origin", path: nil), [reset])
         #expect(judged.result == .fail)
         #expect(
             judged.violations.first?.reason

@@ -6,7 +6,7 @@ import Testing
 
 @Suite("Judge: header rules (receives, never-receives for any field)")
 struct HeaderRuleTests {
-    func scenario(_ rules: [ExpectationRule]) -> Scenario {
+    func scenario(_ rules: [any ScenarioRule]) -> Scenario {
         Scenario(
             name: "headers", summary: "",
             servers: [ServerSpec(id: "origin"), ServerSpec(id: "other", host: .localhost)],
@@ -31,9 +31,9 @@ struct HeaderRuleTests {
 
     @Test("a Cookie carried to another host fails, named by field (never by value), matched case-insensitively")
     func cookieLeak() {
-        let rules: [ExpectationRule] = [
-            .receives(server: "origin", header: "Cookie"),
-            .neverReceives(server: "other", header: "Cookie", paths: []),
+        let rules: [any ScenarioRule] = [
+            Receives(server: "origin", header: "Cookie"),
+            NeverReceives(server: "other", header: "Cookie", paths: []),
         ]
         let leaked = Judge.verdict(
             for: scenario(rules), transcript: transcript(landingHeaders: [HeaderField(name: "COOKIE", value: "s=1")]))
@@ -49,7 +49,7 @@ struct HeaderRuleTests {
     @Test("credentials keep their scheme in the reason, in any scheme")
     func bearerLeak() {
         let verdict = Judge.verdict(
-            for: scenario([.neverReceives(server: "other", header: "Authorization", paths: [])]),
+            for: scenario([NeverReceives(server: "other", header: "Authorization", paths: [])]),
             transcript: transcript(landingHeaders: [HeaderField(name: "Authorization", value: "Bearer abc")]))
         #expect(verdict.violations.map(\.reason) == ["other received Authorization (Bearer) with GET /landing"])
     }
@@ -59,14 +59,14 @@ struct HeaderRuleTests {
         let silent = Transcript(connections: [
             ConnectionRecord(id: 1, server: "origin", requests: [request(1, "/", headers: [], status: 302)])
         ])
-        let verdict = Judge.verdict(for: scenario([.receives(server: "origin", header: "Cookie")]), transcript: silent)
+        let verdict = Judge.verdict(for: scenario([Receives(server: "origin", header: "Cookie")]), transcript: silent)
         #expect(verdict.result == .fail)
         #expect(
             verdict.violations.map(\.reason) == [
                 "origin received 1 request (the first GET /) and none carried the Cookie header the client was given"
             ])
         let nothing = Judge.verdict(
-            for: scenario([.receives(server: "origin", header: "Cookie")]), transcript: Transcript())
+            for: scenario([Receives(server: "origin", header: "Cookie")]), transcript: Transcript())
         #expect(nothing.violations.first?.reason.contains("received no request") == true)
     }
 }

@@ -16,7 +16,7 @@ struct HeedsRevocationTests {
                 servers: [ServerSpec(id: "revocation", role: .revocation), ServerSpec(id: "origin")],
                 client: ClientSpec(requests: [RequestSpec(server: "origin")]),
                 expectations: [
-                    ScenarioExpectation(.heedsRevocation(server: "origin", revocation: "revocation"), because: "b")
+                    ScenarioExpectation(HeedsRevocation(server: "origin", revocation: "revocation"), because: "b")
                 ]),
             transcript: Transcript(connections: connections))
     }

@@ -21,7 +21,7 @@ struct JudgeTests {
     }
 
     let rejects = ScenarioExpectation(
-        .rejectsCertificate(server: "origin"), because: "it accepted an expired certificate")
+        RejectsCertificate(server: "origin"), because: "it accepted an expired certificate")
 
     @Test("a request over a rejected certificate fails with the defect and the reason in words")
     func acceptedBadCertificate() {
@@ -75,8 +75,8 @@ struct JudgeTests {
         ])
         let verdict = Judge.verdict(
             for: scenario([
-                ScenarioExpectation(.requestSucceeds(server: "origin", path: nil)),
-                ScenarioExpectation(.authenticates(server: "origin", path: nil), because: "wrong password"),
+                ScenarioExpectation(RequestSucceeds(server: "origin", path: nil)),
+                ScenarioExpectation(Authenticates(server: "origin", path: nil), because: "wrong password"),
             ]),
             transcript: transcript)
         #expect(
@@ -91,7 +91,7 @@ struct JudgeTests {
         var refused = connection(tls: TLSHandshakeRecord(state: .completed))
         refused.protocolError = "HTTP parser: invalidMethod"
         let verdict = Judge.verdict(
-            for: scenario([ScenarioExpectation(.requestSucceeds(server: "origin", path: nil))]),
+            for: scenario([ScenarioExpectation(RequestSucceeds(server: "origin", path: nil))]),
             transcript: Transcript(connections: [refused]))
         #expect(
             verdict.violations.first?.reason
@@ -105,7 +105,7 @@ struct JudgeTests {
             for: Scenario(
                 name: "plain", summary: "", servers: [ServerSpec(id: "origin")],
                 client: ClientSpec(requests: [RequestSpec(server: "origin")]),
-                expectations: [ScenarioExpectation(.requestSucceeds(server: "origin", path: nil))]),
+                expectations: [ScenarioExpectation(RequestSucceeds(server: "origin", path: nil))]),
             transcript: Transcript(connections: [ConnectionRecord(id: 1, server: "origin", closed: true)]))
         #expect(
             verdict.violations.first?.reason
@@ -125,7 +125,7 @@ struct JudgeTests {
         func verdict(_ expected: Bool, _ transcript: Transcript) -> Verdict {
             Judge.verdict(
                 for: scenario([
-                    ScenarioExpectation(.sessionResumption(server: "origin", resumed: expected), because: "it forgot")
+                    ScenarioExpectation(SessionResumption(server: "origin", resumed: expected), because: "it forgot")
                 ]),
                 transcript: transcript)
         }
@@ -145,7 +145,7 @@ struct JudgeTests {
 
     @Test("request-succeeds needs a 2xx answer")
     func requestSucceeds() {
-        let expectation = ScenarioExpectation(.requestSucceeds(server: "origin", path: "/a"))
+        let expectation = ScenarioExpectation(RequestSucceeds(server: "origin", path: "/a"))
         let answered = { (status: Int) in
             Transcript(
                 connections: [
@@ -160,7 +160,7 @@ struct JudgeTests {
         #expect(notFound.violations.first?.reason == "GET /a?x=1 reached origin but was answered 404")
         let refused = Judge.verdict(
             for: scenario([
-                ScenarioExpectation(.requestSucceeds(server: "origin", path: nil), because: "it does not trust the CA")
+                ScenarioExpectation(RequestSucceeds(server: "origin", path: nil), because: "it does not trust the CA")
             ]),
             transcript: Transcript(connections: [
                 connection(tls: TLSHandshakeRecord(state: .failed, alert: "unknown_ca"))
@@ -173,7 +173,7 @@ struct JudgeTests {
 
     @Test("presents-client-certificate passes only over a handshake with a verified client certificate")
     func clientCertificate() {
-        let expectation = ScenarioExpectation(.presentsClientCertificate(server: "origin"))
+        let expectation = ScenarioExpectation(PresentsClientCertificate(server: "origin"))
         let request = RequestRecord(method: "GET", target: "/", responseStatus: 200)
         let certificate = ClientCertificateRecord(
             subject: "CN=MockAuth Client", issuer: "CN=MockAuth Client CA", sha256Fingerprint: "00", verified: true)
@@ -196,7 +196,7 @@ struct JudgeTests {
         "withholds-client-certificate: held without a certificate, violated by a refused or accepted one, inconclusive unconnected"
     )
     func withholdsClientCertificate() {
-        let expectation = ScenarioExpectation(.withholdsClientCertificate(server: "origin"))
+        let expectation = ScenarioExpectation(WithholdsClientCertificate(server: "origin"))
         let request = CertificateRequestRecord(required: false, authorities: ["CN=MockAuth Client CA 2"])
         let served = Transcript(connections: [
             connection(
@@ -225,7 +225,7 @@ struct JudgeTests {
 
     @Test("max-attempts counts each handshake that refused the client's certificate as an attempt")
     func refusedCertificatesAreAttempts() {
-        let expectation = ScenarioExpectation(.maxAttempts(server: "origin", attempts: 3))
+        let expectation = ScenarioExpectation(MaxAttempts(server: "origin", attempts: 3))
         func refusals(_ count: Int) -> Transcript {
             var record = connection(
                 tls: TLSHandshakeRecord(
@@ -248,7 +248,7 @@ struct JudgeTests {
 
     @Test("a violated 'should' is reported as a warning and does not fail")
     func should() {
-        let expectation = ScenarioExpectation(.requestSucceeds(server: "origin", path: nil), level: .should)
+        let expectation = ScenarioExpectation(RequestSucceeds(server: "origin", path: nil), level: .should)
         let verdict = Judge.verdict(
             for: scenario([expectation]),
             transcript: Transcript(connections: [connection(tls: TLSHandshakeRecord(state: .abandoned))]))
@@ -267,12 +267,12 @@ struct JudgeTests {
                     requests: [RequestRecord(method: "GET", target: "/", responseStatus: 500)])
             ])
         let verdict = Judge.verdict(
-            for: scenario([rejects, ScenarioExpectation(.requestSucceeds(server: "origin", path: nil))]),
+            for: scenario([rejects, ScenarioExpectation(RequestSucceeds(server: "origin", path: nil))]),
             transcript: transcript,
             client: ClientExit(status: nil, timedOut: true, timeoutSeconds: 5))
         #expect(
             verdict.violations.map(\.rule) == [
-                .scenario(.rejectsCertificate), .scenario(.requestSucceeds), .clientFinishes,
+                .scenario(RejectsCertificate.name), .scenario(RequestSucceeds.name), .clientFinishes,
             ])
         #expect(verdict.report.hasPrefix("example: FAIL\n  ✗ rejects-certificate: the client sent GET /"))
     }
@@ -280,7 +280,7 @@ struct JudgeTests {
 
 @Suite("Judge: auth rules")
 struct AuthRuleTests {
-    func scenario(_ rule: ExpectationRule) -> Scenario {
+    func scenario(_ rule: any ScenarioRule) -> Scenario {
         Scenario(
             name: "auth", summary: "", servers: [ServerSpec(id: "origin")],
             client: ClientSpec(requests: [RequestSpec(server: "origin")]), expectations: [ScenarioExpectation(rule)])
@@ -303,7 +303,7 @@ struct AuthRuleTests {
             ConnectionRecord(id: 1, server: "origin", requests: [request(2, .challenged, status: 401)]),
         ])
         #expect(
-            Judge.verdict(for: scenario(.noPreemptiveCredentials(server: "origin")), transcript: early).result
+            Judge.verdict(for: scenario(NoPreemptiveCredentials(server: "origin")), transcript: early).result
                 == .fail)
         let waited = Transcript(connections: [
             ConnectionRecord(
@@ -311,7 +311,7 @@ struct AuthRuleTests {
                 requests: [request(1, .challenged, status: 401), request(2, .authenticated, status: 200)])
         ])
         #expect(
-            Judge.verdict(for: scenario(.noPreemptiveCredentials(server: "origin")), transcript: waited).result
+            Judge.verdict(for: scenario(NoPreemptiveCredentials(server: "origin")), transcript: waited).result
                 == .pass)
     }
 
@@ -319,7 +319,7 @@ struct AuthRuleTests {
     func attempts() {
         let refusals = (1...4).map { request(UInt64($0), .refused, status: 401) }
         let transcript = Transcript(connections: [ConnectionRecord(id: 1, server: "origin", requests: refusals)])
-        let rule = ExpectationRule.maxAttempts(server: "origin", attempts: 3)
+        let rule = MaxAttempts(server: "origin", attempts: 3)
         #expect(
             Judge.verdict(for: scenario(rule), transcript: transcript).violations.first?.reason.contains("4 times")
                 == true)
@@ -335,7 +335,7 @@ struct AuthRuleTests {
             ConnectionRecord(id: 1, server: "origin", requests: [request(1, .authenticated, status: 200)])
         ])
         let verdict = Judge.verdict(
-            for: scenario(.usesScheme(server: "origin", schemes: [.digest])), transcript: transcript)
+            for: scenario(UsesScheme(server: "origin", schemes: [.digest])), transcript: transcript)
         #expect(verdict.violations.first?.reason == "GET / answered with Basic although origin offered Digest, Basic")
     }
 }

@@ -11,7 +11,7 @@ struct MaxRequestsTests {
             for: Scenario(
                 name: "loop", summary: "", servers: [ServerSpec(id: "origin")],
                 client: ClientSpec(requests: [RequestSpec(server: "origin")]),
-                expectations: [ScenarioExpectation(.maxRequests(server: "origin", requests: 100))]),
+                expectations: [ScenarioExpectation(MaxRequests(server: "origin", requests: 100))]),
             transcript: Transcript(connections: [ConnectionRecord(id: 1, server: "origin", requests: records)]))
     }
 

@@ -22,16 +22,16 @@ struct PreconditionTests {
         client: ClientSpec(requests: [RequestSpec(server: "api")]),
         expectations: [
             ScenarioExpectation(
-                .receives(server: "api", header: "Cookie", cookie: "sid"),
+                Receives(server: "api", header: "Cookie", cookie: "sid"),
                 because: "whether it keeps sid, a host-only cookie, to api.cookie.test is not known", precondition: true
             ),
             ScenarioExpectation(
-                .receives(server: "www", header: "Cookie", cookie: "region"),
+                Receives(server: "www", header: "Cookie", cookie: "region"),
                 because:
                     "whether it keeps sid, a host-only cookie of api.cookie.test, from www.cookie.test is not known",
                 precondition: true),
             ScenarioExpectation(
-                .neverReceives(server: "www", header: "Cookie", paths: [], cookie: "sid"),
+                NeverReceives(server: "www", header: "Cookie", paths: [], cookie: "sid"),
                 because: "it sent a host-only cookie of api.cookie.test to www.cookie.test"),
         ])
 
@@ -116,12 +116,12 @@ struct PreconditionTests {
         servers: [ServerSpec(id: "origin"), ServerSpec(id: "other")],
         client: ClientSpec(requests: [RequestSpec(server: "origin")]),
         expectations: [
-            ScenarioExpectation(.authenticates(server: "origin", path: nil), precondition: true),
+            ScenarioExpectation(Authenticates(server: "origin", path: nil), precondition: true),
             ScenarioExpectation(
-                .requestSucceeds(server: "other", path: "/landing"),
+                RequestSucceeds(server: "other", path: "/landing"),
                 because: "whether the credentials follow the redirect is not known", precondition: true),
             ScenarioExpectation(
-                .neverReceives(server: "other", header: "Authorization", paths: []),
+                NeverReceives(server: "other", header: "Authorization", paths: []),
                 because: "it leaked the origin's credentials across the redirect"),
         ])
     static let redirectEndpoints = [
@@ -186,9 +186,9 @@ struct PreconditionTests {
             client: ClientSpec(requests: [RequestSpec(server: "origin")]),
             expectations: [
                 ScenarioExpectation(
-                    .anyOf([.requestSucceeds(server: "other", path: "/landing"), .refusesRedirect(server: "origin")]),
+                    AnyOf([RequestSucceeds(server: "other", path: "/landing"), RefusesRedirect(server: "origin")]),
                     because: "whether it keeps the header is not known", precondition: true),
-                ScenarioExpectation(.neverReceives(server: "other", header: "X-Api-Key", paths: [])),
+                ScenarioExpectation(NeverReceives(server: "other", header: "X-Api-Key", paths: [])),
             ])
         let challenged = RequestRecord(method: "GET", target: "/", responseStatus: 401, sequence: 1)
         let verdict = Judge.verdict(
@@ -211,15 +211,17 @@ struct PreconditionTests {
         #expect(Judge.applyingControl(control, to: inconclusive).result == .inconclusive)
 
         let should = Finding(
-            rule: .scenario(.neverReceives), server: "www", level: .should, outcome: .violated, reason: "x")
+            rule: .scenario(NeverReceives.name), server: "www", level: .should, outcome: .violated, reason: "x")
         #expect(Judge.result(of: [should]) == .pass)
         let precondition = Finding(
-            rule: .scenario(.receives), server: "www", precondition: true, outcome: .violated, reason: "y")
-        let notExercised = Finding(rule: .scenario(.neverReceives), outcome: .notExercised, reason: "z")
+            rule: .scenario(Receives.name), server: "www", precondition: true, outcome: .violated, reason: "y")
+        let notExercised = Finding(rule: .scenario(NeverReceives.name), outcome: .notExercised, reason: "z")
         #expect(Judge.result(of: [precondition]) == .inconclusive)
         #expect(Judge.result(of: [precondition, notExercised]) == .inconclusive)
         #expect(
-            Judge.result(of: [precondition, Finding(rule: .scenario(.neverReceives), outcome: .violated, reason: "w")])
+            Judge.result(of: [
+                precondition, Finding(rule: .scenario(NeverReceives.name), outcome: .violated, reason: "w"),
+            ])
                 == .fail)
     }
 

@@ -8,7 +8,7 @@ import Testing
 struct RequestBodyRuleTests {
     static let given = String(repeating: "field=value&", count: 10)
 
-    func verdict(_ rule: ExpectationRule, _ records: [RequestRecord]) -> Verdict {
+    func verdict(_ rule: any ScenarioRule, _ records: [RequestRecord]) -> Verdict {
         Judge.verdict(
             for: Scenario(
                 name: "body", summary: "", servers: [ServerSpec(id: "origin")],
@@ -25,7 +25,7 @@ struct RequestBodyRuleTests {
             body: body.map { BodyRecord(of: Array($0.utf8)) })
     }
 
-    let resent = ExpectationRule.requestBody(server: "origin", path: nil, methods: ["POST"], body: .given)
+    let resent = RequestBody(server: "origin", path: nil, methods: ["POST"], body: .given)
 
     @Test("the served request must carry the given body; the challenged one may carry none (100-continue)")
     func resentWhole() {
@@ -46,7 +46,7 @@ struct RequestBodyRuleTests {
 
     @Test("a 303 must become a bodiless GET or HEAD; nothing served is not exercised")
     func seeOther() {
-        let rule = ExpectationRule.requestBody(
+        let rule = RequestBody(
             server: "origin", path: "/result", methods: ["GET", "HEAD"], body: .none)
         #expect(verdict(rule, [post(1, status: 200, body: nil, method: "GET", target: "/result")]).result == .pass)
         // RFC 9110 §15.4.4: a user agent may retrieve the new location with HEAD as well.

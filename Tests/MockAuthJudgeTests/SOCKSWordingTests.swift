@@ -10,7 +10,7 @@ import Testing
 struct SOCKSWordingTests {
     static let proxy = EndpointRecord(server: "proxy", url: "socks5://127.0.0.1:1080")
 
-    func verdict(_ expectation: ExpectationRule, _ connections: [ConnectionRecord]) -> Verdict {
+    func verdict(_ expectation: any ScenarioRule, _ connections: [ConnectionRecord]) -> Verdict {
         Judge.verdict(
             for: Scenario(
                 name: "socks5-example", summary: "",
@@ -31,7 +31,7 @@ struct SOCKSWordingTests {
             socks: socks)
     }
 
-    static let succeeds = ExpectationRule.requestSucceeds(server: "proxy", path: nil)
+    static let succeeds = RequestSucceeds(server: "proxy", path: nil)
 
     @Test("curl offering no-authentication and GSS-API to a proxy that demands a password: its greeting, the 0xFF")
     func noAcceptableMethod() {
@@ -91,7 +91,7 @@ struct SOCKSWordingTests {
         )
     }
 
-    static let maxAttempts = ExpectationRule.maxAttempts(server: "proxy", attempts: 3)
+    static let maxAttempts = MaxAttempts(server: "proxy", attempts: 3)
 
     static func emptyPassword() -> SOCKSRecord {
         SOCKSRecord(

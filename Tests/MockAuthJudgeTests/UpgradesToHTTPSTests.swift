@@ -12,7 +12,7 @@ struct UpgradesToHTTPSTests {
         client: ClientSpec(requests: [
             RequestSpec(server: "secure"), RequestSpec(server: "secure", path: "/next", scheme: .http),
         ]),
-        expectations: [ScenarioExpectation(.upgradesToHTTPS(server: "secure", path: "/next"), because: "it leaked")])
+        expectations: [ScenarioExpectation(UpgradesToHTTPS(server: "secure", path: "/next"), because: "it leaked")])
 
     /// The first connection: GET / over TLS, answered `status` (the response that carries the policy).
     func policy(status: Int = 200) -> ConnectionRecord {

@@ -21,12 +21,12 @@ struct AfterChallengeReadingTests {
     @Test("after-challenge is read, and summarised; without it any credentials count")
     func reads() throws {
         let scenario = try Scenario(yaml: Self.base, name: "after", file: "after.yaml")
-        #expect(scenario.expectations.first?.rule == .authenticates(server: "origin", path: nil, afterChallenge: true))
+        #expect(scenario.expectations.first?.rule == Authenticates(server: "origin", path: nil, afterChallenge: true))
         #expect(scenario.expectations.first?.summary == "answers the challenge of origin and gets a 2xx")
         let plain = try Scenario(
             yaml: Self.base.replacingOccurrences(of: "\n    after-challenge: true", with: ""), name: "plain",
             file: "plain.yaml")
-        #expect(plain.expectations.first?.rule == .authenticates(server: "origin", path: nil))
+        #expect(plain.expectations.first?.rule == Authenticates(server: "origin", path: nil))
         #expect(plain.expectations.first?.summary == "authenticates to origin and gets a 2xx")
     }
 

@@ -38,11 +38,11 @@ struct CookieReadingTests {
     func reads() throws {
         let scenario = try Scenario(yaml: Self.base, name: "cookies", file: "cookies.yaml")
         #expect(scenario.servers[0].routes[0].cookies == ["sid=1; Path=/; HttpOnly", "region=eu; Domain=cookie.test"])
+        #expect(scenario.expectations.count == 2)
+        #expect(scenario.expectations.first?.rule == Receives(server: "api", header: "Cookie", cookie: "sid"))
         #expect(
-            scenario.expectations.map(\.rule) == [
-                .receives(server: "api", header: "Cookie", cookie: "sid"),
-                .neverReceives(server: "www", header: "Cookie", paths: ["/a"], cookie: "sid"),
-            ])
+            scenario.expectations.last?.rule
+                == NeverReceives(server: "www", header: "Cookie", paths: ["/a"], cookie: "sid"))
         #expect(scenario.requirements.features.contains(.cookies))
         #expect(ClientFeature(name: "cookies") == .cookies)
         #expect(scenario.expectations[0].rule.summary == "sends cookie sid to api")

@@ -27,10 +27,10 @@ struct DigestAlgorithmReadingTests {
     func reads() throws {
         #expect(
             try read("    algorithm: SHA-256").expectations.first?.rule
-                == .usesDigestAlgorithm(server: "origin", algorithms: ["SHA-256"]))
+                == UsesDigestAlgorithm(server: "origin", algorithms: ["SHA-256"]))
         #expect(
             try read("    algorithms: [SHA-256, sha-512-256]").expectations.first?.rule
-                == .usesDigestAlgorithm(server: "origin", algorithms: ["SHA-256", "sha-512-256"]))
+                == UsesDigestAlgorithm(server: "origin", algorithms: ["SHA-256", "sha-512-256"]))
     }
 
     func error(_ parameters: String) -> ScenarioError? {

@@ -34,7 +34,7 @@ struct HTTP2ReadingTests {
     func reads() throws {
         let scenario = try read(Self.base)
         #expect(scenario.servers.first?.http2 == true)
-        #expect(scenario.expectations.first?.rule == .httpVersion(server: "origin", version: .http2))
+        #expect(scenario.expectations.first?.rule == HTTPVersionUsed(server: "origin", version: .http2))
         #expect(scenario.expectations.first?.level == .should)
         #expect(scenario.expectations.first?.rule.summary == "speaks HTTP/2 to origin")
         let plain = try read(Self.base.replacingOccurrences(of: "    http2: true\n", with: ""))

@@ -47,11 +47,10 @@ struct HeaderReadingTests {
                 HeaderField(name: "Cookie", value: "session=abc"), HeaderField(name: "X-Api-Key", value: "k-1"),
             ])
         #expect(scenario.servers[0].routes[0].headers == [HeaderField(name: "X-Route", value: "one")])
+        #expect(scenario.expectations.count == 2)
+        #expect(scenario.expectations.first?.rule == Receives(server: "origin", header: "Cookie"))
         #expect(
-            scenario.expectations.map(\.rule) == [
-                .receives(server: "origin", header: "Cookie"),
-                .neverReceives(server: "origin", header: "X-Api-Key", paths: ["/other"]),
-            ])
+            scenario.expectations.last?.rule == NeverReceives(server: "origin", header: "X-Api-Key", paths: ["/other"]))
         #expect(scenario.requirements.features.contains(.customHeaders))
         #expect(ClientFeature(name: "headers") == .customHeaders)
     }
@@ -125,13 +124,13 @@ struct BodyReadingTests {
             "  method: POST\n  body: a=1",
             rule: "  - rule: request-body\n    server: origin\n    path: /r\n    method: GET\n    body: none")
         #expect(
-            rule.expectations.last?.rule == .requestBody(server: "origin", path: "/r", methods: ["GET"], body: .none))
+            rule.expectations.last?.rule == RequestBody(server: "origin", path: "/r", methods: ["GET"], body: .none))
         let either = try read(
             "  method: POST\n  body: a=1",
             rule: "  - rule: request-body\n    server: origin\n    path: /r\n    method: [GET, HEAD]\n    body: none")
         #expect(
             either.expectations.last?.rule
-                == .requestBody(server: "origin", path: "/r", methods: ["GET", "HEAD"], body: .none))
+                == RequestBody(server: "origin", path: "/r", methods: ["GET", "HEAD"], body: .none))
     }
 
     @Test("a body on GET, an oversized body, a bad method, a given body the client lacks: each located")

@@ -31,7 +31,7 @@ struct RevocationReadingTests {
         let scenario = try Scenario(yaml: Self.base, name: "revoked", file: "revoked.yaml")
         #expect(scenario.server("revocation")?.role == .revocation)
         #expect(scenario.server("origin")?.tls?.profile == .revokedCRL)
-        #expect(scenario.expectations.first?.rule == .heedsRevocation(server: "origin", revocation: "revocation"))
+        #expect(scenario.expectations.first?.rule == HeedsRevocation(server: "origin", revocation: "revocation"))
         #expect(scenario.client.requests.map(\.server) == ["origin"])
     }
 

@@ -24,7 +24,7 @@ struct SOCKSRemoteDNSReadingTests {
     func reads() throws {
         let scenario = try Scenario(yaml: Self.base, name: "socks5h", file: "socks5h.yaml")
         #expect(scenario.client.proxy == ProxyClientSpec(server: "proxy", remoteDNS: true))
-        #expect(scenario.expectations.first?.rule == .connectsByName(server: "proxy"))
+        #expect(scenario.expectations.first?.rule == ConnectsByName(server: "proxy"))
         #expect(scenario.expectations.first?.rule.name.rawValue == "connects-by-name")
         #expect(scenario.requirements.features.isSuperset(of: [.proxy, .socks]))
         #expect(!scenario.requirements.features.contains(.hostNames), "the client resolves no name")

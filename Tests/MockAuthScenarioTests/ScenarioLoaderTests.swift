@@ -31,11 +31,11 @@ struct ScenarioLoaderTests {
     func rejectionsHaveControls() throws {
         let scenarios = try ScenarioLoader.loadCatalog(directory: Self.catalog)
         for scenario in scenarios
-        where scenario.expectations.contains(where: { if case .rejectsCertificate = $0.rule { true } else { false } }) {
+        where scenario.expectations.contains(where: { $0.rule is RejectsCertificate }) {
             let control = try #require(scenario.control, "\(scenario.name) has no control")
             let twin = try #require(scenarios.first { $0.name == control })
             #expect(
-                twin.expectations.allSatisfy { if case .rejectsCertificate = $0.rule { false } else { true } },
+                twin.expectations.allSatisfy { !($0.rule is RejectsCertificate) },
                 "\(scenario.name)'s control \(control) must break nothing")
         }
     }

@@ -36,7 +36,7 @@ struct ScenarioReadingTests {
         #expect(scenario.name == "example")
         #expect(scenario.servers == [ServerSpec(id: "origin", tls: TLSSpec(profile: .valid))])
         #expect(scenario.client == ClientSpec(requests: [RequestSpec(server: "origin", path: "/")]))
-        #expect(scenario.expectations == [ScenarioExpectation(.requestSucceeds(server: "origin", path: nil))])
+        #expect(scenario.expectations == [ScenarioExpectation(RequestSucceeds(server: "origin", path: nil))])
     }
 
     @Test("every field is read")
@@ -89,7 +89,7 @@ struct ScenarioReadingTests {
         #expect(
             scenario.expectations == [
                 ScenarioExpectation(
-                    .rejectsCertificate(server: "origin"), level: .should, because: "it trusted something")
+                    RejectsCertificate(server: "origin"), level: .should, because: "it trusted something")
             ])
     }
 
@@ -246,7 +246,7 @@ struct ScenarioReadingTests {
         for (value, resumed) in [("true", true), ("false", false)] {
             let scenario = try read(
                 Self.minimal + "\n  - rule: session-resumption\n    server: origin\n    resumed: \(value)")
-            #expect(scenario.expectations.last?.rule == .sessionResumption(server: "origin", resumed: resumed))
+            #expect(scenario.expectations.last?.rule == SessionResumption(server: "origin", resumed: resumed))
         }
         let missing = error(Self.minimal + "\n  - rule: session-resumption\n    server: origin")
         #expect(

@@ -33,8 +33,8 @@ struct TranscriptBoundsTests {
         name: "socks-bounds", summary: "", servers: [ServerSpec(id: "proxy")],
         client: ClientSpec(requests: [RequestSpec(server: "proxy")]),
         expectations: [
-            ScenarioExpectation(.maxAttempts(server: "proxy", attempts: 3)),
-            ScenarioExpectation(.connectsByName(server: "proxy")),
+            ScenarioExpectation(MaxAttempts(server: "proxy", attempts: 3)),
+            ScenarioExpectation(ConnectsByName(server: "proxy")),
         ])
 
     @Test("past the limit, connections unlike any before fold into generalized records that keep their outcome")
@@ -140,7 +140,7 @@ struct TranscriptBoundsTests {
         let scenario = Scenario(
             name: "bounded", summary: "", servers: [ServerSpec(id: "origin")],
             client: ClientSpec(requests: [RequestSpec(server: "origin")]),
-            expectations: [ScenarioExpectation(.requestSucceeds(server: "origin", path: "/"))])
+            expectations: [ScenarioExpectation(RequestSucceeds(server: "origin", path: "/"))])
         let verdict = Judge.verdict(for: scenario, transcript: recorder.snapshot())
         #expect(verdict.reason.contains("and 495 more"), "\(verdict.reason)")
         #expect(verdict.reason.utf8.count < 2048, "\(verdict.reason)")

@@ -47,17 +47,17 @@ struct TranscriptFoldingTests {
         name: "folding", summary: "every rule over one server", servers: [ServerSpec(id: "origin")],
         client: ClientSpec(requests: [RequestSpec(server: "origin")]),
         expectations: [
-            ScenarioExpectation(.requestSucceeds(server: "origin", path: "/b")),
-            ScenarioExpectation(.authenticates(server: "origin", path: "/a")),
-            ScenarioExpectation(.noPreemptiveCredentials(server: "origin")),
-            ScenarioExpectation(.maxAttempts(server: "origin", attempts: 3)),
-            ScenarioExpectation(.usesScheme(server: "origin", schemes: [.digest])),
-            ScenarioExpectation(.neverReceives(server: "origin", header: "Authorization", paths: ["/public"])),
-            ScenarioExpectation(.handshakeOnOneConnection(server: "origin")),
-            ScenarioExpectation(.reusesCredentials(server: "origin")),
-            ScenarioExpectation(.recoversFromStale(server: "origin")),
-            ScenarioExpectation(.rejectsCertificate(server: "origin")),
-            ScenarioExpectation(.presentsClientCertificate(server: "origin")),
+            ScenarioExpectation(RequestSucceeds(server: "origin", path: "/b")),
+            ScenarioExpectation(Authenticates(server: "origin", path: "/a")),
+            ScenarioExpectation(NoPreemptiveCredentials(server: "origin")),
+            ScenarioExpectation(MaxAttempts(server: "origin", attempts: 3)),
+            ScenarioExpectation(UsesScheme(server: "origin", schemes: [.digest])),
+            ScenarioExpectation(NeverReceives(server: "origin", header: "Authorization", paths: ["/public"])),
+            ScenarioExpectation(HandshakeOnOneConnection(server: "origin")),
+            ScenarioExpectation(ReusesCredentials(server: "origin")),
+            ScenarioExpectation(RecoversFromStale(server: "origin")),
+            ScenarioExpectation(RejectsCertificate(server: "origin")),
+            ScenarioExpectation(PresentsClientCertificate(server: "origin")),
         ])
 
     /// How the connections' handshakes end: with a verified client certificate, without one.
@@ -227,7 +227,7 @@ struct TranscriptFoldingTests {
             for: Scenario(
                 name: "tls", summary: "", servers: [ServerSpec(id: "origin")],
                 client: ClientSpec(requests: [RequestSpec(server: "origin")]),
-                expectations: [ScenarioExpectation(.rejectsCertificate(server: "origin"))]),
+                expectations: [ScenarioExpectation(RejectsCertificate(server: "origin"))]),
             transcript: transcript)
         #expect(verdict.violations.first?.reason == "the client sent GET /public over the certificate of origin")
     }

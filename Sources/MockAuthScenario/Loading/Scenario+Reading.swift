@@ -66,21 +66,14 @@ extension Scenario {
         try validateReferences(document: document, clientNode: clientNode, expectNode: expectNode, file: file)
     }
 
-    /// Checks that every server id the client and the expectations name exists.
+    /// Checks that every server id the client and the expectations name exists, and what each rule
+    /// needs of the scenario.
     private func validateReferences(
         document: YAMLMapping, clientNode: Node?, expectNode: Node, file: String
     ) throws(ScenarioError) {
-        let ids = servers.map(\.id)
-        func check(_ id: String, at location: ScenarioLocation) throws(ScenarioError) {
-            guard !ids.contains(id) else { return }
-            let guess = closestWord(to: id, among: ids) ?? ids.first ?? "origin"
-            throw ScenarioError(
-                .unknownReference, at: location, "there is no server '\(id)' in this scenario",
-                hint: "server: \(guess)")
-        }
         let clientLocation = clientNode.map { ScenarioLocation($0, file: file) } ?? document.location
         for request in client.requests {
-            try check(request.server, at: clientLocation)
+            try requireServer(request.server, at: clientLocation)
             if request.scheme == .https, self.server(request.server)?.tls == nil {
                 throw ScenarioError(
                     .invalidValue, at: clientLocation,
@@ -89,7 +82,7 @@ extension Scenario {
             }
         }
         if let proxy = client.proxy {
-            try check(proxy.server, at: clientLocation)
+            try requireServer(proxy.server, at: clientLocation)
             guard let role = self.server(proxy.server)?.role, role.relays else {
                 throw ScenarioError(
                     .invalidValue, at: clientLocation, "the client's proxy '\(proxy.server)' is not a proxy server",
@@ -118,63 +111,15 @@ extension Scenario {
             }
             for route in server.routes {
                 guard let redirect = route.redirect else { continue }
-                try check(redirect.server, at: document.location(of: "servers"))
+                try requireServer(redirect.server, at: document.location(of: "servers"))
             }
         }
         let entries = (try? expectNode.sequenceElements(file: file, what: "", example: "")) ?? []
         for (index, expectation) in expectations.enumerated() {
             let location = index < entries.count ? ScenarioLocation(entries[index], file: file) : document.location
             for rule in expectation.rule.leaves {
-                if let server = rule.server { try check(server, at: location) }
-                if case .presentsClientCertificate(let server) = rule,
-                    self.server(server)?.tls?.profile.traits.clientCertificates?.mode != .required
-                {
-                    throw ScenarioError(
-                        .invalidValue, at: location,
-                        "'presents-client-certificate' needs server '\(server)' to require a client certificate (client-cert-required or client-cert-selection)",
-                        hint: "tls: { profile: client-cert-required }")
-                }
-                if case .withholdsClientCertificate(let server) = rule,
-                    self.server(server)?.tls?.profile.traits.clientCertificates == nil
-                {
-                    throw ScenarioError(
-                        .invalidValue, at: location,
-                        "'withholds-client-certificate' needs server '\(server)' to ask for a client certificate",
-                        hint: "tls: { profile: client-cert-unrequested }")
-                }
-                if case .heedsRevocation(_, let revocation) = rule {
-                    try check(revocation, at: location)
-                    guard self.server(revocation)?.role == .revocation else {
-                        throw ScenarioError(
-                            .invalidValue, at: location, "'\(revocation)' is not the scenario's revocation server",
-                            hint: "servers:\n      \(revocation):\n        revocation: true")
-                    }
-                }
-                if case .upgradesToHTTPS(let server, _) = rule,
-                    self.server(server)?.tls == nil
-                        || self.server(server)?.routes.contains(where: \.setsStrictTransportSecurity) != true
-                {
-                    throw ScenarioError(
-                        .invalidValue, at: location,
-                        "'upgrades-to-https' needs server '\(server)' to speak TLS and a route of it to send Strict-Transport-Security",
-                        hint:
-                            "tls: { profile: valid }\n    routes:\n      - { path: /, headers: { Strict-Transport-Security: max-age=600 } }"
-                    )
-                }
-                if case .connectsByName(let server) = rule {
-                    guard case .socks5? = self.server(server)?.role else {
-                        throw ScenarioError(
-                            .invalidValue, at: location,
-                            "'connects-by-name' needs server '\(server)' to be a SOCKS5 proxy: it reads the CONNECT's address type",
-                            hint: "servers:\n      \(server):\n        proxy: socks5")
-                    }
-                }
-                if case .requestBody(_, _, _, .given) = rule, client.body == nil {
-                    throw ScenarioError(
-                        .invalidValue, at: location,
-                        "'request-body' with 'body: given' needs a body in the client section",
-                        hint: "client:\n  method: POST\n  body: \"field=value\"")
-                }
+                if let server = rule.judgedServer { try requireServer(server, at: location) }
+                try rule.check(in: self, at: location)
             }
         }
     }

@@ -159,7 +159,7 @@ extension Scenario {
     /// following redirects, sending the headers it is given, keeping the cookies a server sets,
     /// keeping a host's Strict-Transport-Security policy (a route sends the field), and for
     /// each protection space one
-    /// of the schemes it offers that the scenario accepts (`uses-scheme` narrows the choice).
+    /// of the schemes it offers that the scenario accepts (a rule may narrow the choice).
     public var requirements: ClientRequirements {
         var features: Set<ClientFeature> = []
         if servers.contains(where: { $0.tls != nil }) {
@@ -210,23 +210,13 @@ extension Scenario {
         return ClientRequirements(features: features, choices: choices.filter { $0.count > 1 })
     }
 
-    /// The schemes a `uses-scheme` rule of `server` accepts, if it has one.
+    /// The schemes the scenario's rules accept for `server`, if one narrows them. A rule inside
+    /// an alternative narrows nothing: an alternative is not a requirement.
     private func acceptedSchemes(server: String) -> Set<HTTPAuthScheme>? {
         var accepted: Set<HTTPAuthScheme>?
         for expectation in expectations {
-            switch expectation.rule {
-            case .usesScheme(let ruleServer, let schemes) where ruleServer == server:
-                accepted = (accepted ?? Set(schemes)).intersection(schemes)
-            case .rejectsCertificate, .requestSucceeds, .presentsClientCertificate, .withholdsClientCertificate,
-                .authenticates, .authenticatesAs, .noPreemptiveCredentials, .maxAttempts, .maxRequests, .usesScheme,
-                .usesDigestAlgorithm, .neverReceives, .receives,
-                .requestBody, .handshakeOnOneConnection, .reusesCredentials, .recoversFromStale, .refusesRedirect,
-                .sessionResumption, .httpVersion, .heedsRevocation, .upgradesToHTTPS, .connectsByName:
-                continue
-            case .anyOf:
-                // An alternative is not a requirement.
-                continue
-            }
+            guard let schemes = expectation.rule.acceptedSchemes(server: server) else { continue }
+            accepted = (accepted ?? schemes).intersection(schemes)
         }
         return accepted
     }

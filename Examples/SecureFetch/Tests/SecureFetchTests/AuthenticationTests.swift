@@ -54,7 +54,7 @@ struct AuthenticationTests {
         let (verdict, statuses) = try await run("multi-scheme")
         #expect(statuses == [200])
         verdict.expectPassed()
-        #expect(verdict.met.contains { $0.rule == .scenario(.usesScheme) }, "\(verdict.report)")
+        #expect(verdict.met.contains { $0.rule == .scenario("uses-scheme") }, "\(verdict.report)")
     }
 
     @Test("protection-space-reuse: the second URL of the realm gets cached Basic without a new 401")
@@ -99,7 +99,7 @@ struct AuthenticationTests {
         #expect(seen["basic"]?.statuses == [200, 200])
         #expect(seen["basic"]?.refused == false)
         verdict.expectPassed()
-        let attempts = verdict.met.first { $0.rule == .scenario(.maxAttempts) }?.reason ?? ""
+        let attempts = verdict.met.first { $0.rule == .scenario("max-attempts") }?.reason ?? ""
         #expect(attempts.contains("1"), "\(verdict.report)")
     }
 
