@@ -66,27 +66,6 @@ package final class ConnectionPrologue: Sendable {
         self.wording = wording
     }
 
-    /// A scenario server's (an origin or a revocation server, which answer at once): its limits and
-    /// gates from `behavior`, its TLS, and with `http2` the protocol left to the client.
-    static func scenarioServer(tls: ServerTLS?, behavior: ServerBehavior, http2: Bool = false) -> ConnectionPrologue {
-        ConnectionPrologue(
-            limits: behavior.limits, tls: tls, gates: behavior.gates, codec: http2 ? .chosenByClient : .server,
-            answering: .atOnce)
-    }
-
-    /// A forward proxy's: HTTP/1.1 on the client side, over `tls` when the proxy has it (an HTTPS
-    /// proxy: the client's requests, its CONNECTs and its tunnels all travel inside that TLS),
-    /// answered later (the origin's answer).
-    static func forwardProxy(limits: ConnectionLimits, gates: [AuthGate], tls: ServerTLS? = nil) -> ConnectionPrologue {
-        ConnectionPrologue(limits: limits, tls: tls, gates: gates, codec: .forwardProxy, answering: .later)
-    }
-
-    /// A SOCKS5 proxy's: no TLS, no HTTP; its handshake is held to the request-head limit and its
-    /// tunnel to the connection limit, answered later (once the origin is dialled).
-    static func socksProxy(limits: ConnectionLimits) -> ConnectionPrologue {
-        ConnectionPrologue(limits: limits, codec: .bytes, answering: .later)
-    }
-
     /// A plain-HTTP listener with no transcript and no gates that answers later (the control API):
     /// NIO's server codec, `limits`, and refusals worded as `wording`.
     package static func plain(limits: ConnectionLimits, wording: RefusalWording) -> ConnectionPrologue {
