@@ -8,18 +8,26 @@ package struct TLSProfileTraits: Sendable, Hashable {
     package var clientCertificates: ClientCertificatePolicy?
     /// What the scenario's revocation service says about the leaf, and where the leaf points clients.
     package var revocation: RevocationTraits
+    /// Whether a scenario may give the leaf names of its own (`san`): only where the defect is not
+    /// in the leaf's names; the other profiles set their own (a wrong host, none at all …).
+    package var acceptsNames: Bool
+    /// Whether a scenario may give the leaf the pinned key (`pinned-key`): not where the defect is
+    /// the key itself (a key other than the pinned one, or the pinned one reissued).
+    package var acceptsPinnedKey: Bool
 
     package init(
         onlyProtocolVersion: DeprecatedTLSVersion? = nil, clientCertificates: ClientCertificatePolicy? = nil,
-        revocation: RevocationTraits = .unrevoked
+        revocation: RevocationTraits = .unrevoked, acceptsNames: Bool = false, acceptsPinnedKey: Bool = true
     ) {
         self.onlyProtocolVersion = onlyProtocolVersion
         self.clientCertificates = clientCertificates
         self.revocation = revocation
+        self.acceptsNames = acceptsNames
+        self.acceptsPinnedKey = acceptsPinnedKey
     }
 
-    /// A profile that changes only its chain (or nothing): TLS 1.2 and 1.3, no client certificate,
-    /// a leaf its revocation service calls good.
+    /// A profile that changes only its chain: TLS 1.2 and 1.3, no client certificate, a leaf its
+    /// revocation service calls good, its own names, the pinned key if the scenario asks.
     package static let none = TLSProfileTraits()
 }
 
@@ -113,10 +121,11 @@ extension TLSProfile {
         case .ocspUnknown: TLSProfileTraits(revocation: RevocationTraits(mechanism: .ocsp, status: .unknown))
         case .ocspExpiredResponse:
             TLSProfileTraits(revocation: RevocationTraits(mechanism: .ocsp, status: .good, responseExpired: true))
-        case .valid, .selfSigned, .expired, .notYetValid, .wrongHost, .untrustedRoot, .incompleteChain, .pinMismatch,
-            .pinReissued, .missingSAN, .expiredIntermediate, .clientAuthOnly, .pathLengthExceeded,
-            .unknownCriticalExtension, .chainOutOfOrder, .nameConstraintsViolated, .crossSigned, .leafIsCA, .sha1Leaf,
-            .rsa1024:
+        case .valid, .expired, .untrustedRoot, .selfSigned: TLSProfileTraits(acceptsNames: true)
+        case .pinMismatch, .pinReissued: TLSProfileTraits(acceptsPinnedKey: false)
+        case .notYetValid, .wrongHost, .incompleteChain, .missingSAN, .expiredIntermediate, .clientAuthOnly,
+            .pathLengthExceeded, .unknownCriticalExtension, .chainOutOfOrder, .nameConstraintsViolated, .crossSigned,
+            .leafIsCA, .sha1Leaf, .rsa1024:
             .none
         }
     }

@@ -156,7 +156,7 @@ extension TLSSpec {
         let key = try tls.word("key", KeyAlgorithm.self, what: "key algorithm") ?? .p256
         var names: CertificateNames?
         if let sanNode = tls.node("san") {
-            guard profile == .valid || profile == .expired || profile == .untrustedRoot || profile == .selfSigned else {
+            guard profile.traits.acceptsNames else {
                 throw ScenarioError(
                     .invalidValue, at: tls.location(of: "san"),
                     "'san' replaces the names of a certificate; the \(profile) profile sets its own",
@@ -179,7 +179,7 @@ extension TLSSpec {
             names = CertificateNames(dnsNames: dns, ipAddresses: ip)
         }
         let pinnedKey = try tls.word("pinned-key", PinnedKey.self, what: "pinned key")
-        if pinnedKey != nil, profile == .pinMismatch || profile == .pinReissued || key != .p256 {
+        if pinnedKey != nil, !profile.traits.acceptsPinnedKey || key != .p256 {
             throw ScenarioError(
                 .invalidValue, at: tls.location(of: "pinned-key"),
                 "'pinned-key' gives the leaf a P-256 pinned key; the \(profile) profile or an \(key) key chooses its own",
