@@ -2,7 +2,8 @@ import MockAuthMaterial
 import MockAuthTesting
 import Testing
 
-/// The proxy a ``ClientContext`` gives: its address, its credentials and whether it speaks TLS.
+/// The proxy a ``ClientContext`` gives: its address, its credentials and whether it speaks TLS; and
+/// the context as a view over its material.
 @Suite("ClientContext: the proxy a scenario gives")
 struct ClientContextProxyTests {
     func proxy(_ url: String) -> ClientContext.Proxy? {
@@ -22,14 +23,23 @@ struct ClientContextProxyTests {
 
     @Test("a socks5:// proxy is SOCKS; socks5h:// is SOCKS that sends names; an HTTP proxy is neither")
     func socksKinds() {
-        #expect(proxy("socks5://127.0.0.1:1080")?.isSOCKS == true)
         #expect(proxy("socks5://127.0.0.1:1080")?.scheme == .socks5)
-        #expect(proxy("socks5h://127.0.0.1:1080")?.isSOCKS == true)
         #expect(proxy("socks5h://127.0.0.1:1080")?.scheme == .socks5h)
         #expect(proxy("socks5h://127.0.0.1:1080")?.port == 1080)
         #expect(proxy("socks5h://127.0.0.1:1080")?.usesTLS == false)
+        #expect(proxy("http://127.0.0.1:3128")?.scheme == .http)
+        #expect(proxy("https://127.0.0.1:3129")?.scheme == .https)
+    }
+
+    @available(*, deprecated, message: "it reads isSOCKS, deprecated for scheme")
+    @Test("isSOCKS, deprecated for scheme, still says whether the scheme is socks5 or socks5h")
+    func isSOCKS() {
+        #expect(proxy("socks5://127.0.0.1:1080")?.isSOCKS == true)
+        #expect(proxy("socks5h://127.0.0.1:1080")?.isSOCKS == true)
+        #expect(proxy("SOCKS5H://127.0.0.1:1080")?.isSOCKS == true)
         #expect(proxy("http://127.0.0.1:3128")?.isSOCKS == false)
         #expect(proxy("https://127.0.0.1:3129")?.isSOCKS == false)
+        #expect(proxy("https://127.0.0.1:1080")?.isSOCKS == false)
     }
 
     @Test("without a port, an https:// proxy is on 443, an http:// one on 80 and a SOCKS one on 1080")
@@ -44,9 +54,8 @@ struct ClientContextProxyTests {
     func socks() {
         #expect(proxy("socks5://127.0.0.1:1080")?.scheme == .socks5)
         #expect(proxy("SOCKS5H://127.0.0.1:1080")?.scheme == .socks5h)
-        #expect(proxy("socks5://127.0.0.1:1080")?.isSOCKS == true)
         #expect(proxy("socks5://127.0.0.1:1080")?.usesTLS == false)
-        #expect(proxy("https://127.0.0.1:1080")?.isSOCKS == false)
+        #expect(proxy("https://127.0.0.1:1080")?.scheme == .https)
     }
 
     @Test("a proxy URL of another scheme, or without a host, is no proxy; read from the environment, an error")
@@ -60,5 +69,24 @@ struct ClientContextProxyTests {
         var readable = environment
         readable[ClientVariable.proxyURL.name] = "socks5h://127.0.0.1:1080"
         #expect(try ClientContext(environment: readable).proxy?.scheme == .socks5h)
+    }
+
+    @Test(
+        "a view over its material: the context's properties follow the material; one with a field of its own writes through"
+    )
+    func view() {
+        var context = ClientContext(ClientMaterial(scenario: "view", urls: ["https://a.test:8443/"]))
+        #expect(context.proxy == nil && context.method == "GET" && context.trustAnchorsDER.isEmpty)
+        context.material.proxy = ClientMaterial.Proxy(
+            url: "socks5h://127.0.0.1:1081", credentials: Account(username: "proxy", password: "p"))
+        context.material.method = "POST"
+        context.material.body = "x=1"
+        #expect(context.proxy?.scheme == .socks5h && context.proxy?.port == 1081)
+        #expect(context.method == "POST" && context.body == Array("x=1".utf8))
+        context.token = "t"
+        context.urls = ["https://b.test:8443/"]
+        context.proxy?.credentials = nil
+        #expect(context.material.token == "t" && context.material.urls == ["https://b.test:8443/"])
+        #expect(context.material.proxy == ClientMaterial.Proxy(url: "socks5h://127.0.0.1:1081"))
     }
 }
