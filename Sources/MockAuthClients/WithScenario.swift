@@ -23,7 +23,7 @@ public enum ControlPolicy: Sendable, Equatable {
 ///
 /// ```swift
 /// let verdict = try await withScenario("tls-expired") { scenario in
-///     _ = try? await myClient.get(scenario.url, trusting: scenario.caCertificatePEM)
+///     _ = try? await myClient.get(scenario.url, trusting: scenario.material.caCertificatePEM)
 /// }
 /// #expect(verdict.passed, "\(verdict.report)")   // a client that refuses everything: INCONCLUSIVE
 /// ```

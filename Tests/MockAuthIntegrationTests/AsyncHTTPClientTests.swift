@@ -11,15 +11,17 @@ final class AsyncHTTPClientTests: XCTestCase {
         _ scenario: ScenarioRun, presentIdentity: Bool = false, verify: Bool = true
     ) throws -> HTTPClient {
         var tls = TLSConfiguration.makeClientConfiguration()
-        tls.trustRoots = .certificates([
-            try NIOSSLCertificate(bytes: Array(scenario.caCertificatePEM.utf8), format: .pem)
-        ])
+        // The scenario's anchors; the harness root where it gives none.
+        let anchors = scenario.material.caCertificatePEM ?? scenario.pki.root.pem
+        tls.trustRoots = .certificates([try NIOSSLCertificate(bytes: Array(anchors.utf8), format: .pem)])
         if !verify { tls.certificateVerification = .none }
         if presentIdentity {
+            // The harness's client identity, whether the scenario gives it or not.
+            let identity = scenario.pki.clientIdentity
             tls.certificateChain = [
-                .certificate(try NIOSSLCertificate(bytes: Array(scenario.clientCertificatePEM.utf8), format: .pem))
+                .certificate(try NIOSSLCertificate(bytes: Array(identity.pem.utf8), format: .pem))
             ]
-            tls.privateKey = .privateKey(try NIOSSLPrivateKey(bytes: Array(scenario.clientKeyPEM.utf8), format: .pem))
+            tls.privateKey = .privateKey(try NIOSSLPrivateKey(bytes: Array(identity.key.pkcs8PEM.utf8), format: .pem))
         }
         var configuration = HTTPClient.Configuration(tlsConfiguration: tls)
         // By default AsyncHTTPClient retries a refused handshake until the request's deadline; one

@@ -20,9 +20,9 @@ struct IdentitySelectionTests {
             let second = run.pki.clientIdentity2.issuerNameDER
             #expect(!first.isEmpty && first != second)
             #expect(context.heldIdentities.count == 2)
-            #expect(context.identity(forAuthorities: [second])?.certificatePEM == run.secondClientCertificatePEM)
-            #expect(context.identity(forAuthorities: [first])?.certificatePEM == run.clientCertificatePEM)
-            #expect(context.identity(forAuthorities: [])?.certificatePEM == run.clientCertificatePEM)
+            #expect(context.identity(forAuthorities: [second])?.certificatePEM == run.pki.clientIdentity2.pem)
+            #expect(context.identity(forAuthorities: [first])?.certificatePEM == run.pki.clientIdentity.pem)
+            #expect(context.identity(forAuthorities: [])?.certificatePEM == run.pki.clientIdentity.pem)
             #expect(context.identity(forAuthorities: [run.pki.root.issuerNameDER]) == nil)
 
             // The same choice from the environment a command adapter reads.

@@ -9,16 +9,17 @@ import Testing
 /// it, as it does not pass `mockauthd check`.
 @Suite("The README's withScenario example")
 struct ReadmeExampleTests {
-    /// A client with the README's `get(_:trusting:)`: AsyncHTTPClient trusting the anchor it is
+    /// A client with the README's `get(_:trusting:)`: AsyncHTTPClient trusting the anchors it is
     /// given, or (`refusesEverything`) no anchor at all, so that it refuses every certificate.
     struct MyClient {
         var refusesEverything = false
 
         /// GETs `url`; the status, or an error when the request failed (the handshake was refused).
-        func get(_ url: String, trusting anchorPEM: String) async throws -> UInt {
+        func get(_ url: String, trusting anchorPEM: String?) async throws -> UInt {
             var tls = TLSConfiguration.makeClientConfiguration()
+            let anchors = refusesEverything ? nil : anchorPEM
             tls.trustRoots = .certificates(
-                refusesEverything ? [] : [try NIOSSLCertificate(bytes: Array(anchorPEM.utf8), format: .pem)])
+                try anchors.map { [try NIOSSLCertificate(bytes: Array($0.utf8), format: .pem)] } ?? [])
             var configuration = HTTPClient.Configuration(tlsConfiguration: tls)
             configuration.connectionPool.retryConnectionEstablishment = false
             let client = HTTPClient(
@@ -38,7 +39,7 @@ struct ReadmeExampleTests {
     /// The README's example, with `myClient`.
     func readmeExample(_ myClient: MyClient) async throws -> Verdict {
         try await withScenario("tls-expired") { scenario in
-            _ = try? await myClient.get(scenario.url, trusting: scenario.caCertificatePEM)
+            _ = try? await myClient.get(scenario.url, trusting: scenario.material.caCertificatePEM)
         }
     }
 
@@ -61,7 +62,7 @@ struct ReadmeExampleTests {
     func alone() async throws {
         let myClient = MyClient(refusesEverything: true)
         let verdict = try await withScenario("tls-expired", control: .ignore) { scenario in
-            _ = try? await myClient.get(scenario.url, trusting: scenario.caCertificatePEM)
+            _ = try? await myClient.get(scenario.url, trusting: scenario.material.caCertificatePEM)
         }
         #expect(verdict.passed && verdict.control == nil, "\(verdict.report)")
     }
@@ -76,7 +77,7 @@ extension ReadmeExampleTests {
             readme.contains(
                 """
                     let verdict = try await withScenario("tls-expired") { scenario in
-                        _ = try? await myClient.get(scenario.url, trusting: scenario.caCertificatePEM)
+                        _ = try? await myClient.get(scenario.url, trusting: scenario.material.caCertificatePEM)
                     }
                     verdict.expectPassed()
                 """))

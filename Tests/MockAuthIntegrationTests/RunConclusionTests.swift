@@ -39,7 +39,7 @@ struct RunConclusionTests {
         let judged = try await ScenarioRunner().judge(scenario, client: "busy") { run in
             var configuration = TLSConfiguration.makeClientConfiguration()
             configuration.trustRoots = .certificates([
-                try NIOSSLCertificate(bytes: Array(run.caCertificatePEM.utf8), format: .pem)
+                try NIOSSLCertificate(bytes: Array(try #require(run.material.caCertificatePEM).utf8), format: .pem)
             ])
             let tls = configuration
             let url = run.url

@@ -45,13 +45,17 @@
         /// Pass them to `SecTrustSetAnchorCertificates` in your server-trust delegate, then
         /// `SecTrustSetAnchorCertificatesOnly(trust, true)`.
         public func trustAnchorCertificates() throws -> [SecCertificate] {
-            try trustAnchorsDER.map { try SecurityMaterial.certificate(der: $0) }
+            try ClientContext(self).trustAnchorCertificates()
         }
 
-        /// The client identity, imported from ``clientPKCS12`` in memory with `SecPKCS12Import`; its
+        /// The harness's client identity, imported in memory with `SecPKCS12Import` from its PKCS#12
+        /// in the scenario's encoding, whether the scenario gives the identity or not
+        /// (`ClientContext(run).importedIdentity()` gives the scenario's, or none); its
         /// ``ImportedIdentity/credential(persistence:)`` answers a client-certificate challenge.
         public func clientIdentity() throws -> ImportedIdentity {
-            try SecurityMaterial.importIdentity(pkcs12: clientPKCS12, passphrase: clientPKCS12Passphrase)
+            try SecurityMaterial.importIdentity(
+                pkcs12: pki.clientPKCS12(scenario.client.identity?.pkcs12 ?? .legacy),
+                passphrase: pki.clientPKCS12Passphrase)
         }
     }
 

@@ -6,8 +6,8 @@
     /// A scenario's material as Apple's Security framework takes it: certificates as
     /// `SecCertificate`, the client identity as `SecIdentity` and as a `URLCredential`.
     ///
-    /// The values come from the platform-neutral DER and PKCS#12 forms (``ScenarioRun/caCertificateDER``,
-    /// ``ScenarioRun/clientPKCS12``); nothing is added to a keychain.
+    /// The values come from the platform-neutral DER and PKCS#12 forms (``ClientContext/trustAnchorsDER``,
+    /// ``ClientContext/Identity/pkcs12``); nothing is added to a keychain.
     public enum SecurityMaterial {
         /// The certificate whose DER encoding is `der`.
         ///
