@@ -19,12 +19,12 @@
   The token and MOCKAUTH_HEADERS are the session's headers.
 - Names under .test: resolved as MOCKAUTH_RESOLVE says (mockauth_resolve: aiohttp's default
   ThreadedResolver asks socket.getaddrinfo; the address only).
+- What the scenario gives: read through mockauth_material.
 What aiohttp lacks (pinning a public key: its `Fingerprint` pins a whole certificate; SOCKS; NTLM,
 Negotiate; SHA-512-256 Digest; HSTS) is Conformance/clients.yaml's to say: the adapter is not run
 there. Exit 0 if every URL answered 2xx, 1 otherwise.
 """
 import asyncio
-import os
 import ssl
 import sys
 import warnings
@@ -32,18 +32,18 @@ import warnings
 import aiohttp
 from yarl import URL
 
+import mockauth_material
 import mockauth_resolve
-from mockauth_accounts import account, offered_schemes
 
-env = os.environ
+material = mockauth_material.read()
 
 # proxy_auth and BasicAuth (above) are deprecated in aiohttp 3.14; the warning says nothing here.
 warnings.filterwarnings("ignore", category=DeprecationWarning)
 
 # Names under .test: resolved as MOCKAUTH_RESOLVE says (the address only; names are the client's).
-mockauth_resolve.install()
+mockauth_resolve.install(material.hosts)
 
-OFFERED = offered_schemes()
+OFFERED = material.offered_schemes()
 
 
 def authenticator(credentials):
@@ -55,33 +55,34 @@ def authenticator(credentials):
 
 
 async def main() -> int:
-    context = ssl.create_default_context(cafile=env.get("MOCKAUTH_CA_FILE"))
-    if "MOCKAUTH_CLIENT_CERT" in env:
-        context.load_cert_chain(env["MOCKAUTH_CLIENT_CERT"], env["MOCKAUTH_CLIENT_KEY"])
+    context = ssl.create_default_context(cafile=material.ca_file)
+    if material.identity:
+        context.load_cert_chain(material.identity.certificate, material.identity.key)
     headers = {}
-    if "MOCKAUTH_TOKEN" in env:
-        headers["Authorization"] = "Bearer " + env["MOCKAUTH_TOKEN"]
-    for line in env.get("MOCKAUTH_HEADERS", "").splitlines():
-        name, _, value = line.partition(":")
-        headers[name] = value.strip()
+    if material.token is not None:
+        headers["Authorization"] = "Bearer " + material.token
+    for name, value in material.headers:
+        headers[name] = value
     proxy = {}
-    if "MOCKAUTH_PROXY_URL" in env:
-        proxy["proxy"] = env["MOCKAUTH_PROXY_URL"]
-        if "MOCKAUTH_PROXY_USERNAME" in env:
-            proxy["proxy_auth"] = aiohttp.BasicAuth(env["MOCKAUTH_PROXY_USERNAME"], env.get("MOCKAUTH_PROXY_PASSWORD", ""))
-    method = env.get("MOCKAUTH_METHOD", "GET")
-    body = open(env["MOCKAUTH_BODY_FILE"], "rb").read() if "MOCKAUTH_BODY_FILE" in env else None
+    if material.proxy:
+        proxy["proxy"] = material.proxy.url
+        if material.proxy.account:
+            proxy["proxy_auth"] = aiohttp.BasicAuth(material.proxy.account.username, material.proxy.account.password)
+    method = material.method or "GET"
+    body = material.body()
 
     # Auth per account and origin: DigestAuthMiddleware answers only the origin of its first
     # request (its documentation: one middleware per origin), and a header goes where it is given.
     auths = {}
     status = 0
     async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(ssl=context), headers=headers) as session:
-        for position, url in enumerate(env["MOCKAUTH_URLS"].split(), start=1):
+        for position, url in enumerate(material.urls, start=1):
             # What the scenario asks between two requests (MOCKAUTH_PAUSE_SECONDS: digest-stale lets its nonce go stale).
-            if position > 1 and env.get("MOCKAUTH_PAUSE_SECONDS"):
-                await asyncio.sleep(int(env["MOCKAUTH_PAUSE_SECONDS"]))
-            credentials = account(position)
+            if position > 1 and material.pause_seconds:
+                await asyncio.sleep(material.pause_seconds)
+            own = material.account(position)
+            # (user, password), as authenticator takes it.
+            credentials = (own.username, own.password) if own else None
             key = (credentials, str(URL(url).origin()))
             if credentials and key not in auths:
                 auths[key] = authenticator(credentials)

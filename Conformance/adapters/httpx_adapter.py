@@ -16,47 +16,46 @@ has a user set up a Client.
   MOCKAUTH_HEADERS are the client's headers.
 - Names under .test: resolved as MOCKAUTH_RESOLVE says (mockauth_resolve, the address only).
 - One Client for the run's URLs: one cookie jar, one connection pool.
+- What the scenario gives: read through mockauth_material.
 What httpx lacks (pinning; NTLM and Negotiate; SHA-512-256 Digest; HSTS) is Conformance/clients.yaml's
 to say: the adapter is not run there. Exit 0 if every URL answered 2xx, 1 otherwise.
 """
-import os
 import ssl
 import sys
 import time
 
 import httpx
 
+import mockauth_material
 import mockauth_resolve
-from mockauth_accounts import account, offered_schemes
 
-env = os.environ
+material = mockauth_material.read()
 
 # Names under .test: resolved as MOCKAUTH_RESOLVE says (the address only; names are the client's).
-mockauth_resolve.install()
+mockauth_resolve.install(material.hosts)
 
-context = ssl.create_default_context(cafile=env.get("MOCKAUTH_CA_FILE"))
-if "MOCKAUTH_CLIENT_CERT" in env:
-    context.load_cert_chain(env["MOCKAUTH_CLIENT_CERT"], env["MOCKAUTH_CLIENT_KEY"])
+context = ssl.create_default_context(cafile=material.ca_file)
+if material.identity:
+    context.load_cert_chain(material.identity.certificate, material.identity.key)
 
 proxy = None
-if "MOCKAUTH_PROXY_URL" in env:
-    scheme, _, rest = env["MOCKAUTH_PROXY_URL"].partition("://")
+if material.proxy:
+    scheme, _, rest = material.proxy.url.partition("://")
     auth = None
-    if "MOCKAUTH_PROXY_USERNAME" in env:
-        auth = (env["MOCKAUTH_PROXY_USERNAME"], env.get("MOCKAUTH_PROXY_PASSWORD", ""))
+    if material.proxy.account:
+        auth = (material.proxy.account.username, material.proxy.account.password)
     proxy = httpx.Proxy(f"{scheme}://{rest}", auth=auth, ssl_context=context if scheme == "https" else None)
 
 headers = {}
-if "MOCKAUTH_TOKEN" in env:
-    headers["Authorization"] = "Bearer " + env["MOCKAUTH_TOKEN"]
-for line in env.get("MOCKAUTH_HEADERS", "").splitlines():
-    name, _, value = line.partition(":")
-    headers[name] = value.strip()
+if material.token is not None:
+    headers["Authorization"] = "Bearer " + material.token
+for name, value in material.headers:
+    headers[name] = value
 
 client = httpx.Client(verify=context, http2=True, proxy=proxy, headers=headers, follow_redirects=True,
                       trust_env=False)
 
-OFFERED = offered_schemes()
+OFFERED = material.offered_schemes()
 
 
 def authenticator(credentials):
@@ -66,17 +65,19 @@ def authenticator(credentials):
     return httpx.BasicAuth(*credentials)
 
 
-method = env.get("MOCKAUTH_METHOD", "GET")
-body = open(env["MOCKAUTH_BODY_FILE"], "rb").read() if "MOCKAUTH_BODY_FILE" in env else None
+method = material.method or "GET"
+body = material.body()
 
 # One auth object per account, given with each of that account's requests.
 auths = {}
 status = 0
-for position, url in enumerate(env["MOCKAUTH_URLS"].split(), start=1):
+for position, url in enumerate(material.urls, start=1):
     # What the scenario asks between two requests (MOCKAUTH_PAUSE_SECONDS: digest-stale lets its nonce go stale).
-    if position > 1 and env.get("MOCKAUTH_PAUSE_SECONDS"):
-        time.sleep(int(env["MOCKAUTH_PAUSE_SECONDS"]))
-    credentials = account(position)
+    if position > 1 and material.pause_seconds:
+        time.sleep(material.pause_seconds)
+    own = material.account(position)
+    # (user, password), as authenticator takes it.
+    credentials = (own.username, own.password) if own else None
     if credentials and credentials not in auths:
         auths[credentials] = authenticator(credentials)
     try:

@@ -5,24 +5,19 @@ it changes which address a name stands for, nothing else. A host reaches getaddr
 spelled it; it is looked up as Python itself would send it to the system (str hosts through the
 `idna` codec, IDNA 2003), so the client's own name handling is what gets judged.
 """
-import os
 import socket
+
+import mockauth_material
 
 _system_getaddrinfo = socket.getaddrinfo
 
 
-def _mapping():
-    names = {}
-    for entry in os.environ.get("MOCKAUTH_RESOLVE", "").split():
-        name, _, rest = entry.partition(":")
-        _, _, address = rest.partition(":")
-        names[name.lower()] = address.strip("[]")
-    return names
-
-
-def install():
-    """Makes socket.getaddrinfo answer MOCKAUTH_RESOLVE's names with their addresses."""
-    names = _mapping()
+def install(hosts=None):
+    """Makes socket.getaddrinfo answer the scenario's names with their addresses: `hosts`
+    (mockauth_material's), by default those of this process's MOCKAUTH_RESOLVE."""
+    if hosts is None:
+        hosts = mockauth_material.read().hosts
+    names = {host.name.lower(): host.address for host in hosts}
     if not names:
         return
 

@@ -15,20 +15,20 @@ names), as its documentation has an application use them.
   documented way, which sends them as Basic); https:// proxies (urllib3 verifies them with the same
   CA file) and socks5:// / socks5h:// (PySocks, requests[socks]).
 - Names under .test: resolved as MOCKAUTH_RESOLVE says (mockauth_resolve, the address only).
+- What the scenario gives: read through mockauth_material.
 Exit 0 if every URL answered 2xx, 89 when the scenario needs SOCKS and PySocks is not installed
 (found only at run time), 1 otherwise.
 """
-import os
 import sys
 import time
 
+import mockauth_material
 import mockauth_resolve
-from mockauth_accounts import account, offered_schemes
 import requests
 from requests.auth import HTTPBasicAuth, HTTPDigestAuth
 
-env = os.environ
-if "socks" in env.get("MOCKAUTH_FEATURES", "").split():
+material = mockauth_material.read()
+if "socks" in material.features:
     try:
         import socks  # noqa: F401  (PySocks: what requests[socks] installs)
     except ImportError:
@@ -36,27 +36,26 @@ if "socks" in env.get("MOCKAUTH_FEATURES", "").split():
         sys.exit(89)
 
 # Names under .test: resolved as MOCKAUTH_RESOLVE says (the address only; names are the client's).
-mockauth_resolve.install()
+mockauth_resolve.install(material.hosts)
 
 session = requests.Session()
 session.trust_env = False  # only what the scenario gives
-verify = env.get("MOCKAUTH_CA_FILE", True)
-if "MOCKAUTH_CLIENT_CERT" in env:
-    session.cert = (env["MOCKAUTH_CLIENT_CERT"], env["MOCKAUTH_CLIENT_KEY"])
-if "MOCKAUTH_TOKEN" in env:
-    session.headers["Authorization"] = "Bearer " + env["MOCKAUTH_TOKEN"]
-for line in env.get("MOCKAUTH_HEADERS", "").splitlines():
-    name, _, value = line.partition(":")
-    session.headers[name] = value.strip()
-if "MOCKAUTH_PROXY_URL" in env:
+verify = material.ca_file if material.ca_file is not None else True
+if material.identity:
+    session.cert = (material.identity.certificate, material.identity.key)
+if material.token is not None:
+    session.headers["Authorization"] = "Bearer " + material.token
+for name, value in material.headers:
+    session.headers[name] = value
+if material.proxy:
     # http://, https:// for an HTTPS proxy (urllib3 2 verifies the proxy with the same CA file), or
     # socks5:// / socks5h:// (urllib3's SOCKSProxyManager, through PySocks).
-    scheme, _, proxy = env["MOCKAUTH_PROXY_URL"].partition("://")
-    if "MOCKAUTH_PROXY_USERNAME" in env:
-        proxy = f"{env['MOCKAUTH_PROXY_USERNAME']}:{env['MOCKAUTH_PROXY_PASSWORD']}@{proxy}"
+    scheme, _, proxy = material.proxy.url.partition("://")
+    if material.proxy.account:
+        proxy = f"{material.proxy.account.username}:{material.proxy.account.password}@{proxy}"
     session.proxies = {"http": f"{scheme}://{proxy}", "https": f"{scheme}://{proxy}"}
 
-OFFERED = offered_schemes()
+OFFERED = material.offered_schemes()
 
 
 def authenticator(credentials):
@@ -71,17 +70,18 @@ def authenticator(credentials):
     return HTTPBasicAuth(user, password)
 
 
-method = env.get("MOCKAUTH_METHOD", "GET")
-body = open(env["MOCKAUTH_BODY_FILE"], "rb").read() if "MOCKAUTH_BODY_FILE" in env else None
+method = material.method or "GET"
+body = material.body()
 
 # One auth object per account, given with each of that account's requests.
 auths = {}
 status = 0
-for position, url in enumerate(env["MOCKAUTH_URLS"].split(), start=1):
+for position, url in enumerate(material.urls, start=1):
     # What the scenario asks between two requests (MOCKAUTH_PAUSE_SECONDS: digest-stale lets its nonce go stale).
-    if position > 1 and env.get("MOCKAUTH_PAUSE_SECONDS"):
-        time.sleep(int(env["MOCKAUTH_PAUSE_SECONDS"]))
-    credentials = account(position, with_domain=True)
+    if position > 1 and material.pause_seconds:
+        time.sleep(material.pause_seconds)
+    # (user, password, domain), as authenticator takes it.
+    credentials = material.account(position)
     if credentials and credentials not in auths:
         auths[credentials] = authenticator(credentials)
     try:

@@ -9,58 +9,56 @@
 - Cookies: `HTTPCookieProcessor` with an `http.cookiejar.CookieJar` (urllib keeps none without it),
   shared by the run's URLs, as a user keeping a session adds it.
 - Names under .test: resolved as MOCKAUTH_RESOLVE says (mockauth_resolve, the address only).
+- What the scenario gives: read through mockauth_material.
 What urllib lacks (NTLM, Negotiate, pinning, TLS to a proxy, SOCKS, HSTS, Digest other than MD5 and
 SHA-1) is Conformance/clients.yaml's to say: the adapter is not run there.
 Exit 0 if every URL answered 2xx, 1 otherwise.
 """
 import http.cookiejar
-import os
 import ssl
 import sys
 import urllib.error
 import urllib.request
 
+import mockauth_material
 import mockauth_resolve
 
-env = os.environ
+material = mockauth_material.read()
 
 # Names under .test: resolved as MOCKAUTH_RESOLVE says (the address only; names are the client's).
-mockauth_resolve.install()
+mockauth_resolve.install(material.hosts)
 
-context = ssl.create_default_context(cafile=env.get("MOCKAUTH_CA_FILE"))
-if "MOCKAUTH_CA_FILE" not in env:
-    context = ssl.create_default_context()
-if "MOCKAUTH_CLIENT_CERT" in env:
-    context.load_cert_chain(env["MOCKAUTH_CLIENT_CERT"], env["MOCKAUTH_CLIENT_KEY"])
+context = ssl.create_default_context(cafile=material.ca_file)
+if material.identity:
+    context.load_cert_chain(material.identity.certificate, material.identity.key)
 
 # One cookie jar for the run's URLs, as a user keeping a session adds it (urllib keeps none without).
 handlers = [urllib.request.HTTPSHandler(context=context), urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())]
-if "MOCKAUTH_USERNAME" in env:
+if material.credentials:
     passwords = urllib.request.HTTPPasswordMgrWithDefaultRealm()
-    for url in env["MOCKAUTH_URLS"].split():
-        passwords.add_password(None, url, env["MOCKAUTH_USERNAME"], env.get("MOCKAUTH_PASSWORD", ""))
+    for url in material.urls:
+        passwords.add_password(None, url, material.credentials.username, material.credentials.password)
     handlers += [urllib.request.HTTPDigestAuthHandler(passwords), urllib.request.HTTPBasicAuthHandler(passwords)]
-if "MOCKAUTH_PROXY_URL" in env:
-    handlers.append(urllib.request.ProxyHandler({"http": env["MOCKAUTH_PROXY_URL"], "https": env["MOCKAUTH_PROXY_URL"]}))
-    if "MOCKAUTH_PROXY_USERNAME" in env:
+if material.proxy:
+    handlers.append(urllib.request.ProxyHandler({"http": material.proxy.url, "https": material.proxy.url}))
+    if material.proxy.account:
         proxy_passwords = urllib.request.HTTPPasswordMgrWithDefaultRealm()
-        proxy_passwords.add_password(None, env["MOCKAUTH_PROXY_URL"], env["MOCKAUTH_PROXY_USERNAME"], env["MOCKAUTH_PROXY_PASSWORD"])
+        proxy_passwords.add_password(None, material.proxy.url, material.proxy.account.username, material.proxy.account.password)
         handlers += [urllib.request.ProxyDigestAuthHandler(proxy_passwords), urllib.request.ProxyBasicAuthHandler(proxy_passwords)]
 else:
     handlers.append(urllib.request.ProxyHandler({}))
 opener = urllib.request.build_opener(*handlers)
 
-method = env.get("MOCKAUTH_METHOD", "GET")
-body = open(env["MOCKAUTH_BODY_FILE"], "rb").read() if "MOCKAUTH_BODY_FILE" in env else None
+method = material.method or "GET"
+body = material.body()
 
 status = 0
-for url in env["MOCKAUTH_URLS"].split():
+for url in material.urls:
     request = urllib.request.Request(url, data=body, method=method)
-    if "MOCKAUTH_TOKEN" in env:
-        request.add_header("Authorization", "Bearer " + env["MOCKAUTH_TOKEN"])
-    for line in env.get("MOCKAUTH_HEADERS", "").splitlines():
-        name, _, value = line.partition(":")
-        request.add_header(name, value.strip())
+    if material.token is not None:
+        request.add_header("Authorization", "Bearer " + material.token)
+    for name, value in material.headers:
+        request.add_header(name, value)
     try:
         with opener.open(request, timeout=20) as response:
             print(url, response.status)
