@@ -14,6 +14,7 @@
 // What Chromium lacks (user-set public-key pins, SOCKS5 authentication, Digest SHA-512-256) and
 // what this adapter does not drive (credentials: it answers no authentication prompt; tokens,
 // headers, client certificates) is Conformance/clients.yaml's to say: the adapter is not run there.
+// What the scenario gives is read through mockauth_material.cjs.
 // Exit 0 if every URL loaded with 2xx, 89 for a request body or a method other than GET (a page
 // load is a GET; no feature names that, so the adapter finds it at run time), 1 otherwise.
 "use strict";
@@ -21,8 +22,9 @@ const { spawn, execFileSync } = require("child_process");
 const fs = require("fs");
 const os = require("os");
 const path = require("path");
+const { readMaterial } = require("./mockauth_material.cjs");
 
-const env = process.env;
+const material = readMaterial();
 const UNSUPPORTED = 89;
 
 function unsupported(why) {
@@ -30,7 +32,7 @@ function unsupported(why) {
   process.exit(UNSUPPORTED);
 }
 
-if (env.MOCKAUTH_BODY_FILE || (env.MOCKAUTH_METHOD && env.MOCKAUTH_METHOD !== "GET")) unsupported("a page load is a GET");
+if (material.bodyFile || (material.method && material.method !== "GET")) unsupported("a page load is a GET");
 
 const home = fs.mkdtempSync(path.join(os.tmpdir(), "mockauth-chromium-"));
 let browser = null;
@@ -53,7 +55,7 @@ async function cleanUp() {
 }
 
 function trustCA() {
-  const file = env.MOCKAUTH_CA_FILE;
+  const file = material.caFile;
   if (!file) return;
   const database = path.join(home, ".pki", "nssdb");
   fs.mkdirSync(database, { recursive: true });
@@ -75,15 +77,12 @@ function chromiumArguments() {
     "--disable-sync", "--disable-extensions", "--mute-audio", "--password-store=basic",
     `--user-data-dir=${path.join(home, "profile")}`, "--remote-debugging-pipe",
   ];
-  const rules = (env.MOCKAUTH_RESOLVE || "").split(/\s+/).filter(Boolean).map((entry) => {
-    const [name, , address] = entry.split(":");
-    return `MAP ${name} ${address}`;
-  });
+  const rules = material.hosts.map(({ name, address }) => `MAP ${name} ${address}`);
   if (rules.length) args.push(`--host-resolver-rules=${rules.join(",")}`);
-  if (env.MOCKAUTH_PROXY_URL) {
+  if (material.proxy) {
     // socks5h:// is what other clients call a SOCKS5 proxy that resolves names; Chromium's socks5://
     // always hands the name to the proxy.
-    args.push(`--proxy-server=${env.MOCKAUTH_PROXY_URL.replace(/^socks5h:/, "socks5:")}`, "--proxy-bypass-list=<-loopback>");
+    args.push(`--proxy-server=${material.proxy.url.replace(/^socks5h:/, "socks5:")}`, "--proxy-bypass-list=<-loopback>");
   }
   args.push("about:blank");
   return args;
@@ -152,7 +151,7 @@ function withTimeout(promise, seconds, what) {
 async function main() {
   trustCA();
   browser = spawn("chromium", chromiumArguments(), {
-    env: { ...env, HOME: home },
+    env: { ...process.env, HOME: home },
     stdio: ["ignore", "ignore", "pipe", "pipe", "pipe"],
     detached: true, // its own process group, ended with it
   });
@@ -174,7 +173,7 @@ async function main() {
   });
 
   let status = 0;
-  for (const url of (env.MOCKAUTH_URLS || env.MOCKAUTH_URL || "").split(/\s+/).filter(Boolean)) {
+  for (const url of material.urls) {
     try {
       const loaded = connection.wait("Page.loadEventFired", sessionId);
       const result = await withTimeout(connection.send("Page.navigate", { url }, sessionId), 20, url);

@@ -3,14 +3,12 @@
 // for, nothing else: the name reaches it as the client spelled it (Node's URL parser has already
 // turned an internationalized name into its A-label), and every other name goes to dns.lookup.
 import dns from "node:dns";
+import { readMaterial } from "./mockauth_material.cjs";
 
 const systemLookup = dns.lookup;
 
 const names = new Map();
-for (const entry of (process.env.MOCKAUTH_RESOLVE || "").split(/\s+/).filter(Boolean)) {
-  const [name, , ...address] = entry.split(":");
-  names.set(name.toLowerCase(), address.join(":").replace(/^\[|\]$/g, ""));
-}
+for (const { name, address } of readMaterial().hosts) names.set(name.toLowerCase(), address);
 
 /** A `lookup` with dns.lookup's signature (the `lookup` option of net, tls, http and https). */
 export function lookup(hostname, options, callback) {

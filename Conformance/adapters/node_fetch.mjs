@@ -11,14 +11,15 @@
 // - Names under .test: dns.lookup is made to answer MOCKAUTH_RESOLVE's names (mockauth_lookup.mjs),
 //   the address only, as the Python adapters do; fetch takes no `lookup` of its own.
 // - Several URLs share the process and so undici's connection pool; fetch keeps no cookies.
+// - What the scenario gives: read through mockauth_material.cjs.
 // What Node 20's fetch lacks without the separate undici package (a client certificate, pinning,
 // any proxy), or at all (Digest, NTLM, Negotiate: it answers no challenge; cookies; HSTS) is
 // Conformance/clients.yaml's to say: the adapter is not run there.
 // Exit 0 when every URL answered 2xx, 1 otherwise.
-import fs from "node:fs";
 import { installLookup } from "./mockauth_lookup.mjs";
+import { readMaterial } from "./mockauth_material.cjs";
 
-const env = process.env;
+const material = readMaterial();
 installLookup();
 
 /** The adapter's Basic `Authorization` value: fetch has no credentials option and answers no 401,
@@ -28,24 +29,21 @@ function basicAuthorization(credentials) {
   return `Basic ${Buffer.from(credentials.join(":")).toString("base64")}`;
 }
 
+/** The account of the URL at 1-based `position`, as [user, password]. */
 function account(position) {
-  const suffix = position > 1 && `MOCKAUTH_USERNAME_${position}` in env ? `_${position}` : "";
-  if (!(`MOCKAUTH_USERNAME${suffix}` in env)) return null;
-  return [env[`MOCKAUTH_USERNAME${suffix}`], env[`MOCKAUTH_PASSWORD${suffix}`] || ""];
+  const own = material.account(position);
+  return own ? [own.username, own.password] : null;
 }
 
-const method = env.MOCKAUTH_METHOD || "GET";
-const body = env.MOCKAUTH_BODY_FILE ? fs.readFileSync(env.MOCKAUTH_BODY_FILE) : undefined;
+const method = material.method || "GET";
+const body = material.body();
 let status = 0;
 let position = 0;
-for (const url of (env.MOCKAUTH_URLS || env.MOCKAUTH_URL).split(/\s+/).filter(Boolean)) {
+for (const url of material.urls) {
   position += 1;
   const headers = new Headers();
-  if (env.MOCKAUTH_TOKEN) headers.set("Authorization", `Bearer ${env.MOCKAUTH_TOKEN}`);
-  for (const line of (env.MOCKAUTH_HEADERS || "").split("\n").filter(Boolean)) {
-    const colon = line.indexOf(":");
-    headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
-  }
+  if (material.token) headers.set("Authorization", `Bearer ${material.token}`);
+  for (const [name, value] of material.headers) headers.append(name, value);
   const credentials = account(position);
   if (credentials) {
     headers.set("Authorization", basicAuthorization(credentials));

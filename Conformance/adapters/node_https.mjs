@@ -16,6 +16,7 @@
 //   proxy support in Node 20 and speaks no challenge-response scheme (Digest, NTLM, Negotiate):
 //   Conformance/clients.yaml says so, and the adapter is not run there. Several URLs go through the
 //   default agent, which keeps connections alive since Node 19.
+// - What the scenario gives: read through mockauth_material.cjs.
 // Exit 0 when every URL answered 2xx, 1 otherwise.
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -23,14 +24,15 @@ import http from "node:http";
 import https from "node:https";
 import tls from "node:tls";
 import { lookup } from "./mockauth_lookup.mjs";
+import { readMaterial } from "./mockauth_material.cjs";
 
-const env = process.env;
+const material = readMaterial();
 
 const tlsOptions = {};
-if (env.MOCKAUTH_CA_FILE) tlsOptions.ca = fs.readFileSync(env.MOCKAUTH_CA_FILE);
-if (env.MOCKAUTH_CLIENT_CERT) {
-  tlsOptions.cert = fs.readFileSync(env.MOCKAUTH_CLIENT_CERT);
-  tlsOptions.key = fs.readFileSync(env.MOCKAUTH_CLIENT_KEY);
+if (material.caFile) tlsOptions.ca = fs.readFileSync(material.caFile);
+if (material.identity && material.identity.certificate) {
+  tlsOptions.cert = fs.readFileSync(material.identity.certificate);
+  tlsOptions.key = fs.readFileSync(material.identity.key);
 }
 /** The adapter's pin check (Node has no pinning): the https documentation's example, as a
  * `checkServerIdentity`: Node's host check, then the server certificate's own SPKI hash. */
@@ -44,28 +46,25 @@ function checkPins(pins) {
     return undefined;
   };
 }
-if (env.MOCKAUTH_PIN_SHA256) {
+if (material.pinSHA256) {
   tlsOptions.checkServerIdentity = checkPins(
-    env.MOCKAUTH_PIN_SHA256.split(";").map((pin) => pin.trim().replace(/^sha256\/\//, "")),
+    material.pinSHA256.split(";").map((pin) => pin.trim().replace(/^sha256\/\//, "")),
   );
 }
 
+/** The account of the URL at 1-based `position`, as the `auth` option takes it (user:password). */
 function account(position) {
-  const suffix = position > 1 && `MOCKAUTH_USERNAME_${position}` in env ? `_${position}` : "";
-  if (!(`MOCKAUTH_USERNAME${suffix}` in env)) return null;
-  return `${env[`MOCKAUTH_USERNAME${suffix}`]}:${env[`MOCKAUTH_PASSWORD${suffix}`] || ""}`;
+  const own = material.account(position);
+  return own ? `${own.username}:${own.password}` : null;
 }
 
-const method = env.MOCKAUTH_METHOD || "GET";
-const body = env.MOCKAUTH_BODY_FILE ? fs.readFileSync(env.MOCKAUTH_BODY_FILE) : undefined;
+const method = material.method || "GET";
+const body = material.body();
 
 function get(url, position) {
   const headers = {};
-  if (env.MOCKAUTH_TOKEN) headers.Authorization = `Bearer ${env.MOCKAUTH_TOKEN}`;
-  for (const line of (env.MOCKAUTH_HEADERS || "").split("\n").filter(Boolean)) {
-    const colon = line.indexOf(":");
-    headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
-  }
+  if (material.token) headers.Authorization = `Bearer ${material.token}`;
+  for (const [name, value] of material.headers) headers[name] = value;
   const options = { method, headers, lookup, timeout: 20000 };
   const auth = account(position);
   if (auth) options.auth = auth;
@@ -85,7 +84,7 @@ function get(url, position) {
 
 let status = 0;
 let position = 0;
-for (const url of (env.MOCKAUTH_URLS || env.MOCKAUTH_URL).split(/\s+/).filter(Boolean)) {
+for (const url of material.urls) {
   position += 1;
   const answer = await get(url, position);
   if (typeof answer === "number") {
