@@ -170,7 +170,7 @@ MOCKAUTHD ?= .build/debug/mockauthd
 GO_ENV = GOCACHE=$(CURDIR)/.build/go-cache GOPATH=$(CURDIR)/.build/go-path GOPROXY=off GOFLAGS=-mod=mod GOTOOLCHAIN=local
 conformance-adapters:
 	rm -rf $(ADAPTERS) && mkdir -p $(ADAPTERS)/java-classes
-	javac -d $(ADAPTERS)/java-classes Conformance/adapters/java/MockAuthJava.java
+	javac -d $(ADAPTERS)/java-classes Conformance/adapters/java/MockAuthJava.java Conformance/adapters/java/MockAuthMaterial.java
 	jar cf $(ADAPTERS)/mockauth-java.jar -C $(ADAPTERS)/java-classes .
 	for mode in httpclient urlconnection; do \
 	  $(MOCKAUTHD) check --scenarios Scenarios basic --skip-control -- java -XX:ArchiveClassesAtExit=$(ADAPTERS)/java-$$mode.jsa \

@@ -28,12 +28,10 @@ let curlKeepingNoCookies = #"""
 private let adapters = #""$CLIENTS/../../Conformance/adapters""#
 /// aiohttp 3.14.5's ClientSession with its default CookieJar, through the reference adapter.
 private let aiohttp = #"python3 \#(adapters)/aiohttp_adapter.py"#
-/// Java 17's HttpURLConnection (the reference adapter run as a source file, names through the hosts file).
-private let javaURLConnection =
-    #"java -Djdk.net.hosts.file="$MOCKAUTH_HOSTS_FILE" \#(adapters)/java/MockAuthJava.java urlconnection"#
+/// Java 17's HttpURLConnection through its reference adapter (`java.sh`: names through the hosts file).
+private let javaURLConnection = ClientScript.javaAdapter + "\njava_adapter urlconnection"
 /// Java 17's HttpClient, the same way.
-private let javaHTTPClient =
-    #"java -Djdk.net.hosts.file="$MOCKAUTH_HOSTS_FILE" \#(adapters)/java/MockAuthJava.java httpclient"#
+private let javaHTTPClient = ClientScript.javaAdapter + "\njava_adapter httpclient"
 /// GNU wget through the reference adapter (its own /etc/hosts in a private namespace).
 private let wget = #"\#(adapters)/wget.sh"#
 

@@ -10,7 +10,8 @@
 // Authenticator (asked only when a server or proxy challenges), cookies in a CookieManager shared by
 // the run's URLs, and public-key pins (MOCKAUTH_PIN_SHA256) checked by a trust manager that wraps the
 // default one, as the JSSE Reference Guide's "Creating Your Own X509TrustManager" does. Names under
-// .test are mapped by the JVM's hosts file (-Djdk.net.hosts.file=$MOCKAUTH_HOSTS_FILE, java.sh).
+// .test are mapped by the JVM's hosts file (-Djdk.net.hosts.file set to MOCKAUTH_HOSTS_FILE, java.sh).
+// What the scenario gives is read through MockAuthMaterial (MockAuthMaterial.java, compiled with it).
 //
 // What each client lacks (HSTS; TLS to an HTTPS proxy; SOCKS for HttpClient; Digest, NTLM and
 // Negotiate for HttpClient, which answers Basic only; the Digest algorithms HttpURLConnection does not
@@ -40,8 +41,6 @@ import java.net.URL;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.security.KeyStore;
 import java.security.MessageDigest;
 import java.security.cert.CertPathBuilder;
@@ -73,7 +72,7 @@ import javax.net.ssl.TrustManagerFactory;
 import javax.net.ssl.X509ExtendedTrustManager;
 
 public final class MockAuthJava {
-    static final Map<String, String> env = System.getenv();
+    static final MockAuthMaterial material = MockAuthMaterial.read();
 
     public static void main(String[] arguments) throws Exception {
         boolean version = arguments.length > 0 && arguments[0].equals("version");
@@ -86,20 +85,16 @@ public final class MockAuthJava {
             printVersion(mode);
             return;
         }
-        String proxyURL = env.get("MOCKAUTH_PROXY_URL");
-        List<String> urls = new ArrayList<>(Arrays.asList(env.getOrDefault("MOCKAUTH_URLS", env.getOrDefault("MOCKAUTH_URL", "")).trim().split("\\s+")));
+        List<String> urls = material.urls;
         SSLContext context = sslContext();
-        ProxySelector proxies = proxySelector(proxyURL);
-        String method = env.getOrDefault("MOCKAUTH_METHOD", env.containsKey("MOCKAUTH_BODY_FILE") ? "POST" : "GET");
-        byte[] body = env.containsKey("MOCKAUTH_BODY_FILE") ? Files.readAllBytes(Path.of(env.get("MOCKAUTH_BODY_FILE"))) : null;
+        ProxySelector proxies = proxySelector(material.proxy == null ? null : material.proxy.url());
+        String method = material.method != null ? material.method : material.bodyFile != null ? "POST" : "GET";
+        byte[] body = material.body();
         List<String[]> headers = new ArrayList<>();
-        if (env.containsKey("MOCKAUTH_TOKEN")) headers.add(new String[] {"Authorization", "Bearer " + env.get("MOCKAUTH_TOKEN")});
-        for (String line : env.getOrDefault("MOCKAUTH_HEADERS", "").split("\n")) {
-            int colon = line.indexOf(':');
-            if (colon > 0) headers.add(new String[] {line.substring(0, colon).trim(), line.substring(colon + 1).trim()});
-        }
+        if (material.token != null) headers.add(new String[] {"Authorization", "Bearer " + material.token});
+        for (MockAuthMaterial.Header header : material.headers) headers.add(new String[] {header.name(), header.value()});
 
-        boolean hasCredentials = env.containsKey("MOCKAUTH_USERNAME") || env.containsKey("MOCKAUTH_PROXY_USERNAME");
+        boolean hasCredentials = material.credentials != null || (material.proxy != null && material.proxy.account() != null);
         int status = 0;
         if (mode.equals("httpclient")) {
             Accounts authenticator = new Accounts(1);
@@ -208,12 +203,10 @@ public final class MockAuthJava {
             this.position = position;
         }
 
-        String suffix() {
-            return position > 1 && env.containsKey("MOCKAUTH_USERNAME_" + position) ? "_" + position : "";
-        }
-
         String key() {
-            return env.getOrDefault("MOCKAUTH_USERNAME" + suffix(), "") + "\u0000" + env.getOrDefault("MOCKAUTH_DOMAIN" + suffix(), "");
+            MockAuthMaterial.Account account = material.account(position);
+            if (account == null) return "\u0000";
+            return account.username() + "\u0000" + (account.domain() == null ? "" : account.domain());
         }
 
         @Override
@@ -221,16 +214,17 @@ public final class MockAuthJava {
             System.err.println("Authenticator asked: " + getRequestorType() + " " + getRequestingScheme()
                 + " realm=" + getRequestingPrompt() + " host=" + getRequestingHost());
             boolean proxy = getRequestorType() == RequestorType.PROXY || "SOCKS5".equals(getRequestingProtocol());
-            String prefix = proxy ? "MOCKAUTH_PROXY_" : "MOCKAUTH_";
-            String suffix = proxy ? "" : suffix();
-            String user = env.get(prefix + "USERNAME" + suffix);
-            if (user == null) return null;
-            String domain = env.get(prefix + "DOMAIN" + suffix);
+            MockAuthMaterial.Account account = proxy
+                ? (material.proxy == null ? null : material.proxy.account())
+                : material.account(position);
+            if (account == null) return null;
+            String user = account.username();
+            String domain = account.domain();
             String scheme = String.valueOf(getRequestingScheme()).toLowerCase();
             if (domain != null && !domain.isEmpty() && (scheme.equals("ntlm") || scheme.equals("negotiate"))) {
                 user = domain + "\\" + user;
             }
-            return new PasswordAuthentication(user, env.getOrDefault(prefix + "PASSWORD" + suffix, "").toCharArray());
+            return new PasswordAuthentication(user, account.password().toCharArray());
         }
     }
 
@@ -255,7 +249,7 @@ public final class MockAuthJava {
     /// The SSLContext of the scenario: null (the JDK's defaults) when it gives neither a CA file nor
     /// an identity.
     static SSLContext sslContext() throws Exception {
-        String caFile = env.get("MOCKAUTH_CA_FILE");
+        String caFile = material.caFile;
         KeyManager[] keyManagers = keyManagers();
         if (caFile == null && keyManagers == null) return null;
         TrustManager[] trustManagers = null;
@@ -271,11 +265,11 @@ public final class MockAuthJava {
             TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
             factory.init(trusted);
             trustManagers = factory.getTrustManagers();
-            String pins = env.get("MOCKAUTH_PIN_SHA256");
+            String pins = material.pinSHA256;
             if (pins != null) {
                 trustManagers = new TrustManager[] {new Pinning((X509ExtendedTrustManager) trustManagers[0], trusted, pins)};
             }
-        } else if (env.containsKey("MOCKAUTH_PIN_SHA256")) {
+        } else if (material.pinSHA256 != null) {
             TrustManagerFactory factory = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
             factory.init((KeyStore) null);
             trustManagers = factory.getTrustManagers();
@@ -288,11 +282,11 @@ public final class MockAuthJava {
     /// The PKCS#12 identities in one KeyStore behind the default KeyManagerFactory, which presents
     /// the one the server's CertificateRequest names (or none).
     static KeyManager[] keyManagers() throws Exception {
-        String password = env.getOrDefault("MOCKAUTH_CLIENT_P12_PASSWORD", "");
+        String password = material.pkcs12Password == null ? "" : material.pkcs12Password;
         KeyStore identities = null;
         int index = 0;
-        for (String name : new String[] {"MOCKAUTH_CLIENT_P12", "MOCKAUTH_CLIENT_P12_2"}) {
-            String path = env.get(name);
+        for (MockAuthMaterial.Identity identity : new MockAuthMaterial.Identity[] {material.identity, material.secondIdentity}) {
+            String path = identity == null ? null : identity.pkcs12();
             if (path == null || path.isEmpty()) continue;
             KeyStore one = KeyStore.getInstance("PKCS12");
             try (InputStream in = new FileInputStream(path)) {

@@ -19,15 +19,18 @@ enum ClientScript {
     static let wget = #"sh "$CLIENTS/../../Conformance/adapters/wget.sh""#
     /// Defines `java_adapter MODE`: Java 17 (`httpclient` or `urlconnection`) through its reference
     /// adapter, `Conformance/adapters/java.sh`, whose jar is compiled once per version of
-    /// `MockAuthJava.java` into the temporary directory (what `make conformance-adapters` makes,
-    /// without the class-data archive). A case's script then calls `java_adapter urlconnection`.
+    /// `MockAuthJava.java` and its reader `MockAuthMaterial.java` into the temporary directory (what
+    /// `make conformance-adapters` makes, without the class-data archive). A case's script then
+    /// calls `java_adapter urlconnection`.
     static let javaAdapter = #"""
         java_adapter() {
-            src="$CLIENTS/../../Conformance/adapters/java/MockAuthJava.java"
-            dir="${TMPDIR:-/tmp}/mockauth-java-adapter-$(cksum <"$src" | cut -d ' ' -f 1)"
+            src="$CLIENTS/../../Conformance/adapters/java"
+            sum=$(cat "$src/MockAuthJava.java" "$src/MockAuthMaterial.java" | cksum | cut -d ' ' -f 1)
+            dir="${TMPDIR:-/tmp}/mockauth-java-adapter-$sum"
             if [ ! -f "$dir/mockauth-java.jar" ]; then
                 build=$(mktemp -d)
-                javac -d "$build/classes" "$src" && jar cf "$build/mockauth-java.jar" -C "$build/classes" . &&
+                javac -d "$build/classes" "$src/MockAuthJava.java" "$src/MockAuthMaterial.java" &&
+                    jar cf "$build/mockauth-java.jar" -C "$build/classes" . &&
                     mkdir -p "$dir" && mv "$build/mockauth-java.jar" "$dir/mockauth-java.jar"
                 rm -rf "$build"
             fi
