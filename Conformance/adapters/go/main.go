@@ -9,6 +9,8 @@
 // (MOCKAUTH_PIN_SHA256) are checked in tls.Config.VerifyPeerCertificate against the chains the
 // default verification built.
 //
+// What the scenario gives is read through readMaterial (material.go).
+//
 // What net/http lacks (HSTS, Digest, NTLM, Negotiate) is Conformance/clients.yaml's to say: the
 // adapter is not run there. The pin check (`pinning`) is the adapter's own code, as net/http has no
 // pinning; the table credits those cells to the adapter.
@@ -45,8 +47,9 @@ func fail(format string, arguments ...any) int {
 }
 
 func run() int {
+	material := readMaterial()
 	config := &tls.Config{}
-	if path := os.Getenv("MOCKAUTH_CA_FILE"); path != "" {
+	if path := material.CAFile; path != "" {
 		pem, err := os.ReadFile(path)
 		if err != nil {
 			return fail("CA file: %v", err)
@@ -57,26 +60,25 @@ func run() int {
 		}
 		config.RootCAs = pool
 	}
-	for _, suffix := range []string{"", "_2"} {
-		certificate, key := os.Getenv("MOCKAUTH_CLIENT_CERT"+suffix), os.Getenv("MOCKAUTH_CLIENT_KEY"+suffix)
-		if certificate == "" || key == "" {
+	for _, given := range []*Identity{material.Identity, material.SecondIdentity} {
+		if given == nil || given.Certificate == "" || given.Key == "" {
 			continue
 		}
-		identity, err := tls.LoadX509KeyPair(certificate, key)
+		identity, err := tls.LoadX509KeyPair(given.Certificate, given.Key)
 		if err != nil {
 			return fail("client identity: %v", err)
 		}
 		config.Certificates = append(config.Certificates, identity)
 	}
-	if pins := os.Getenv("MOCKAUTH_PIN_SHA256"); pins != "" {
+	if pins := material.PinSHA256; pins != "" {
 		config.VerifyPeerCertificate = pinning(pins)
 	}
 
 	transport := http.DefaultTransport.(*http.Transport).Clone()
 	transport.TLSClientConfig = config
 	transport.Proxy = nil // only the scenario's proxy, never HTTP_PROXY and the like
-	if raw := os.Getenv("MOCKAUTH_PROXY_URL"); raw != "" {
-		proxy, err := url.Parse(raw)
+	if material.Proxy != nil {
+		proxy, err := url.Parse(material.Proxy.URL)
 		if err != nil {
 			return fail("proxy URL: %v", err)
 		}
@@ -85,18 +87,14 @@ func run() int {
 		if proxy.Scheme == "socks5h" {
 			proxy.Scheme = "socks5"
 		}
-		if user := os.Getenv("MOCKAUTH_PROXY_USERNAME"); user != "" {
-			proxy.User = url.UserPassword(user, os.Getenv("MOCKAUTH_PROXY_PASSWORD"))
+		if account := material.Proxy.Account; account != nil && account.Username != "" {
+			proxy.User = url.UserPassword(account.Username, account.Password)
 		}
 		transport.Proxy = http.ProxyURL(proxy)
 	}
 	names := map[string]string{}
-	for _, entry := range strings.Fields(os.Getenv("MOCKAUTH_RESOLVE")) {
-		// name:port:address, curl's --resolve form.
-		parts := strings.SplitN(entry, ":", 3)
-		if len(parts) == 3 {
-			names[strings.ToLower(net.JoinHostPort(parts[0], parts[1]))] = net.JoinHostPort(strings.Trim(parts[2], "[]"), parts[1])
-		}
+	for _, host := range material.Hosts {
+		names[strings.ToLower(net.JoinHostPort(host.Name, host.Port))] = net.JoinHostPort(host.Address, host.Port)
 	}
 	dialer := &net.Dialer{Timeout: 20 * time.Second, KeepAlive: 30 * time.Second}
 	transport.DialContext = func(ctx context.Context, network, address string) (net.Conn, error) {
@@ -109,9 +107,9 @@ func run() int {
 	jar, _ := cookiejar.New(nil)
 	client := &http.Client{Transport: transport, Jar: jar, Timeout: 20 * time.Second}
 
-	method := os.Getenv("MOCKAUTH_METHOD")
+	method := material.Method
 	var body []byte
-	if path := os.Getenv("MOCKAUTH_BODY_FILE"); path != "" {
+	if path := material.BodyFile; path != "" {
 		var err error
 		if body, err = os.ReadFile(path); err != nil {
 			return fail("body: %v", err)
@@ -125,7 +123,7 @@ func run() int {
 	}
 
 	status := 0
-	for position, target := range strings.Fields(os.Getenv("MOCKAUTH_URLS")) {
+	for position, target := range material.URLs {
 		var reader io.Reader
 		if body != nil {
 			reader = bytes.NewReader(body) // NewRequest sets GetBody: the body can be sent again
@@ -135,20 +133,14 @@ func run() int {
 			status = fail("%s %v", target, err)
 			continue
 		}
-		if token := os.Getenv("MOCKAUTH_TOKEN"); token != "" {
+		if token := material.Token; token != "" {
 			request.Header.Set("Authorization", "Bearer "+token)
 		}
-		for _, line := range strings.Split(os.Getenv("MOCKAUTH_HEADERS"), "\n") {
-			if name, value, found := strings.Cut(line, ":"); found {
-				request.Header.Add(strings.TrimSpace(name), strings.TrimSpace(value))
-			}
+		for _, header := range material.Headers {
+			request.Header.Add(header.Name, header.Value)
 		}
-		suffix := ""
-		if position > 0 && os.Getenv(fmt.Sprintf("MOCKAUTH_USERNAME_%d", position+1)) != "" {
-			suffix = fmt.Sprintf("_%d", position+1)
-		}
-		if user, ok := os.LookupEnv("MOCKAUTH_USERNAME" + suffix); ok {
-			request.SetBasicAuth(user, os.Getenv("MOCKAUTH_PASSWORD"+suffix))
+		if account := material.Account(position + 1); account != nil {
+			request.SetBasicAuth(account.Username, account.Password)
 		}
 		response, err := client.Do(request)
 		if err != nil {
