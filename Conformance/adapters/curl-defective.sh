@@ -4,27 +4,27 @@
 # forces its method onto every redirect (-X), and keeps no HSTS cache (no --hsts: an http:// URL for
 # a host that sent Strict-Transport-Security goes out in plain text). It keeps cookies in a jar as
 # curl.sh does (curl's own cookie rules, which are sound). `make conformance` shows what it gets caught on.
+# What the scenario gives is read through mockauth_material.sh.
 set -u
+. "$(dirname "$0")/mockauth_material.sh"
 set --
-[ -n "${MOCKAUTH_USERNAME:-}" ] && set -- --basic -u "$MOCKAUTH_USERNAME:$MOCKAUTH_PASSWORD"
-[ -n "${MOCKAUTH_TOKEN:-}" ] && set -- "$@" -H "Authorization: Bearer $MOCKAUTH_TOKEN"
-[ -n "${MOCKAUTH_PROXY_URL:-}" ] && set -- "$@" -x "$MOCKAUTH_PROXY_URL" --proxy-insecure --proxy-user "${MOCKAUTH_PROXY_USERNAME:-}:${MOCKAUTH_PROXY_PASSWORD:-}"
+[ -n "$mockauth_username" ] && set -- --basic -u "$mockauth_username:$mockauth_password"
+[ -n "$mockauth_token" ] && set -- "$@" -H "Authorization: Bearer $mockauth_token"
+[ -n "$mockauth_proxy_url" ] && set -- "$@" -x "$mockauth_proxy_url" --proxy-insecure --proxy-user "$mockauth_proxy_username:$mockauth_proxy_password"
 # MOCKAUTH_HEADERS: one "Name: value" line each, sent with every request as -H.
-if [ -n "${MOCKAUTH_HEADERS:-}" ]; then
-    while IFS= read -r line; do set -- "$@" -H "$line"; done <<EOF
-$MOCKAUTH_HEADERS
+while IFS= read -r line; do [ -z "$line" ] || set -- "$@" -H "$line"; done <<EOF
+$(mockauth_headers)
 EOF
-fi
 # MOCKAUTH_RESOLVE: names under .test, in curl's --resolve form.
-for entry in ${MOCKAUTH_RESOLVE:-}; do set -- "$@" --resolve "$entry"; done
+for entry in $mockauth_resolve; do set -- "$@" --resolve "$entry"; done
 # The body with -X: the method is forced onto every redirect (a 303 stays a POST).
-[ -n "${MOCKAUTH_METHOD:-}" ] && set -- "$@" -X "$MOCKAUTH_METHOD"
-[ -n "${MOCKAUTH_BODY_FILE:-}" ] && set -- "$@" --data-binary "@$MOCKAUTH_BODY_FILE"
+[ -n "$mockauth_method" ] && set -- "$@" -X "$mockauth_method"
+[ -n "$mockauth_body_file" ] && set -- "$@" --data-binary "@$mockauth_body_file"
 jar=$(mktemp)
 trap 'rm -f "$jar"' EXIT
 set -- "$@" -b "$jar" -c "$jar"
 status=0
-for url in $MOCKAUTH_URLS; do
+for url in $mockauth_urls; do
     code=$(curl -sS -o /dev/null -w '%{http_code}' --max-time 20 -k --location-trusted "$@" "$url") || status=1
     case "$code" in 2??) ;; *) status=1 ;; esac
 done

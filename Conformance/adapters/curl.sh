@@ -3,58 +3,52 @@
 # identity, uses the proxy, follows redirects (-L, credentials not carried to other hosts), and lets
 # curl pick the strongest scheme (--anyauth), keeps cookies in a jar (-b/-c) and hosts'
 # Strict-Transport-Security policies in an HSTS cache (--hsts), and gets the run's URLs in one curl
-# (one connection cache for them, as a user listing several URLs has). Exit 0 when curl succeeded
-# and every URL answered 2xx, 1 otherwise.
+# (one connection cache for them, as a user listing several URLs has). What the scenario gives is
+# read through mockauth_material.sh. Exit 0 when curl succeeded and every URL answered 2xx, 1 otherwise.
 set -u
+. "$(dirname "$0")/mockauth_material.sh"
 # The user name: DOMAIN\user (curl's manual: the Down-Level Logon Name, for NTLM and Kerberos) only
 # where curl will answer NTLM or Negotiate: the scenario's servers offer one of them and no Digest,
 # which --anyauth prefers to NTLM (curl's order: Negotiate, Digest, NTLM, Basic) and whose user name
 # is the plain one. MOCKAUTH_FEATURES names the schemes the servers are set up with.
-negotiate=no ntlm=no digest=no
-for word in ${MOCKAUTH_FEATURES:-}; do
-    for feature in $(echo "$word" | tr '|' ' '); do
-        case "$feature" in negotiate) negotiate=yes ;; ntlm) ntlm=yes ;; digest-*) digest=yes ;; esac
-    done
-done
-windows_domain=$negotiate
-[ "$ntlm" = yes ] && [ "$digest" = no ] && windows_domain=yes
+windows_domain=no
+mockauth_feature negotiate && windows_domain=yes
+mockauth_feature ntlm && ! mockauth_feature 'digest-*' && windows_domain=yes
 # user DOMAIN -> DOMAIN\user where curl answers NTLM or Negotiate, else user
 qualified() { if [ -n "$2" ] && [ "$windows_domain" = yes ]; then printf '%s\\%s' "$2" "$1"; else printf '%s' "$1"; fi; }
-[ -n "${MOCKAUTH_TOKEN:-}" ] && set -- -H "Authorization: Bearer $MOCKAUTH_TOKEN" || set --
+[ -n "$mockauth_token" ] && set -- -H "Authorization: Bearer $mockauth_token" || set --
 # MOCKAUTH_HEADERS: one "Name: value" line each, sent with every request as -H.
-if [ -n "${MOCKAUTH_HEADERS:-}" ]; then
-    while IFS= read -r line; do set -- "$@" -H "$line"; done <<EOF
-$MOCKAUTH_HEADERS
+while IFS= read -r line; do [ -z "$line" ] || set -- "$@" -H "$line"; done <<EOF
+$(mockauth_headers)
 EOF
-fi
-[ -n "${MOCKAUTH_CA_FILE:-}" ] && set -- "$@" --cacert "$MOCKAUTH_CA_FILE"
-[ -n "${MOCKAUTH_PIN_SHA256:-}" ] && set -- "$@" --pinnedpubkey "$MOCKAUTH_PIN_SHA256"
-[ -n "${MOCKAUTH_CLIENT_CERT:-}" ] && set -- "$@" --cert "$MOCKAUTH_CLIENT_CERT" --key "$MOCKAUTH_CLIENT_KEY"
-if [ -n "${MOCKAUTH_PROXY_URL:-}" ]; then
-    set -- "$@" -x "$MOCKAUTH_PROXY_URL"
+[ -n "$mockauth_ca_file" ] && set -- "$@" --cacert "$mockauth_ca_file"
+[ -n "$mockauth_pin_sha256" ] && set -- "$@" --pinnedpubkey "$mockauth_pin_sha256"
+[ -n "$mockauth_client_cert" ] && set -- "$@" --cert "$mockauth_client_cert" --key "$mockauth_client_key"
+if [ -n "$mockauth_proxy_url" ]; then
+    set -- "$@" -x "$mockauth_proxy_url"
     # An HTTPS proxy: its certificate is verified against the same CA file, and only it.
-    case "$MOCKAUTH_PROXY_URL" in
-    https://*) [ -n "${MOCKAUTH_CA_FILE:-}" ] && set -- "$@" --proxy-cacert "$MOCKAUTH_CA_FILE" ;;
+    case "$mockauth_proxy_url" in
+    https://*) [ -n "$mockauth_ca_file" ] && set -- "$@" --proxy-cacert "$mockauth_ca_file" ;;
     esac
-    if [ -n "${MOCKAUTH_PROXY_USERNAME:-}" ]; then
+    if [ -n "$mockauth_proxy_username" ]; then
         # curl picks the scheme with --proxy-anyauth.
-        user=$(qualified "$MOCKAUTH_PROXY_USERNAME" "${MOCKAUTH_PROXY_DOMAIN:-}")
-        set -- "$@" --proxy-anyauth --proxy-user "$user:$MOCKAUTH_PROXY_PASSWORD"
+        user=$(qualified "$mockauth_proxy_username" "$mockauth_proxy_domain")
+        set -- "$@" --proxy-anyauth --proxy-user "$user:$mockauth_proxy_password"
     fi
 fi
-if [ -n "${MOCKAUTH_USERNAME:-}" ]; then
-    user=$(qualified "$MOCKAUTH_USERNAME" "${MOCKAUTH_DOMAIN:-}")
-    set -- "$@" --anyauth -u "$user:$MOCKAUTH_PASSWORD"
+if [ -n "$mockauth_username" ]; then
+    user=$(qualified "$mockauth_username" "$mockauth_domain")
+    set -- "$@" --anyauth -u "$user:$mockauth_password"
 fi
 # MOCKAUTH_RESOLVE: names under .test, in curl's --resolve form.
-for entry in ${MOCKAUTH_RESOLVE:-}; do set -- "$@" --resolve "$entry"; done
+for entry in $mockauth_resolve; do set -- "$@" --resolve "$entry"; done
 # MOCKAUTH_METHOD / MOCKAUTH_BODY_FILE: a POST body goes with --data-binary alone (curl then
 # follows a 303 with GET, as RFC 9110 says); -X would force the method onto every redirect.
-if [ -n "${MOCKAUTH_BODY_FILE:-}" ]; then
-    [ "${MOCKAUTH_METHOD:-POST}" = POST ] || set -- "$@" -X "$MOCKAUTH_METHOD"
-    set -- "$@" --data-binary "@$MOCKAUTH_BODY_FILE"
-elif [ -n "${MOCKAUTH_METHOD:-}" ] && [ "$MOCKAUTH_METHOD" != GET ]; then
-    set -- "$@" -X "$MOCKAUTH_METHOD"
+if [ -n "$mockauth_body_file" ]; then
+    [ "${mockauth_method:-POST}" = POST ] || set -- "$@" -X "$mockauth_method"
+    set -- "$@" --data-binary "@$mockauth_body_file"
+elif [ -n "$mockauth_method" ] && [ "$mockauth_method" != GET ]; then
+    set -- "$@" -X "$mockauth_method"
 fi
 # One cookie jar for the run's requests, as a user keeps a session: -b reads it (and turns the cookie
 # engine on), -c writes it.
@@ -72,9 +66,10 @@ options=$#
 urls=0
 account=
 position=0
-for url in $MOCKAUTH_URLS; do
+for url in $mockauth_urls; do
     position=$((position + 1))
-    eval "own=\${MOCKAUTH_USERNAME_$position:-} own_password=\${MOCKAUTH_PASSWORD_$position:-} own_domain=\${MOCKAUTH_DOMAIN_$position:-}"
+    mockauth_account "$position"
+    own=$mockauth_own_username own_password=$mockauth_own_password own_domain=$mockauth_own_domain
     if [ "$position" -gt 1 ] && [ "$own" != "$account" ]; then
         set -- "$@" --next
         index=0

@@ -24,58 +24,55 @@
 # What wget lacks (Digest other than MD5 and MD5-sess: it answers a SHA-256 challenge with an MD5
 # response; Negotiate; TLS to a proxy; SOCKS) is Conformance/clients.yaml's to say: the adapter is
 # not run there. Exit 0 when wget succeeds on every URL, 89 when a scenario with names under .test
-# finds no namespace for wget's /etc/hosts (found only at run time), 1 otherwise.
+# finds no namespace for wget's /etc/hosts (found only at run time), 1 otherwise. What the scenario
+# gives is read through mockauth_material.sh.
 set -u
+. "$(dirname "$0")/mockauth_material.sh"
 
-# Names under .test: /etc/hosts becomes the scenario's hosts file, for wget alone.
-case " ${MOCKAUTH_FEATURES:-} " in
-*" host-names "*)
-    if [ -z "${MOCKAUTH_WGET_HOSTS:-}" ] && [ -n "${MOCKAUTH_HOSTS_FILE:-}" ]; then
-        # A user and mount namespace, as `mockauthd check --isolate-hosts` makes (no root needed
-        # where user namespaces are allowed); else a mount namespace alone (root).
-        for namespaces in "--user --map-root-user --mount" "--mount"; do
-            # shellcheck disable=SC2086 # the options are words on purpose
-            if unshare $namespaces true 2>/dev/null; then
-                MOCKAUTH_WGET_HOSTS=1 exec unshare $namespaces sh -c 'mount --bind "$MOCKAUTH_HOSTS_FILE" /etc/hosts && exec "$0"' "$0"
-            fi
-        done
-        echo "cannot create a private mount namespace for wget's /etc/hosts: host-names" >&2
-        exit 89
-    fi
-    ;;
-esac
+# Names under .test: /etc/hosts becomes the scenario's hosts file, for wget alone (WGET_ADAPTER_HOSTS:
+# this script run again, in the namespace).
+if mockauth_feature host-names && [ -z "${WGET_ADAPTER_HOSTS:-}" ] && [ -n "$mockauth_hosts_file" ]; then
+    # A user and mount namespace, as `mockauthd check --isolate-hosts` makes (no root needed
+    # where user namespaces are allowed); else a mount namespace alone (root).
+    for namespaces in "--user --map-root-user --mount" "--mount"; do
+        # shellcheck disable=SC2086 # the options are words on purpose
+        if unshare $namespaces true 2>/dev/null; then
+            WGET_ADAPTER_HOSTS=1 exec unshare $namespaces sh -c 'mount --bind "$1" /etc/hosts && exec "$0"' "$0" "$mockauth_hosts_file"
+        fi
+    done
+    echo "cannot create a private mount namespace for wget's /etc/hosts: host-names" >&2
+    exit 89
+fi
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir "$work/ca"
 set -- --no-config --no-verbose -O /dev/null --hsts-file="$work/hsts" --waitretry=0
-[ -n "${MOCKAUTH_CA_FILE:-}" ] && set -- "$@" --ca-certificate="$MOCKAUTH_CA_FILE" --ca-directory="$work/ca"
-[ -n "${MOCKAUTH_PIN_SHA256:-}" ] && set -- "$@" --pinnedpubkey="$MOCKAUTH_PIN_SHA256"
-[ -n "${MOCKAUTH_CLIENT_CERT:-}" ] && set -- "$@" --certificate="$MOCKAUTH_CLIENT_CERT" --private-key="$MOCKAUTH_CLIENT_KEY"
-[ -n "${MOCKAUTH_TOKEN:-}" ] && set -- "$@" --header="Authorization: Bearer $MOCKAUTH_TOKEN"
-if [ -n "${MOCKAUTH_HEADERS:-}" ]; then
-    while IFS= read -r line; do set -- "$@" --header="$line"; done <<EOF
-$MOCKAUTH_HEADERS
+[ -n "$mockauth_ca_file" ] && set -- "$@" --ca-certificate="$mockauth_ca_file" --ca-directory="$work/ca"
+[ -n "$mockauth_pin_sha256" ] && set -- "$@" --pinnedpubkey="$mockauth_pin_sha256"
+[ -n "$mockauth_client_cert" ] && set -- "$@" --certificate="$mockauth_client_cert" --private-key="$mockauth_client_key"
+[ -n "$mockauth_token" ] && set -- "$@" --header="Authorization: Bearer $mockauth_token"
+while IFS= read -r line; do [ -z "$line" ] || set -- "$@" --header="$line"; done <<EOF
+$(mockauth_headers)
 EOF
-fi
-if [ -n "${MOCKAUTH_PROXY_URL:-}" ]; then
-    set -- "$@" -e use_proxy=on -e http_proxy="$MOCKAUTH_PROXY_URL" -e https_proxy="$MOCKAUTH_PROXY_URL"
-    if [ -n "${MOCKAUTH_PROXY_USERNAME:-}" ]; then
-        user="$MOCKAUTH_PROXY_USERNAME"
-        [ -n "${MOCKAUTH_PROXY_DOMAIN:-}" ] && user="$MOCKAUTH_PROXY_DOMAIN\\$user"
-        set -- "$@" --proxy-user="$user" --proxy-password="$MOCKAUTH_PROXY_PASSWORD"
+if [ -n "$mockauth_proxy_url" ]; then
+    set -- "$@" -e use_proxy=on -e http_proxy="$mockauth_proxy_url" -e https_proxy="$mockauth_proxy_url"
+    if [ -n "$mockauth_proxy_username" ]; then
+        user="$mockauth_proxy_username"
+        [ -n "$mockauth_proxy_domain" ] && user="$mockauth_proxy_domain\\$user"
+        set -- "$@" --proxy-user="$user" --proxy-password="$mockauth_proxy_password"
     fi
 else
     set -- "$@" --no-proxy
 fi
-if [ -n "${MOCKAUTH_BODY_FILE:-}" ]; then
-    if [ "${MOCKAUTH_METHOD:-POST}" = POST ]; then
-        set -- "$@" --post-file="$MOCKAUTH_BODY_FILE"
+if [ -n "$mockauth_body_file" ]; then
+    if [ "${mockauth_method:-POST}" = POST ]; then
+        set -- "$@" --post-file="$mockauth_body_file"
     else
-        set -- "$@" --method="$MOCKAUTH_METHOD" --body-file="$MOCKAUTH_BODY_FILE"
+        set -- "$@" --method="$mockauth_method" --body-file="$mockauth_body_file"
     fi
-elif [ -n "${MOCKAUTH_METHOD:-}" ] && [ "$MOCKAUTH_METHOD" != GET ]; then
-    set -- "$@" --method="$MOCKAUTH_METHOD"
+elif [ -n "$mockauth_method" ] && [ "$mockauth_method" != GET ]; then
+    set -- "$@" --method="$mockauth_method"
 fi
 
 # user [DOMAIN] -> DOMAIN\user or user
@@ -83,17 +80,18 @@ qualified() { if [ -n "$2" ]; then printf '%s\\%s' "$2" "$1"; else printf '%s' "
 
 own_accounts=no
 position=0
-for url in $MOCKAUTH_URLS; do
+for url in $mockauth_urls; do
     position=$((position + 1))
-    eval "[ -n \"\${MOCKAUTH_USERNAME_$position:-}\" ]" && own_accounts=yes
+    mockauth_account "$position"
+    [ -n "$mockauth_own_username" ] && own_accounts=yes
 done
 
 if [ "$own_accounts" = no ]; then
-    if [ -n "${MOCKAUTH_USERNAME:-}" ]; then
-        set -- "$@" --user="$(qualified "$MOCKAUTH_USERNAME" "${MOCKAUTH_DOMAIN:-}")" --password="${MOCKAUTH_PASSWORD:-}"
+    if [ -n "$mockauth_username" ]; then
+        set -- "$@" --user="$(qualified "$mockauth_username" "$mockauth_domain")" --password="$mockauth_password"
     fi
     # shellcheck disable=SC2086 # the URLs are space-separated on purpose
-    wget "$@" $MOCKAUTH_URLS || exit 1
+    wget "$@" $mockauth_urls || exit 1
     exit 0
 fi
 
@@ -101,13 +99,13 @@ fi
 set -- "$@" --load-cookies="$work/cookies" --save-cookies="$work/cookies" --keep-session-cookies
 status=0
 position=0
-for url in $MOCKAUTH_URLS; do
+for url in $mockauth_urls; do
     position=$((position + 1))
-    eval "own=\${MOCKAUTH_USERNAME_$position:-} own_password=\${MOCKAUTH_PASSWORD_$position:-} own_domain=\${MOCKAUTH_DOMAIN_$position:-}"
-    if [ -n "$own" ]; then
-        wget "$@" --user="$(qualified "$own" "$own_domain")" --password="$own_password" "$url" || status=1
-    elif [ -n "${MOCKAUTH_USERNAME:-}" ]; then
-        wget "$@" --user="$(qualified "$MOCKAUTH_USERNAME" "${MOCKAUTH_DOMAIN:-}")" --password="${MOCKAUTH_PASSWORD:-}" "$url" || status=1
+    mockauth_account "$position"
+    if [ -n "$mockauth_own_username" ]; then
+        wget "$@" --user="$(qualified "$mockauth_own_username" "$mockauth_own_domain")" --password="$mockauth_own_password" "$url" || status=1
+    elif [ -n "$mockauth_username" ]; then
+        wget "$@" --user="$(qualified "$mockauth_username" "$mockauth_domain")" --password="$mockauth_password" "$url" || status=1
     else
         wget "$@" "$url" || status=1
     fi
