@@ -18,7 +18,7 @@ struct CertificatePinTests {
         let verdict = try await withScenario("tls-pin-reissued") { scenario in
             let presented = try #require(scenario.server.endpoint("origin")?.certificateChainDER.first)
             let configuration = SecureFetchConfiguration(
-                trust: .certificatePins([pin(of: presented)], roots: [scenario.caCertificatePEM]),
+                trust: .certificatePins([pin(of: presented)], roots: [scenario.anchorsPEM]),
                 timeout: .seconds(10))
             let response = try await withSecureFetchClient(configuration) { try await $0.get(scenario.url) }
             #expect(response.status == 200)
@@ -31,7 +31,7 @@ struct CertificatePinTests {
         let verdict = try await withScenario("tls-pin-reissued") { scenario in
             let configuration = SecureFetchConfiguration(
                 trust: .certificatePins(
-                    [pin(of: scenario.pki.pinnedOriginal.derBytes)], roots: [scenario.caCertificatePEM]),
+                    [pin(of: scenario.pki.pinnedOriginal.derBytes)], roots: [scenario.anchorsPEM]),
                 timeout: .seconds(10))
             let error = await #expect(throws: SecureFetchError.self) {
                 try await withSecureFetchClient(configuration) { try await $0.get(scenario.url) }

@@ -15,7 +15,7 @@ struct ParallelScenarioTests {
     func twentyAtOnce() async throws {
         #expect(Self.scenarios.count == 20)
         // Every scenario run in a process issues from one PKI, so one client trusting its root (the
-        // same PEM every run's caCertificatePEM returns) serves them all.
+        // same root every run's material.caCertificatePEM holds) serves them all.
         let configuration = SecureFetchConfiguration(
             trust: .caOnly(roots: [try HarnessPKI.shared().root.pem]), timeout: .seconds(20))
         let verdicts = try await withSecureFetchClient(configuration) { client in

@@ -38,8 +38,9 @@ struct TrustPolicyTests {
     func clientIdentity() async throws {
         let verdict = try await withScenario("tls-client-cert-required") { scenario in
             var configuration = scenario.trustingHarnessRoot
+            let identity = try #require(scenario.material.identity)
             configuration.identity = ClientIdentity(
-                certificateChainPEM: scenario.clientCertificatePEM, privateKeyPEM: scenario.clientKeyPEM)
+                certificateChainPEM: identity.certificatePEM, privateKeyPEM: identity.privateKeyPEM)
             let response = try await withSecureFetchClient(configuration) { try await $0.get(scenario.url) }
             #expect(response.status == 200)
         }
@@ -54,7 +55,7 @@ struct TrustPolicyTests {
         let verdict = try await withScenario("tls-pin-mismatch") { scenario in
             let pin = try #require(scenario.pin)
             let configuration = SecureFetchConfiguration(
-                trust: .publicKeyPins([pin], roots: [scenario.caCertificatePEM]), timeout: .seconds(10))
+                trust: .publicKeyPins([pin], roots: [scenario.anchorsPEM]), timeout: .seconds(10))
             outcomes[scenario.scenario.name] = await scenario.fetch(scenario.url, with: configuration)
         }
         #expect(outcomes == ["tls-pin-mismatch": .refused(.pinMismatch), "tls-pin-reissued": .status(200)])
@@ -66,7 +67,7 @@ struct TrustPolicyTests {
         let verdict = try await withScenario("tls-pin-reissued") { scenario in
             let pin = try #require(scenario.pin)
             let configuration = SecureFetchConfiguration(
-                trust: .publicKeyPins([pin], roots: [scenario.caCertificatePEM]), timeout: .seconds(10))
+                trust: .publicKeyPins([pin], roots: [scenario.anchorsPEM]), timeout: .seconds(10))
             let response = try await withSecureFetchClient(configuration) { try await $0.get(scenario.url) }
             #expect(response.status == 200)
         }
@@ -81,7 +82,7 @@ struct TrustPolicyTests {
             // Pin whatever key: the chain must fail first, so the pin never gets a say.
             let configuration = SecureFetchConfiguration(
                 trust: .publicKeyPins(
-                    ["sha256//AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="], roots: [scenario.caCertificatePEM]),
+                    ["sha256//AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="], roots: [scenario.anchorsPEM]),
                 timeout: .seconds(10))
             let error = await #expect(throws: SecureFetchError.self) {
                 try await withSecureFetchClient(configuration) { try await $0.get(scenario.url) }

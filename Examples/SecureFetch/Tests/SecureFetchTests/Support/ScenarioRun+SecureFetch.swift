@@ -7,10 +7,14 @@ struct MissingScenarioMaterial: Error, CustomStringConvertible {
 }
 
 extension ScenarioRun {
+    /// The trust anchors the scenario gives, as PEM (`material.caCertificatePEM`: what
+    /// `MOCKAUTH_CA_FILE` holds); the harness root for a scenario that gives none.
+    var anchorsPEM: String { material.caCertificatePEM ?? pki.root.pem }
+
     /// A configuration trusting the harness root only (what `MOCKAUTH_CA_FILE` holds), with a short
     /// timeout so that a client that stalls fails the test instead of hanging it.
     var trustingHarnessRoot: SecureFetchConfiguration {
-        SecureFetchConfiguration(trust: .caOnly(roots: [caCertificatePEM]), timeout: .seconds(10))
+        SecureFetchConfiguration(trust: .caOnly(roots: [anchorsPEM]), timeout: .seconds(10))
     }
 
     /// The credential the scenario gives its client (`material.credentials`: `MOCKAUTH_USERNAME`,

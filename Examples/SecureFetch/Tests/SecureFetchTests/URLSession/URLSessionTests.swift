@@ -27,7 +27,7 @@ struct URLSessionTests {
         let realm = (try? scenario.realm()) ?? ""
         return BasicChallengeAnswerer(
             host: origin.urlHost, port: origin.port, realm: realm, user: credential.user,
-            password: credential.password, anchorDER: scenario.caCertificateDER)
+            password: credential.password, anchorDER: ClientContext(scenario).caCertificateDER)
     }
 
     #if os(Linux)
