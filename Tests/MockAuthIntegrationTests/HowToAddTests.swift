@@ -56,4 +56,38 @@ struct HowToAddTests {
                 "MockAuthPKI/ChainRecipe.swift",
             ])
     }
+
+    @Test("a conformance adapter: its adapter, its entry, its baseline, where it comes from, its findings")
+    func adapter() throws {
+        // What a maintainer edits (generated files and tests aside): Conformance/, scripts/, .ci/,
+        // the Makefile, the clients' package list, and docs/conformance.md for the findings.
+        let places = [
+            "Conformance", "scripts", ".ci", "Makefile", "Tests/Clients/requirements.txt", "docs/conformance.md",
+        ]
+        var naming: Set<String> = []
+        for place in places {
+            let url = Self.root.appendingPathComponent(place)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+                Issue.record("\(place) is missing")
+                continue
+            }
+            let files =
+                isDirectory.boolValue
+                ? (FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? [])
+                : [url]
+            for file in files {
+                guard let text = try? String(contentsOf: file, encoding: .utf8), text.contains("httpx") else {
+                    continue
+                }
+                naming.insert(
+                    String(file.standardizedFileURL.path.dropFirst(Self.root.standardizedFileURL.path.count + 1)))
+            }
+        }
+        #expect(
+            naming == [
+                "Conformance/adapters/httpx_adapter.py", "Conformance/clients.yaml", "Conformance/baselines/httpx.json",
+                "Tests/Clients/requirements.txt", "scripts/test-setup", "docs/conformance.md",
+            ])
+    }
 }
