@@ -119,7 +119,7 @@ public struct ClientContext: Sendable {
     /// (``ClientMaterial/Identity``) and the passphrase of its PKCS#12 bundle.
     public struct Identity: Sendable {
         /// The identity as the material gives it: certificate, key and PKCS#12 bundle.
-        public var material: ClientMaterial.Identity
+        package var material: ClientMaterial.Identity
         /// The passphrase of ``pkcs12`` (``ClientMaterial/pkcs12Passphrase``; empty when none is given).
         public var pkcs12Passphrase: String
 
@@ -144,7 +144,7 @@ public struct ClientContext: Sendable {
         public var issuerNameDER: [UInt8] { CertificatePEM.issuerNameDER(of: material.certificatePEM) }
 
         /// The view over `material`, whose PKCS#12 bundle `pkcs12Passphrase` opens.
-        public init(_ material: ClientMaterial.Identity, pkcs12Passphrase: String) {
+        package init(_ material: ClientMaterial.Identity, pkcs12Passphrase: String) {
             self.material = material
             self.pkcs12Passphrase = pkcs12Passphrase
         }
@@ -207,11 +207,11 @@ public struct ClientContext: Sendable {
         }
 
         /// The proxy as the material gives it: its URL and account.
-        public private(set) var material: ClientMaterial.Proxy
+        package private(set) var material: ClientMaterial.Proxy
 
         /// The view over `material`, or `nil` when its URL is not an `http`, `https`, `socks5` or
         /// `socks5h` URL with a host.
-        public init?(_ material: ClientMaterial.Proxy) {
+        package init?(_ material: ClientMaterial.Proxy) {
             guard Self.read(material.url) != nil else { return nil }
             self.material = material
         }
