@@ -28,7 +28,8 @@ extension HarnessPKI {
         var recipe = ChainRecipe(fields: fields, issuer: intermediate)
         switch profile {
         case .valid, .clientCertificateRequired, .clientCertificateOptional, .clientCertificateSelection,
-            .clientCertificateUnrequested, .clientCertificateRejected:
+            .clientCertificateUnrequested, .clientCertificateRejected, .tls13Only:
+            // A valid chain: what is particular is the handshake (``TLSProfile/traits``), not a defect.
             break
         case .selfSigned:
             recipe.issuer = nil

@@ -19,7 +19,7 @@ package struct ServerCredentials: Sendable {
     /// The certificate request the server sends in its handshake, if it asks for one.
     package let clientCertificateRequest: ClientCertificateRequest?
     /// The one old protocol version the server speaks, or `nil` for every version NIOSSL offers.
-    package let onlyProtocolVersion: DeprecatedTLSVersion?
+    package let onlyProtocolVersion: TLSProtocolVersion?
     /// What the CRL and the OCSP responder say about the leaf.
     package let revocationStatus: RevocationStatus
     /// The OCSP responder's answers about the leaf expired before they are given (RFC 6960 §4.2.2.1).

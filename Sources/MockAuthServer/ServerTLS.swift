@@ -34,7 +34,7 @@ final class ServerTLS: Sendable {
             configuration.sendCANameList = request.namesTrustedCA
         }
         if http2 { configuration.applicationProtocols = ["h2", "http/1.1"] }
-        // A server of an old protocol speaks that version only.
+        // A server of one protocol (an old one, or TLS 1.3 alone) speaks that version only.
         switch credentials.onlyProtocolVersion {
         case .tls10:
             configuration.minimumTLSVersion = .tlsv1
@@ -42,6 +42,9 @@ final class ServerTLS: Sendable {
         case .tls11:
             configuration.minimumTLSVersion = .tlsv11
             configuration.maximumTLSVersion = .tlsv11
+        case .tls13:
+            configuration.minimumTLSVersion = .tlsv13
+            configuration.maximumTLSVersion = .tlsv13
         case nil:
             break
         }

@@ -66,6 +66,8 @@ public enum TLSProfile: String, Sendable, Hashable, Codable, CaseIterable, Custo
     case tls10Only = "tls10-only"
     /// A valid certificate on a server that speaks TLS 1.1 only (deprecated by RFC 8996).
     case tls11Only = "tls11-only"
+    /// A valid certificate on a server that speaks TLS 1.3 only (RFC 8446): a correct client connects.
+    case tls13Only = "tls13-only"
     /// A valid leaf whose CRL distribution point (the scenario's revocation server) lists it as revoked.
     case revokedCRL = "revoked-crl"
     /// A valid leaf whose OCSP responder (the scenario's revocation server) answers `revoked`.

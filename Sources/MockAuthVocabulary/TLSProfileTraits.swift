@@ -1,9 +1,9 @@
 /// What a TLS profile changes beyond its certificate chain, decided in one place
 /// (``TLSProfile/traits``): the servers, the PKI and the scenario loader read it, none re-decides it.
 package struct TLSProfileTraits: Sendable, Hashable {
-    /// The one TLS version the server speaks when the profile's defect is the protocol; `nil`: TLS 1.2
-    /// and 1.3.
-    package var onlyProtocolVersion: DeprecatedTLSVersion?
+    /// The one TLS version the server speaks when the profile is about the protocol (an old one a
+    /// client must refuse, or TLS 1.3 alone, which it must speak); `nil`: TLS 1.2 and 1.3.
+    package var onlyProtocolVersion: TLSProtocolVersion?
     /// How the server asks for a client certificate; `nil` when it asks for none.
     package var clientCertificates: ClientCertificatePolicy?
     /// What the scenario's revocation service says about the leaf, and where the leaf points clients.
@@ -16,7 +16,7 @@ package struct TLSProfileTraits: Sendable, Hashable {
     package var acceptsPinnedKey: Bool
 
     package init(
-        onlyProtocolVersion: DeprecatedTLSVersion? = nil, clientCertificates: ClientCertificatePolicy? = nil,
+        onlyProtocolVersion: TLSProtocolVersion? = nil, clientCertificates: ClientCertificatePolicy? = nil,
         revocation: RevocationTraits = .unrevoked, acceptsNames: Bool = false, acceptsPinnedKey: Bool = true
     ) {
         self.onlyProtocolVersion = onlyProtocolVersion
@@ -105,6 +105,7 @@ extension TLSProfile {
         switch self {
         case .tls10Only: TLSProfileTraits(onlyProtocolVersion: .tls10)
         case .tls11Only: TLSProfileTraits(onlyProtocolVersion: .tls11)
+        case .tls13Only: TLSProfileTraits(onlyProtocolVersion: .tls13)
         case .clientCertificateRequired:
             TLSProfileTraits(clientCertificates: ClientCertificatePolicy(mode: .required, trustedCA: .first))
         case .clientCertificateOptional:
