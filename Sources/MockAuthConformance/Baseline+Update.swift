@@ -27,8 +27,11 @@ extension Baseline {
         return report.clients.contains(name) ? name : nil
     }
 
-    /// The baseline as the files in `Conformance/baselines` hold it: as a report's JSON is written.
+    /// The baseline as the files in `Conformance/baselines` hold it: as a report's JSON is written,
+    /// ending with a newline, as a text file does.
     package func jsonData() throws -> Data {
-        try JSONEncoder.harnessOutput().encode(self)
+        var data = try JSONEncoder.harnessOutput().encode(self)
+        data.append(UInt8(ascii: "\n"))
+        return data
     }
 }
