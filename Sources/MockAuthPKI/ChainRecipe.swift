@@ -28,7 +28,7 @@ extension HarnessPKI {
         var recipe = ChainRecipe(fields: fields, issuer: intermediate)
         switch profile {
         case .valid, .clientCertificateRequired, .clientCertificateOptional, .clientCertificateSelection,
-            .clientCertificateUnrequested, .clientCertificateRejected, .tls13Only:
+            .clientCertificateUnrequested, .clientCertificateRejected, .tls13Only, .serverNameRequired:
             // A valid chain: what is particular is the handshake (``TLSProfile/traits``), not a defect.
             break
         case .selfSigned:

@@ -18,8 +18,10 @@ package struct ServerCredentials: Sendable {
     package let defect: String?
     /// The certificate request the server sends in its handshake, if it asks for one.
     package let clientCertificateRequest: ClientCertificateRequest?
-    /// The one old protocol version the server speaks, or `nil` for every version NIOSSL offers.
+    /// The one protocol version the server speaks, or `nil` for every version NIOSSL offers.
     package let onlyProtocolVersion: TLSProtocolVersion?
+    /// Whether the server ends the handshake when the ClientHello names no server (SNI).
+    package let requiresServerName: Bool
     /// What the CRL and the OCSP responder say about the leaf.
     package let revocationStatus: RevocationStatus
     /// The OCSP responder's answers about the leaf expired before they are given (RFC 6960 §4.2.2.1).
@@ -36,6 +38,7 @@ package struct ServerCredentials: Sendable {
         self.clientCertificateRequest = clientCertificateRequest
         let traits = profile.traits
         onlyProtocolVersion = traits.onlyProtocolVersion
+        requiresServerName = traits.requiresServerName
         revocationStatus = traits.revocation.status
         revocationResponseExpired = traits.revocation.responseExpired
     }

@@ -48,6 +48,17 @@ final class ServerTLS: Sendable {
         case nil:
             break
         }
+        if credentials.requiresServerName {
+            // Called once per ClientHello, before the certificate is chosen: without a server name
+            // the handshake ends (BoringSSL sends internal_error) and the transcript says why.
+            configuration.sslContextCallback = { hello, promise in
+                if hello.serverHostname == nil {
+                    promise.fail(ServerNameMissing())
+                } else {
+                    promise.succeed(.noChanges)
+                }
+            }
+        }
         self.credentials = credentials
         self.context = try NIOSSLContext(configuration: configuration)
         self.certificateRequest = credentials.clientCertificateRequest.map { request in
@@ -56,4 +67,10 @@ final class ServerTLS: Sendable {
                 authorities: request.namesTrustedCA ? [request.trusted.subject.description] : [])
         }
     }
+}
+
+/// The handshake error of a server that requires SNI, when the ClientHello names no server: what
+/// the transcript records as the failed handshake's reason.
+struct ServerNameMissing: Error, CustomStringConvertible {
+    var description: String { "NO_SERVER_NAME" }
 }

@@ -68,6 +68,9 @@ public enum TLSProfile: String, Sendable, Hashable, Codable, CaseIterable, Custo
     case tls11Only = "tls11-only"
     /// A valid certificate on a server that speaks TLS 1.3 only (RFC 8446): a correct client connects.
     case tls13Only = "tls13-only"
+    /// A valid certificate on a server that ends the handshake when the ClientHello names no server
+    /// (no `server_name` extension, RFC 6066 §3): a client that connects by name must send it.
+    case serverNameRequired = "sni-required"
     /// A valid leaf whose CRL distribution point (the scenario's revocation server) lists it as revoked.
     case revokedCRL = "revoked-crl"
     /// A valid leaf whose OCSP responder (the scenario's revocation server) answers `revoked`.

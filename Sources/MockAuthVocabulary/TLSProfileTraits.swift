@@ -14,16 +14,20 @@ package struct TLSProfileTraits: Sendable, Hashable {
     /// Whether a scenario may give the leaf the pinned key (`pinned-key`): not where the defect is
     /// the key itself (a key other than the pinned one, or the pinned one reissued).
     package var acceptsPinnedKey: Bool
+    /// Whether the server ends the handshake when the ClientHello names no server (SNI).
+    package var requiresServerName: Bool
 
     package init(
         onlyProtocolVersion: TLSProtocolVersion? = nil, clientCertificates: ClientCertificatePolicy? = nil,
-        revocation: RevocationTraits = .unrevoked, acceptsNames: Bool = false, acceptsPinnedKey: Bool = true
+        revocation: RevocationTraits = .unrevoked, acceptsNames: Bool = false, acceptsPinnedKey: Bool = true,
+        requiresServerName: Bool = false
     ) {
         self.onlyProtocolVersion = onlyProtocolVersion
         self.clientCertificates = clientCertificates
         self.revocation = revocation
         self.acceptsNames = acceptsNames
         self.acceptsPinnedKey = acceptsPinnedKey
+        self.requiresServerName = requiresServerName
     }
 
     /// A profile that changes only its chain: TLS 1.2 and 1.3, no client certificate, a leaf its
@@ -106,6 +110,7 @@ extension TLSProfile {
         case .tls10Only: TLSProfileTraits(onlyProtocolVersion: .tls10)
         case .tls11Only: TLSProfileTraits(onlyProtocolVersion: .tls11)
         case .tls13Only: TLSProfileTraits(onlyProtocolVersion: .tls13)
+        case .serverNameRequired: TLSProfileTraits(acceptsNames: true, requiresServerName: true)
         case .clientCertificateRequired:
             TLSProfileTraits(clientCertificates: ClientCertificatePolicy(mode: .required, trustedCA: .first))
         case .clientCertificateOptional:

@@ -18,6 +18,18 @@ private let opensslMatchingULabel = #"""
       -verify_return_error -CAfile "$MOCKAUTH_CA_FILE" </dev/null >/dev/null 2>&1 || exit 1
     """#
 
+/// Python's ssl over a socket of its own, the chain verified but no server name given to
+/// `wrap_socket`: a ClientHello without SNI (a client that leaves the extension out).
+private let pythonWithoutServerName = #"""
+    python3 -c 'import os, socket, ssl
+    host, port, address = os.environ["MOCKAUTH_RESOLVE"].split(":")
+    context = ssl.create_default_context(cafile=os.environ["MOCKAUTH_CA_FILE"])
+    context.check_hostname = False
+    with context.wrap_socket(socket.create_connection((address, int(port)), timeout=10)) as tls:
+        tls.sendall(f"GET / HTTP/1.1\r\nHost: {host}:{port}\r\nConnection: close\r\n\r\n".encode())
+        tls.recv(4096)'
+    """#
+
 /// Names under .test, wildcards and addresses: real clients through `mockauthd check`.
 let hostNameMatrix: [AuthCase] =
     ["tls-wildcard-two-labels", "tls-wildcard-public-suffix"].flatMap { scenario in
@@ -41,6 +53,13 @@ let hostNameMatrix: [AuthCase] =
             scenario: "tls-wildcard", client: "curl --resolve to the wrong name",
             script: #"\#(curl) --resolve "other.wild.test:${MOCKAUTH_RESOLVE#*:}" $MOCKAUTH_URL"#,
             expectedStatus: 1),
+        AuthCase(
+            scenario: "tls-sni-required", client: "curl 7.88 --resolve (SNI www.sni.test)", script: curlResolving,
+            expectedStatus: 0),
+        AuthCase(scenario: "tls-sni-required", client: "Python requests", script: requests, expectedStatus: 0),
+        AuthCase(
+            scenario: "tls-sni-required", client: "Python ssl without a server name (no SNI)",
+            script: pythonWithoutServerName, expectedStatus: 1, mustMention: "it named no server (SNI)"),
         AuthCase(
             scenario: "tls-wildcard-partial-label", client: "curl 7.88 --resolve", script: curlResolving,
             expectedStatus: 0),
