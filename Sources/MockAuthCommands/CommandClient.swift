@@ -70,7 +70,7 @@ public struct CommandClient: ScenarioClient {
         guard isolatesHosts, let hostsFile = run.hostsFile else {
             return try await perform(environment: run.environment, timeoutSeconds: timeoutSeconds)
         }
-        let exit = try await ClientCommand(
+        let exit = try await ClientInvocation(
             arguments: try Self.isolating(arguments, hostsFile: hostsFile), environment: run.environment
         ).run(timeoutSeconds: timeoutSeconds, outputToStandardError: outputToStandardError)
         return ClientReport(exit: exit)
@@ -80,7 +80,7 @@ public struct CommandClient: ScenarioClient {
     /// over `/etc/hosts` there (nothing changes outside it).
     static func isolating(_ arguments: [String], hostsFile: String) throws -> [String] {
         #if os(Linux)
-            guard ClientCommand.isOnPath("unshare") else {
+            guard ClientInvocation.isOnPath("unshare") else {
                 throw HarnessError(
                     "--isolate-hosts needs unshare (util-linux: apt-get install util-linux); or use MOCKAUTH_RESOLVE or MOCKAUTH_HOSTS_FILE"
                 )
@@ -101,7 +101,7 @@ public struct CommandClient: ScenarioClient {
     ///
     /// - Throws: ``HarnessError`` when the command cannot be started.
     public func perform(environment: [String: String], timeoutSeconds: Int) async throws -> ClientReport {
-        let exit = try await ClientCommand(arguments: arguments, environment: environment)
+        let exit = try await ClientInvocation(arguments: arguments, environment: environment)
             .run(timeoutSeconds: timeoutSeconds, outputToStandardError: outputToStandardError)
         return ClientReport(exit: exit)
     }

@@ -25,7 +25,7 @@ struct InterruptCleanup {
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
                 Self.interrupted.withLock { $0 = true }
-                ClientCommand.endAllRunning()
+                ClientInvocation.endAllRunning()
                 ClientFiles.removeAllLive()
                 exit(128 + number)
             }

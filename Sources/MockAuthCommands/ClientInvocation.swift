@@ -1,13 +1,15 @@
 import Foundation
 import MockAuthClients
 
-/// A client command run with a scenario's environment, as `mockauthd check` runs it.
+/// One invocation of a client program with a scenario's environment, as `mockauthd check` runs it:
+/// started, supervised and waited for, its exit returned. (A ``CommandClient`` is a client, for the
+/// runner, whose every exercise is such an invocation.)
 ///
 /// ```swift
-/// let exit = try await ClientCommand(arguments: ["curl", "-sS", run.url], environment: run.environment)
+/// let exit = try await ClientInvocation(arguments: ["curl", "-sS", run.url], environment: run.environment)
 ///     .run(timeoutSeconds: 30)
 /// ```
-public struct ClientCommand: Sendable {
+public struct ClientInvocation: Sendable {
     /// The program (looked up on `PATH`) and its arguments.
     public var arguments: [String]
     /// The MOCKAUTH_* variables to add; every other MOCKAUTH_* variable of this process is removed.
@@ -58,3 +60,7 @@ public struct ClientCommand: Sendable {
         ProcessGroup.terminateAll(grace: grace)
     }
 }
+
+/// The former name of ``ClientInvocation``, which a newcomer could not tell from ``CommandClient``.
+@available(*, deprecated, renamed: "ClientInvocation")
+public typealias ClientCommand = ClientInvocation
