@@ -143,7 +143,7 @@ let package = Package(
             name: "MockAuth",
             dependencies: [
                 "MockAuthScenario", "MockAuthTranscript", "MockAuthJudge", "MockAuthPKI", "MockAuthServer",
-                "MockAuthCatalog", "MockAuthMaterial",
+                "MockAuthCatalog", "MockAuthMaterial", "MockAuthVerdict", "MockAuthVocabulary",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
@@ -152,7 +152,7 @@ let package = Package(
         // Framework-neutral clients and the one runner: no XCTest, no Testing.
         .target(
             name: "MockAuthClients",
-            dependencies: ["MockAuth"],
+            dependencies: ["MockAuth", "MockAuthPKI"],
             swiftSettings: strictSettings
         ),
         // Clients run as processes, and the supervised runner every process of the repository starts
@@ -177,7 +177,7 @@ let package = Package(
         .target(
             name: "MockAuthControl",
             dependencies: [
-                "MockAuth", "MockAuthRemote",
+                "MockAuth", "MockAuthRemote", "MockAuthServer",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -211,7 +211,7 @@ let package = Package(
         ),
         .target(
             name: "MockAuthConformance",
-            dependencies: ["MockAuth", .product(name: "Yams", package: "Yams")],
+            dependencies: ["MockAuth", "MockAuthScenario", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -226,7 +226,8 @@ let package = Package(
             name: "mockauthd",
             dependencies: [
                 "MockAuth", "MockAuthClients", "MockAuthCommands", "MockAuthConformance", "MockAuthControl",
-                "MockAuthBuildInfo", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "MockAuthBuildInfo", "MockAuthPKI", "MockAuthScenario", "MockAuthVocabulary",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
         ),
@@ -264,7 +265,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MockAuthScenarioTests",
-            dependencies: ["MockAuthScenario", "MockAuthTestSupport"],
+            dependencies: ["MockAuthScenario", "MockAuthVocabulary", "MockAuthTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -332,7 +333,10 @@ let package = Package(
         // the assumption list and its check against docs/platforms.md are compiled.
         .testTarget(
             name: "MockAuthAppleTests",
-            dependencies: ["MockAuthTesting", "MockAuthControl", "MockAuthPortableTestSupport"],
+            dependencies: [
+                "MockAuthTesting", "MockAuthControl", "MockAuthPortableTestSupport", "MockAuthScenario",
+                "MockAuthVocabulary",
+            ],
             swiftSettings: strictSettings
         ),
         // The supervised runner against real processes (sh, sleep): groups, timeouts, leftovers.
@@ -344,12 +348,14 @@ let package = Package(
         // The client contract as a value: its environment and JSON forms, on values alone.
         .testTarget(
             name: "MockAuthMaterialTests",
-            dependencies: ["MockAuthMaterial"],
+            dependencies: ["MockAuthMaterial", "MockAuthVocabulary"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "MockAuthJudgeTests",
-            dependencies: ["MockAuthJudge", "MockAuthScenario", "MockAuthTranscript", "MockAuthVocabulary"],
+            dependencies: [
+                "MockAuthJudge", "MockAuthScenario", "MockAuthTranscript", "MockAuthVerdict", "MockAuthVocabulary",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -357,7 +363,7 @@ let package = Package(
             dependencies: [
                 "MockAuth", "MockAuthClients", "MockAuthTesting", "MockAuthCommands", "MockAuthAsyncHTTPClient",
                 "MockAuthConformance", "MockAuthControl", "MockAuthRemote", "MockAuthTranscript", "mockauthd",
-                "MockAuthServer", "MockAuthTestSupport",
+                "MockAuthServer", "MockAuthScenario", "MockAuthVocabulary", "MockAuthTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

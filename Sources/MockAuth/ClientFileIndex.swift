@@ -1,3 +1,4 @@
+import MockAuthMaterial
 import Synchronization
 
 /// The files a ``ClientFiles`` directory holds, by the variable they are the value of and their

@@ -1,4 +1,7 @@
 import Foundation
+import MockAuthMaterial
+import MockAuthPKI
+import MockAuthVocabulary
 import Synchronization
 
 /// The files a client is given by path: the trust anchors, the client identities, the body and

@@ -1,3 +1,8 @@
+import MockAuthMaterial
+import MockAuthPKI
+import MockAuthScenario
+import MockAuthServer
+
 extension ClientMaterial {
     /// What `scenario`'s client is given while its servers run as `server`, issued from `pki`: the
     /// one place that decides what applies to a client. Every face's form (the environment, the

@@ -1,3 +1,5 @@
+import MockAuthVerdict
+
 /// What a client says happened: each request's response or error, or how its command ended.
 public struct ClientReport: Sendable, Equatable {
     /// What one request got.

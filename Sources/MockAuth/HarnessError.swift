@@ -1,3 +1,5 @@
+import MockAuthVocabulary
+
 /// A failure of the harness while running a scenario (not of the client under test): client files
 /// that cannot be written, a client command that cannot be started.
 public struct HarnessError: HarnessFailure {

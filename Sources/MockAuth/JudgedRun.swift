@@ -1,3 +1,7 @@
+import MockAuthScenario
+import MockAuthTranscript
+import MockAuthVerdict
+
 /// One client judged on one scenario: the verdict, what the servers saw, what the client said.
 public struct JudgedRun: Sendable {
     /// The client's name.

@@ -1,3 +1,6 @@
+import MockAuthTranscript
+import MockAuthVerdict
+
 /// What a run came to: the verdict, and the one snapshot of the transcript it was judged on.
 ///
 /// `mockauthd check --json` prints both, so the transcript it shows is exactly the one judged.

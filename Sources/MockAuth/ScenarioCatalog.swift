@@ -1,5 +1,6 @@
 import Foundation
 import MockAuthCatalog
+import MockAuthScenario
 
 /// Where scenarios come from: a directory of `NAME.yaml`, or the catalog embedded in this build.
 public enum ScenarioCatalog: Sendable, Equatable, CustomStringConvertible {

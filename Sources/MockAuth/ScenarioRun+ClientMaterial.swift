@@ -1,3 +1,5 @@
+import MockAuthPKI
+
 /// The harness's PKI in the forms a client takes, from before the run had one ``ClientMaterial``.
 ///
 /// Each getter is deprecated for the field of ``ScenarioRun/material`` (or `ClientContext`, in

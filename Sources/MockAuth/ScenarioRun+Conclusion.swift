@@ -1,3 +1,6 @@
+import MockAuthJudge
+import MockAuthVerdict
+
 extension ScenarioRun {
     /// What a run waits for before it takes the transcript it judges.
     public enum Settling: Sendable, Equatable {

@@ -1,4 +1,9 @@
 import Foundation
+import MockAuthMaterial
+import MockAuthPKI
+import MockAuthScenario
+import MockAuthServer
+import MockAuthTranscript
 import NIOCore
 import NIOPosix
 import Synchronization

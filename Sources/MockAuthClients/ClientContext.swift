@@ -1,5 +1,6 @@
 import Foundation
 import MockAuth
+import MockAuthPKI
 
 /// Everything a scenario hands its client, in the forms a Swift client takes: where to go, what to
 /// trust, who to be, which secrets.
@@ -109,7 +110,7 @@ public struct ClientContext: Sendable {
         get { material.pauseSeconds }
         set { material.pauseSeconds = newValue }
     }
-    /// What the scenario needs from a client (``Scenario/requirements``; `MOCKAUTH_FEATURES`, read
+    /// What the scenario needs from a client (`Scenario.requirements`; `MOCKAUTH_FEATURES`, read
     /// from ``ClientMaterial/features``).
     public var requirements: ClientRequirements {
         ClientRequirements(environmentValue: material.features.joined(separator: " "))
@@ -265,7 +266,7 @@ public struct ClientContext: Sendable {
     }
 
     /// The context described by the environment of `mockauthd check` (`MOCKAUTH_URL`, `MOCKAUTH_CA_FILE`
-    /// …), for adapters run as commands: ``ClientMaterial/init(environment:readingFilesWith:)``, whose
+    /// …), for adapters run as commands: `ClientMaterial(environment:readingFilesWith:)`, whose
     /// files are read; what is unset stays `nil`.
     ///
     /// - Throws: ``ClientContextError`` when a file cannot be read, an identity comes in part, or the

@@ -106,7 +106,7 @@ public struct ScenarioRunner: Sendable {
         return missing.sorted().compactMap { try? catalog.load($0) }
     }
 
-    /// Start → exercise → conclude (``ScenarioRun/conclude(settling:client:)``: one snapshot of the
+    /// Start → exercise → conclude (`ScenarioRun.conclude(settling:client:)`: one snapshot of the
     /// transcript, judged, then the servers stop): the servers stop whether `exercise` returns or
     /// throws, and its error is rethrown. Every face's runs go through here; the result's transcript
     /// is the very one its verdict judged.

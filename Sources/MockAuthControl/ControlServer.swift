@@ -1,4 +1,5 @@
 import MockAuth
+import MockAuthServer
 import NIOCore
 import NIOHTTP1
 import NIOPosix

@@ -1,5 +1,6 @@
 import MockAuthScenario
 import MockAuthTranscript
+import MockAuthVerdict
 
 /// Turns a scenario's expectations and a run's transcript into a ``Verdict``.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import MockAuthVocabulary
 
 /// The control API's `material` (docs/schemas/control/run.schema.json): each field present exactly
 /// when the matching `MOCKAUTH_*` variable is, files inline (PEM as text, PKCS#12 as base64).

@@ -1,4 +1,5 @@
 import Foundation
+import MockAuthVocabulary
 
 extension ClientMaterial {
     /// The environment a client command is given: one entry per ``ClientVariable`` that applies,

@@ -1,8 +1,10 @@
+import MockAuthVocabulary
+
 /// Everything a scenario gives its client, as one value: where to go, what to trust, who to be,
 /// which secrets, what to send. Every face hands the client a projection of it:
 ///
-/// - a command gets ``environment(files:)``, the `MOCKAUTH_*` variables (files as paths), and an
-///   adapter reads it back with ``init(environment:readingFilesWith:)``, its exact inverse;
+/// - a command gets `environment(files:)`, the `MOCKAUTH_*` variables (files as paths), and an
+///   adapter reads it back with `init(environment:readingFilesWith:)`, its exact inverse;
 /// - a Swift client gets `ClientContext`, built from it;
 /// - the control API's run description carries it as `material` (its `Codable` form).
 ///

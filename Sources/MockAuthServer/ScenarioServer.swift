@@ -2,6 +2,7 @@ import Logging
 import MockAuthPKI
 import MockAuthScenario
 import MockAuthTranscript
+import MockAuthVocabulary
 import NIOCore
 import NIOPosix
 import Synchronization

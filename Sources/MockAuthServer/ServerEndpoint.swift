@@ -1,4 +1,5 @@
 import MockAuthScenario
+import MockAuthVocabulary
 
 /// Where one scenario server listens.
 public struct ServerEndpoint: Sendable, Equatable {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import MockAuthClients
+import MockAuthPKI
 
 /// Where `serve`'s scenario servers listen and the names their URLs and certificates use, for
 /// clients on other machines (devices, containers).

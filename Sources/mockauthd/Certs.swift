@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import MockAuthClients
+import MockAuthPKI
+import MockAuthVocabulary
 
 extension MockAuthD {
     /// `mockauthd certs --out DIR`: writes a full PKI set for inspection.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MockAuthClients
 import MockAuthControl
+import MockAuthPKI
 
 /// `serve`'s control API: where it listens, its token, how many runs it keeps, and the report.
 struct ControlOptions: ParsableArguments {

@@ -1,5 +1,6 @@
 import Foundation
 import MockAuthClients
+import MockAuthPKI
 
 /// What `mockauthd serve` serves, as a table and as JSON.
 struct ServedEndpoints: Encodable {

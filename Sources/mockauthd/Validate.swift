@@ -1,5 +1,6 @@
 import ArgumentParser
 import MockAuthClients
+import MockAuthScenario
 
 extension MockAuthD {
     /// `mockauthd validate FILE…`: checks scenario files (or directories of them) without serving.

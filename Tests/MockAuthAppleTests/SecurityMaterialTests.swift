@@ -1,6 +1,7 @@
 #if canImport(Security)
     import Foundation
     import MockAuthTesting
+    import MockAuthVocabulary
     import Security
     import Testing
 

@@ -1,4 +1,5 @@
 #if canImport(Security)
+    import MockAuthScenario
     import MockAuthTesting
     import Security
     import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import MockAuthAsyncHTTPClient
 import MockAuthCommands
+import MockAuthScenario
 import MockAuthTesting
 import Testing
 

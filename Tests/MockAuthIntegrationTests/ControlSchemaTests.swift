@@ -1,5 +1,6 @@
 import Foundation
 import MockAuth
+import MockAuthScenario
 import Testing
 
 /// The control API's JSON Schemas name exactly the values the model has: a new rule, result,

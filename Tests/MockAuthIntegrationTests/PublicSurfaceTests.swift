@@ -53,10 +53,11 @@ struct PublicSurfaceTests {
         #expect(declared.count > 100, "the scan found \(declared.count): is it reading Sources/?")
     }
 
-    /// The public types each product module declares (at the top level, or under an `#if`).
+    /// The public types and functions each module declares at the top level (in column 0, or in
+    /// column 4 inside a top-level `#if`): what a product offers of its own, or re-exports by name.
     static func publicTypes(in module: String) throws -> Set<String> {
         let declaration =
-            /^(    )?(@[A-Za-z_]+(\([^)]*\))?\s+)*public\s+(final\s+)?(class|struct|enum|protocol|actor|typealias)\s+([A-Za-z_][A-Za-z_0-9]*)/
+            /^(    )?(@[A-Za-z_]+(\([^)]*\))?\s+)*public\s+(final\s+)?(class|struct|enum|protocol|actor|typealias|func|var|let)\s+([A-Za-z_][A-Za-z_0-9]*)/
         let root = MockAuthDBinary.repositoryRoot.appendingPathComponent("Sources/\(module)")
         var types = Set<String>()
         let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
@@ -74,10 +75,14 @@ struct PublicSurfaceTests {
         return types
     }
 
-    @Test("docs/api.md names every public type of every library module")
+    /// docs/api.md, as text.
+    static func apiPage() throws -> String {
+        try String(contentsOf: MockAuthDBinary.repositoryRoot.appendingPathComponent("docs/api.md"), encoding: .utf8)
+    }
+
+    @Test("docs/api.md names every public type and function of every library module")
     func apiPageIsComplete() throws {
-        let page = try String(
-            contentsOf: MockAuthDBinary.repositoryRoot.appendingPathComponent("docs/api.md"), encoding: .utf8)
+        let page = try Self.apiPage()
         let modules = [
             "MockAuthVocabulary", "MockAuthScenario", "MockAuthTranscript", "MockAuthVerdict", "MockAuthMaterial",
             "MockAuthJudge", "MockAuthPKI", "MockAuthServer", "MockAuth", "MockAuthClients", "MockAuthCommands",
@@ -90,5 +95,107 @@ struct PublicSurfaceTests {
             }
         }
         #expect(missing.isEmpty, "docs/api.md does not name: \(missing.joined(separator: ", "))")
+    }
+
+    // MARK: Re-exports, by name
+
+    /// `@_exported import struct MockAuthVerdict.Verdict`: a re-export of one symbol, its kind, the
+    /// module it comes through and its name.
+    static var namedReexport: Regex<(Substring, Substring, Substring, Substring)> {
+        /^\s*@_exported\s+import\s+(struct|class|enum|protocol|typealias|func|var|let)\s+([A-Za-z_][A-Za-z_0-9]*)\.([A-Za-z_][A-Za-z_0-9]*)\s*$/
+    }
+
+    /// Every `@_exported import` line of the Swift files under `Sources/module`.
+    static func reexportLines(in module: String) throws -> [String] {
+        let root = MockAuthDBinary.repositoryRoot.appendingPathComponent("Sources/\(module)")
+        var found: [String] = []
+        let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+        while let file = files?.nextObject() as? URL {
+            guard file.pathExtension == "swift" else { continue }
+            for line in try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+            where line.trimmingCharacters(in: .whitespaces).hasPrefix("@_exported") {
+                found.append(String(line))
+            }
+        }
+        return found
+    }
+
+    @Test("no module of Sources re-exports a whole module: each re-export names one symbol")
+    func noWholeModuleReexports() throws {
+        var whole: [String] = []
+        var named = 0
+        for module in try Self.modules() {
+            for line in try Self.reexportLines(in: module) {
+                if line.wholeMatch(of: Self.namedReexport) == nil {
+                    whole.append("\(module): \(line.trimmingCharacters(in: .whitespaces))")
+                } else {
+                    named += 1
+                }
+            }
+        }
+        #expect(whole.isEmpty, "re-export symbols by name, as docs/api.md lists them: \(whole.joined(separator: "; "))")
+        #expect(named > 100, "the scan found \(named) named re-exports: is it reading Sources/?")
+    }
+
+    /// A row of docs/api.md's table: the names in backquotes of its own-API cell and of its
+    /// re-exports cell (plain identifiers only: `expectPassed()` is a member, not a symbol).
+    struct APIRow {
+        var own: Set<String>
+        var reexports: Set<String>
+    }
+
+    /// docs/api.md's table, by product.
+    static func apiTable() throws -> [String: APIRow] {
+        let identifier = /`([A-Za-z_][A-Za-z_0-9]*)`/
+        var rows: [String: APIRow] = [:]
+        for line in try apiPage().split(separator: "\n") where line.hasPrefix("| `") {
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false)
+            guard cells.count == 6 else { continue }
+            let names = { (cell: Substring) in Set(cell.matches(of: identifier).map { String($0.output.1) }) }
+            let product = cells[1].trimmingCharacters(in: CharacterSet(charactersIn: " `"))
+            rows[product] = APIRow(own: names(cells[3]), reexports: names(cells[4]))
+        }
+        return rows
+    }
+
+    /// What a product's row says it re-exports: each name, and for a product named there ("everything
+    /// `MockAuth` offers") that product's own API and its re-exports.
+    static func documentedReexports(of product: String, in table: [String: APIRow]) -> Set<String> {
+        guard let row = table[product] else { return [] }
+        var names = Set<String>()
+        for name in row.reexports {
+            if let offered = table[name] {
+                names.formUnion(offered.own.union(documentedReexports(of: name, in: table)))
+            } else {
+                names.insert(name)
+            }
+        }
+        return names
+    }
+
+    @Test("each library product's own public API and its re-exports are the ones docs/api.md lists for it")
+    func reexportsAreTheReviewedList() async throws {
+        let products = try await Manifest.load().libraryProducts
+        let table = try Self.apiTable()
+        #expect(
+            Set(table.keys) == products,
+            "docs/api.md's rows: \(table.keys.sorted()); library products: \(products.sorted())")
+        for product in products.sorted() {
+            let own = try Self.publicTypes(in: product)
+            let documentedOwn = table[product]?.own ?? []
+            #expect(
+                own == documentedOwn,
+                "\(product) declares, undocumented: \(own.subtracting(documentedOwn).sorted()); documented, not declared: \(documentedOwn.subtracting(own).sorted())"
+            )
+            let reexported = Set(
+                try Self.reexportLines(in: product).compactMap {
+                    $0.wholeMatch(of: Self.namedReexport).map { String($0.output.3) }
+                })
+            let documented = Self.documentedReexports(of: product, in: table)
+            #expect(
+                reexported == documented,
+                "\(product) re-exports, undocumented: \(reexported.subtracting(documented).sorted()); documented, not re-exported: \(documented.subtracting(reexported).sorted())"
+            )
+        }
     }
 }

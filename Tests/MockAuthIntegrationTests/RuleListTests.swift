@@ -1,5 +1,6 @@
 import Foundation
 import MockAuth
+import MockAuthScenario
 import Testing
 
 /// A rule is one type: the list of rule types is the one place the loader, the judge and the docs

@@ -1,6 +1,8 @@
 import Foundation
 import MockAuth
+import MockAuthScenario
 import MockAuthTestSupport
+import MockAuthVocabulary
 import Testing
 
 @Suite("The JSON Schema of the scenario format")

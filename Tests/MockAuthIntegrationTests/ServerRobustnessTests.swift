@@ -1,5 +1,6 @@
 import Foundation
 import MockAuth
+import MockAuthScenario
 import MockAuthTestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import MockAuth
 import MockAuthTestSupport
+import MockAuthTranscript
 import Testing
 
 /// Every listener flooded, over real sockets, with connections that each differ in a value the

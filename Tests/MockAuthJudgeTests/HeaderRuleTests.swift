@@ -1,5 +1,6 @@
 import MockAuthScenario
 import MockAuthTranscript
+import MockAuthVocabulary
 import Testing
 
 @testable import MockAuthJudge

@@ -1,5 +1,6 @@
 import MockAuthScenario
 import MockAuthTranscript
+import MockAuthVerdict
 import Testing
 
 @testable import MockAuthJudge

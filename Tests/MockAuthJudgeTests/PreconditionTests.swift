@@ -1,6 +1,7 @@
 import Foundation
 import MockAuthScenario
 import MockAuthTranscript
+import MockAuthVerdict
 import MockAuthVocabulary
 import Testing
 

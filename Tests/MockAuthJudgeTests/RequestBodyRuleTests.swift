@@ -1,5 +1,7 @@
 import MockAuthScenario
 import MockAuthTranscript
+import MockAuthVerdict
+import MockAuthVocabulary
 import Testing
 
 @testable import MockAuthJudge

@@ -1,5 +1,6 @@
 import Foundation
 import MockAuthMaterial
+import MockAuthVocabulary
 import Testing
 
 /// The material's JSON is the control API's `material`: the field names it always had, files inline.

@@ -1,4 +1,5 @@
 import MockAuthMaterial
+import MockAuthVocabulary
 
 /// Materials that exercise the codecs: one with every field, and one with none but the scenario.
 enum ClientMaterialSamples {

@@ -1,3 +1,4 @@
+import MockAuthVocabulary
 import Testing
 
 @testable import MockAuthScenario

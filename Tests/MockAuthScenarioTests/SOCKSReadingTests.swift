@@ -1,4 +1,5 @@
 import MockAuthScenario
+import MockAuthVocabulary
 import Testing
 
 @Suite("Reading a SOCKS5 proxy: proxy: socks5 and the socks feature")

@@ -1,5 +1,6 @@
 import Foundation
 import MockAuthTestSupport
+import MockAuthVocabulary
 import Testing
 
 @testable import MockAuthScenario

@@ -2,6 +2,7 @@ import MockAuthPKI
 import MockAuthScenario
 import MockAuthTestSupport
 import MockAuthTranscript
+import MockAuthVocabulary
 import NIOCore
 import NIOEmbedded
 import Testing

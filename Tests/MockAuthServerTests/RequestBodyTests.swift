@@ -1,6 +1,7 @@
 import MockAuthScenario
 import MockAuthSchemes
 import MockAuthTranscript
+import MockAuthVocabulary
 import NIOCore
 import NIOEmbedded
 import NIOHTTP1

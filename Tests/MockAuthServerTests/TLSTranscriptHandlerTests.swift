@@ -1,6 +1,7 @@
 import MockAuthPKI
 import MockAuthScenario
 import MockAuthTranscript
+import MockAuthVocabulary
 import NIOCore
 import NIOEmbedded
 import NIOSSL

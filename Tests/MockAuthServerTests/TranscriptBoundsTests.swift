@@ -2,6 +2,7 @@ import Foundation
 import MockAuthJudge
 import MockAuthScenario
 import MockAuthTranscript
+import MockAuthVocabulary
 import Testing
 
 @testable import MockAuthServer

@@ -3,6 +3,7 @@ import MockAuthJudge
 import MockAuthScenario
 import MockAuthTestSupport
 import MockAuthTranscript
+import MockAuthVocabulary
 import Testing
 
 @testable import MockAuthServer

@@ -1,3 +1,4 @@
+import MockAuthVocabulary
 import Yams
 
 extension ClientIdentitySpec {

@@ -1,4 +1,5 @@
 import MockAuthSchemes
+import MockAuthVocabulary
 
 /// How a server (or one route of it) demands authentication: the schemes it offers and the account
 /// it verifies against. On a proxy server the same spec drives 407 and `Proxy-Authenticate`.

@@ -1,4 +1,5 @@
 import Crypto
+import MockAuthVocabulary
 
 extension BodyRecord {
     /// The record of `body`: its size and SHA-256. The server records each request's body so, and

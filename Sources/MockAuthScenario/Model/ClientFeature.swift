@@ -1,5 +1,7 @@
+import MockAuthVocabulary
+
 /// Something a scenario needs from a client. The one model of "what a scenario needs" and "what a
-/// client can do": scenarios derive theirs (``Scenario/requirements``), client adapters declare
+/// client can do": scenarios derive theirs (`Scenario.requirements`), client adapters declare
 /// what they lack, and `mockauthd conform --lacks` takes the same names. A client that lacks a
 /// feature a scenario needs is skipped there, with the feature named.
 public enum ClientFeature: Sendable, Hashable, Comparable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import MockAuthVocabulary
+
 /// The harness client identity a scenario gives its client (`MOCKAUTH_CLIENT_CERT`, `_KEY`, `_P12`),
 /// and how its PKCS#12 file is encoded.
 package struct ClientIdentitySpec: Sendable, Equatable {

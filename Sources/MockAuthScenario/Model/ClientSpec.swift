@@ -1,3 +1,5 @@
+import MockAuthVocabulary
+
 /// What the client is given: where to go, what to trust, which identity and pin to use.
 package struct ClientSpec: Sendable, Equatable {
     /// The requests a client makes, in order. The first is `MOCKAUTH_URL`.

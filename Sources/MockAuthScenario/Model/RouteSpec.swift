@@ -1,3 +1,5 @@
+import MockAuthVocabulary
+
 /// How a server answers requests for one path.
 package struct RouteSpec: Sendable, Equatable {
     /// The answer for any path a scenario does not list.

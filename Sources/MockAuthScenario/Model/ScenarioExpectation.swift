@@ -1,3 +1,5 @@
+import MockAuthVocabulary
+
 /// One thing a correct client does, checked by the judge against the transcript.
 package struct ScenarioExpectation: Sendable, Equatable {
     /// What is expected: one of ``ScenarioRules/all``.

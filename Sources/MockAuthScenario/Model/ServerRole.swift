@@ -1,3 +1,5 @@
+import MockAuthVocabulary
+
 /// What a scenario server is: the one fact that decides how it listens, what it reads and how it
 /// answers (each role has its listener in MockAuthServer: `ListenerRole`). Read from the server's
 /// `proxy:` and `revocation:` keys (``ServerSpec/read(id:node:file:)``).

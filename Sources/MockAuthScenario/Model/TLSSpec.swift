@@ -1,3 +1,5 @@
+import MockAuthVocabulary
+
 /// The TLS configuration a server presents.
 package struct TLSSpec: Sendable, Equatable {
     /// Which certificate (and which mistake in it) the server presents.

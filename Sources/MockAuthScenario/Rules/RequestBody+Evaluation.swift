@@ -1,4 +1,5 @@
 import MockAuthTranscript
+import MockAuthVocabulary
 
 /// `request-body`: every request to the server (for `path`, when given) that was answered 2xx used
 /// one of `methods` and carried the body the client was given (`given`), or none (`none`). The requests the

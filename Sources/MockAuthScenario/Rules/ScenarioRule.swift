@@ -1,4 +1,5 @@
 import MockAuthTranscript
+import MockAuthVocabulary
 
 /// One rule a scenario's `expect:` list can state: what a correct client does, as the judge checks
 /// it against the transcript.

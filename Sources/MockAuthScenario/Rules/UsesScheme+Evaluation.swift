@@ -1,4 +1,5 @@
 import MockAuthTranscript
+import MockAuthVocabulary
 
 /// `uses-scheme`: every request with credentials used one of `schemes`.
 extension UsesScheme {

@@ -1,6 +1,7 @@
 import MockAuthScenario
 import MockAuthSchemes
 import MockAuthTranscript
+import MockAuthVocabulary
 
 extension AuthGate {
     /// Whether a request on an HTTP/2 stream must be sent again over HTTP/1.1 (`HTTP_1_1_REQUIRED`)

@@ -2,6 +2,7 @@ import Foundation
 import MockAuthScenario
 import MockAuthSchemes
 import MockAuthTranscript
+import MockAuthVocabulary
 import Synchronization
 
 /// One protection space of a server: its scheme machines, shared by every connection, behind a lock.

@@ -2,6 +2,7 @@ import Foundation
 import MockAuthPKI
 import MockAuthScenario
 import MockAuthTranscript
+import MockAuthVocabulary
 
 @testable import MockAuthServer
 

@@ -1,5 +1,6 @@
 import MockAuthScenario
 import MockAuthTranscript
+import MockAuthVocabulary
 import NIOCore
 import NIOEmbedded
 
