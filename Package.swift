@@ -339,6 +339,15 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // Each library product as a user's file sees it: a file per product that imports it alone,
+        // compiled with MemberImportVisibility (a member only from a module the file imports), so
+        // that a type a product does not re-export, or a member that does not come with one, fails
+        // the build here.
+        .testTarget(
+            name: "MockAuthFacesTests",
+            dependencies: ["MockAuth", "MockAuthTesting", "MockAuthRemote", "MockAuthRemoteTesting"],
+            swiftSettings: strictSettings + [.enableUpcomingFeature("MemberImportVisibility")]
+        ),
         // The supervised runner against real processes (sh, sleep): groups, timeouts, leftovers.
         .testTarget(
             name: "MockAuthCommandsTests",
