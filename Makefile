@@ -2,7 +2,7 @@
 SWIFT ?= swift
 CERTS_DIR ?= Certs/generated
 
-.PHONY: test build serve certs scenario-table validate format lint docs conformance conformance-adapters conformance-prepare conformance-shard conformance-merge conformance-site api-fuzz dist dist-check examples fuzz bench clean
+.PHONY: test build serve certs scenario-table validate format lint api-check api-baseline docs conformance conformance-adapters conformance-prepare conformance-shard conformance-merge conformance-site api-fuzz dist dist-check examples fuzz bench clean
 
 VENV ?= .venv-test
 # The tests and the conformance run find the Python reference clients in $(VENV) first.
@@ -46,6 +46,17 @@ format:
 ## lint: check formatting
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Plugins Fuzz Benchmarks/Sources Package.swift Benchmarks/Package.swift
+
+## api-check: the public API against the committed baseline, APIBaseline/: `swift package
+## diagnose-api-breaking-changes` and the digester on the working tree's public declarations; fails on
+## a breaking change (scripts/api-check; docs/architecture.md, "The public API and its baseline")
+api-check:
+	SWIFT=$(SWIFT) scripts/api-check
+
+## api-baseline: rewrite APIBaseline/ from the working tree: a deliberate change of the public API,
+## committed with the change
+api-baseline:
+	SWIFT=$(SWIFT) scripts/api-check --update
 
 ## docs: build the DocC catalogs of MockAuth and MockAuthTesting into .build/docs (fails on any warning)
 docs:

@@ -80,16 +80,19 @@ struct PublicSurfaceTests {
         try String(contentsOf: MockAuthDBinary.repositoryRoot.appendingPathComponent("docs/api.md"), encoding: .utf8)
     }
 
+    /// The modules that declare public API: the library products' own, and the layers whose types
+    /// they re-export.
+    static let apiModules = [
+        "MockAuthVocabulary", "MockAuthScenario", "MockAuthTranscript", "MockAuthVerdict", "MockAuthMaterial",
+        "MockAuthJudge", "MockAuthPKI", "MockAuthServer", "MockAuth", "MockAuthClients", "MockAuthCommands",
+        "MockAuthRemote", "MockAuthRemoteTesting", "MockAuthTesting", "MockAuthAsyncHTTPClient", "MockAuthControl",
+    ]
+
     @Test("docs/api.md names every public type and function of every library module")
     func apiPageIsComplete() throws {
         let page = try Self.apiPage()
-        let modules = [
-            "MockAuthVocabulary", "MockAuthScenario", "MockAuthTranscript", "MockAuthVerdict", "MockAuthMaterial",
-            "MockAuthJudge", "MockAuthPKI", "MockAuthServer", "MockAuth", "MockAuthClients", "MockAuthCommands",
-            "MockAuthRemote", "MockAuthRemoteTesting", "MockAuthTesting", "MockAuthAsyncHTTPClient", "MockAuthControl",
-        ]
         var missing: [String] = []
-        for module in modules {
+        for module in Self.apiModules {
             for type in try Self.publicTypes(in: module).sorted() where !page.contains("`\(type)`") {
                 missing.append("\(module).\(type)")
             }
@@ -197,5 +200,29 @@ struct PublicSurfaceTests {
                 "\(product) re-exports, undocumented: \(reexported.subtracting(documented).sorted()); documented, not re-exported: \(documented.subtracting(reexported).sorted())"
             )
         }
+    }
+
+    // MARK: The baseline
+
+    @Test("APIBaseline/ has a dump of each module with public API, without package declarations, and CI checks it")
+    func baselineIsChecked() throws {
+        let root = MockAuthDBinary.repositoryRoot
+        let folder = root.appendingPathComponent("APIBaseline")
+        let dumps = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
+        #expect(Set(dumps.map { String($0.dropLast(".json".count)) }) == Set(Self.apiModules))
+        for dump in dumps {
+            let text = try String(contentsOf: folder.appendingPathComponent(dump), encoding: .utf8)
+            #expect(!text.contains("\"isInternal\""), "\(dump) has package declarations: make api-baseline")
+            #expect(!text.contains("tool_arguments"), "\(dump) names the machine that wrote it: make api-baseline")
+        }
+        // The script compares exactly these modules, with SwiftPM's command.
+        let script = try String(contentsOf: root.appendingPathComponent("scripts/api-check"), encoding: .utf8)
+        let list = try #require(script.firstMatch(of: /\nmodules=\(([^)]*)\)/)?.output.1)
+        #expect(Set(list.split(whereSeparator: \.isWhitespace).map(String.init)) == Set(Self.apiModules))
+        #expect(script.contains("package diagnose-api-breaking-changes HEAD --baseline-dir"))
+        let makefile = try String(contentsOf: root.appendingPathComponent("Makefile"), encoding: .utf8)
+        #expect(makefile.contains("\napi-check:\n\tSWIFT=$(SWIFT) scripts/api-check\n"))
+        let ci = try String(contentsOf: root.appendingPathComponent(".ci/run"), encoding: .utf8)
+        #expect(ci.contains("\nmake api-check\n"))
     }
 }
