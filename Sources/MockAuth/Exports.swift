@@ -4,7 +4,7 @@
 // `package`, and a layer's new public type is offered only once it is added here and there. A
 // type's members, extensions and conformances come with it.
 
-// The judge and its answer.
+// The judge.
 @_exported import enum MockAuthJudge.Judge
 // What a client is given.
 @_exported import protocol MockAuthMaterial.ClientFileStore
@@ -47,6 +47,7 @@
 @_exported import struct MockAuthTranscript.TLSHandshakeRecord
 @_exported import struct MockAuthTranscript.Transcript
 @_exported import struct MockAuthTranscript.TranscriptOverflow
+// The judge's answer.
 @_exported import struct MockAuthVerdict.ClientExit
 @_exported import struct MockAuthVerdict.ControlResult
 @_exported import struct MockAuthVerdict.Finding

@@ -2,7 +2,7 @@
 // types) and, by name, everything `MockAuth` offers, through MockAuth: the list that docs/api.md
 // reviews for this product (`PublicSurfaceTests` keeps the two equal). Never a whole module.
 
-// What MockAuth offers: the layers it re-exports.
+// Everything MockAuth offers: its own types and those of the layers it re-exports.
 @_exported import struct MockAuth.Account
 @_exported import enum MockAuth.AuthOutcome
 @_exported import struct MockAuth.AuthRecord
@@ -14,7 +14,6 @@
 @_exported import struct MockAuth.ClientExit
 @_exported import enum MockAuth.ClientFeature
 @_exported import protocol MockAuth.ClientFileStore
-// What MockAuth offers: its own types.
 @_exported import struct MockAuth.ClientFiles
 @_exported import struct MockAuth.ClientMaterial
 @_exported import struct MockAuth.ClientMaterialError

@@ -4,7 +4,7 @@
 // tests. Re-exported by name, never a whole module: the list that docs/api.md reviews for this
 // product (`PublicSurfaceTests` keeps the two equal).
 
-// What MockAuthRemote offers: what it re-exports.
+// Everything MockAuthRemote offers: its own types and those it re-exports.
 @_exported import struct MockAuthRemote.Account
 @_exported import enum MockAuthRemote.AuthOutcome
 @_exported import struct MockAuthRemote.AuthRecord
@@ -19,7 +19,6 @@
 @_exported import enum MockAuthRemote.ClientVariable
 @_exported import enum MockAuthRemote.ConnectionLimit
 @_exported import struct MockAuthRemote.ConnectionRecord
-// What MockAuthRemote offers: its own types.
 @_exported import struct MockAuthRemote.ControlAPIError
 @_exported import enum MockAuthRemote.ControlAPIVersion
 @_exported import struct MockAuthRemote.ControlErrorBody

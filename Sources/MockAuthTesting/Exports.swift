@@ -5,14 +5,14 @@
 // reviews for this product (`PublicSurfaceTests` keeps the two equal). The Swift Testing assertions
 // are members (`expectPassed()`), which come with MockAuthRemoteTesting's types.
 
-// What MockAuthClients offers: what it re-exports (MockAuth's types and the layers).
+// Everything MockAuthClients offers: its own types and functions, and what it re-exports (MockAuth's
+// types and the layers').
 @_exported import struct MockAuthClients.Account
 @_exported import enum MockAuthClients.AuthOutcome
 @_exported import struct MockAuthClients.AuthRecord
 @_exported import enum MockAuthClients.AuthSchemeSpec
 @_exported import struct MockAuthClients.BodyRecord
 @_exported import struct MockAuthClients.CertificateRequestRecord
-// What MockAuthClients offers: its own types and functions.
 @_exported import protocol MockAuthClients.ChallengeClient
 @_exported import struct MockAuthClients.ClientCertificateRecord
 @_exported import enum MockAuthClients.ClientCertificateRefusal
@@ -80,7 +80,8 @@
 @_exported import enum MockAuthClients.VerdictResult
 @_exported import func MockAuthClients.replay
 @_exported import func MockAuthClients.withScenario
-// What MockAuthRemoteTesting offers but MockAuthClients does not: the remote face and the XCTest assertions.
+// What MockAuthRemoteTesting offers but MockAuthClients does not: the remote face (and, below, the XCTest
+// assertions).
 @_exported import struct MockAuthRemoteTesting.ControlAPIError
 @_exported import enum MockAuthRemoteTesting.ControlAPIVersion
 @_exported import struct MockAuthRemoteTesting.ControlErrorBody
