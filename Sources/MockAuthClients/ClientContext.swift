@@ -237,15 +237,8 @@ public struct ClientContext: Sendable {
             set { material.credentials = newValue }
         }
         /// Whether the proxy is reached over TLS (`https://`), its certificate checked like an origin's.
+        /// Whether it speaks SOCKS5 or HTTP is its ``scheme``'s to say (a `switch` over it).
         public var usesTLS: Bool { scheme == .https }
-        /// Whether the proxy speaks SOCKS5 rather than HTTP.
-        @available(*, deprecated, message: "switch over scheme: .socks5 and .socks5h are SOCKS5, .http and .https HTTP")
-        public var isSOCKS: Bool {
-            switch scheme {
-            case .http, .https: false
-            case .socks5, .socks5h: true
-            }
-        }
     }
 
     /// The context `material` describes.

@@ -31,15 +31,10 @@ struct ClientContextProxyTests {
         #expect(proxy("https://127.0.0.1:3129")?.scheme == .https)
     }
 
-    @available(*, deprecated, message: "it reads isSOCKS, deprecated for scheme")
-    @Test("isSOCKS, deprecated for scheme, still says whether the scheme is socks5 or socks5h")
-    func isSOCKS() {
-        #expect(proxy("socks5://127.0.0.1:1080")?.isSOCKS == true)
-        #expect(proxy("socks5h://127.0.0.1:1080")?.isSOCKS == true)
-        #expect(proxy("SOCKS5H://127.0.0.1:1080")?.isSOCKS == true)
-        #expect(proxy("http://127.0.0.1:3128")?.isSOCKS == false)
-        #expect(proxy("https://127.0.0.1:3129")?.isSOCKS == false)
-        #expect(proxy("https://127.0.0.1:1080")?.isSOCKS == false)
+    @Test("the scheme is read case-insensitively: SOCKS5H is socks5h; an https:// proxy on 1080 is still HTTPS")
+    func schemeCase() {
+        #expect(proxy("SOCKS5H://127.0.0.1:1080")?.scheme == .socks5h)
+        #expect(proxy("https://127.0.0.1:1080")?.scheme == .https)
     }
 
     @Test("without a port, an https:// proxy is on 443, an http:// one on 80 and a SOCKS one on 1080")

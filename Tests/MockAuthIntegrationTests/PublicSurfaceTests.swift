@@ -40,8 +40,9 @@ struct PublicSurfaceTests {
     /// made each rule a type: `RuleName` went from an enum of the rules (one declaration) to an open
     /// name (`rawValue`, `init(rawValue:)`, `init(stringLiteral:)`), so a verdict naming a rule
     /// this build does not know still decodes. 644 since issue 36 gave `ClientCommand` a name a
-    /// newcomer can tell from `CommandClient`: `ClientInvocation`, the old name a deprecated alias.
-    static let publicDeclarationCeiling = 644
+    /// newcomer can tell from `CommandClient`: `ClientInvocation`, the old name a deprecated alias;
+    /// 643 again once `ClientContext.Proxy.isSOCKS` was removed (its `scheme` says it).
+    static let publicDeclarationCeiling = 643
 
     @Test("the public declarations of all modules stay within the ceiling")
     func publicSurfaceStaysSmall() throws {
