@@ -570,6 +570,7 @@ struct AuthCheckTests {
         for scenario in scenarios {
             let cases =
                 (authMatrix + headerLeakMatrix + redirectMatrix + bodyMatrix + http2Matrix + protocolVersionMatrix
+                + tls13OnlyMatrix
                 + challengeMatrix + httpsProxyMatrix + cookieMatrix + socksMatrix + hstsMatrix)
                 .filter {
                     $0.scenario == scenario
