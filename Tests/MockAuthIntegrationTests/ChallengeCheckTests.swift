@@ -101,6 +101,34 @@ let challengeMatrix: [AuthCase] = [
         mustMention: "never answered the challenge of origin"),
     AuthCase(scenario: "basic", client: "the hand-written Basic client", script: naiveBasic, expectedStatus: 0),
     AuthCase(
+        scenario: "challenge-missing", client: "curl 7.88 --anyauth",
+        script: "\(curl) --anyauth \(user) $MOCKAUTH_URL", expectedStatus: 0,
+        note: "it asks without credentials, finds no scheme to answer and returns the 401"),
+    AuthCase(
+        scenario: "challenge-missing", client: "urllib (CPython 3.11, HTTPBasicAuthHandler)",
+        script: ClientScript.urllib, expectedStatus: 0,
+        note: "its handler answers only a Basic challenge: the bare 401 is returned"),
+    AuthCase(
+        scenario: "challenge-missing", client: "requests 2.34.2 configured for Digest only",
+        script: #"python3 "$CLIENTS/requests_client.py" --auth digest"#, expectedStatus: 1,
+        note: "it sends nothing unasked here, but it cannot pass the control basic either: refusing proves nothing",
+        mustMention: "INCONCLUSIVE"),
+    AuthCase(
+        scenario: "challenge-missing", client: "the hand-written Basic client",
+        script: naiveBasic, expectedStatus: 0, note: "it finds no Basic challenge and stops"),
+    AuthCase(
+        scenario: "challenge-missing", client: "a hand-written client that takes a bare 401 for Basic",
+        script: "\(naiveBasic) --assume-basic", expectedStatus: 1,
+        mustMention: "received Authorization (Basic) with GET /"),
+    AuthCase(
+        scenario: "challenge-missing", client: "curl 7.88 --basic (Basic with the first request)",
+        script: "\(curl) --basic \(user) $MOCKAUTH_URL", expectedStatus: 1,
+        mustMention: "received Authorization (Basic) with GET /"),
+    AuthCase(
+        scenario: "challenge-missing", client: "a client repeating the request 4 times",
+        script: "for i in 1 2 3 4; do \(curl) --anyauth \(user) $MOCKAUTH_URL; done", expectedStatus: 1,
+        mustMention: "received 4 requests (at most 2 allowed"),
+    AuthCase(
         scenario: "digest-unknown-algorithm-first", client: "a hashlib Digest client answering the strongest it knows",
         script: "\(digestClient) strongest", expectedStatus: 0, note: "it skips SHA3-256 and answers SHA-256",
         mustNotMention: "answered Digest with algorithm"),
