@@ -19,11 +19,11 @@ extension ChannelPipeline.SynchronousOperations {
         switch prologue.codec {
         case .server, .forwardProxy, .bytes:
             try addHandler(RequestResponder(behavior: behavior, recorder: recorder))
-        case .chosenByClient:
+        case .chosenByClient(let allowsHTTP1):
             try addHandler(
                 HTTPProtocolSelector(
-                    detection: prologue.tls == nil ? .preface : .alpn, deadline: deadline, behavior: behavior,
-                    recorder: recorder),
+                    detection: prologue.tls == nil ? .preface : .alpn, allowsHTTP1: allowsHTTP1, deadline: deadline,
+                    behavior: behavior, recorder: recorder),
                 position: .before(deadline))
         }
     }

@@ -1,4 +1,5 @@
 import MockAuthPKI
+import MockAuthScenario
 import MockAuthTranscript
 import NIOSSL
 
@@ -18,8 +19,9 @@ final class ServerTLS: Sendable {
     /// The certificate request the server sends, as the transcript records it; `nil` when it asks for none.
     let certificateRequest: CertificateRequestRecord?
 
-    /// - Parameter http2: whether the server offers HTTP/2: then ALPN offers `h2` before `http/1.1`.
-    init(credentials: ServerCredentials, http2: Bool = false) throws {
+    /// - Parameter http2: whether the server offers HTTP/2: then ALPN offers `h2`, before
+    ///   `http/1.1` or alone (``HTTP2Offer/applicationProtocols``).
+    init(credentials: ServerCredentials, http2: HTTP2Offer = .no) throws {
         let chain = try credentials.chain.map { certificate in
             NIOSSLCertificateSource.certificate(try NIOSSLCertificate(bytes: certificate.derBytes, format: .der))
         }
@@ -33,7 +35,7 @@ final class ServerTLS: Sendable {
             ])
             configuration.sendCANameList = request.namesTrustedCA
         }
-        if http2 { configuration.applicationProtocols = ["h2", "http/1.1"] }
+        if http2.offersHTTP2 { configuration.applicationProtocols = http2.applicationProtocols }
         // A server of one protocol (an old one, or TLS 1.3 alone) speaks that version only.
         switch credentials.onlyProtocolVersion {
         case .tls10:

@@ -32,6 +32,10 @@ public struct TLSHandshakeRecord: Sendable, Codable, Hashable {
     /// was expected (`GET`, `CONNECT` …): it was given, or chose, an `http://` URL for a TLS port.
     /// Only the method is kept: the target and the fields that followed may carry secrets.
     public var plainHTTPMethod: String?
+    /// The protocol the server speaks alone (`h2`, the only one it offers by ALPN) when the
+    /// client's handshake did not choose it: the handshake completed, and the server closed the
+    /// connection unanswered.
+    public var missingProtocol: String?
 
     package init(
         state: State,
@@ -41,7 +45,8 @@ public struct TLSHandshakeRecord: Sendable, Codable, Hashable {
         resumed: Bool? = nil,
         certificateRequest: CertificateRequestRecord? = nil,
         clientCertificateRefusal: ClientCertificateRefusal? = nil,
-        plainHTTPMethod: String? = nil
+        plainHTTPMethod: String? = nil,
+        missingProtocol: String? = nil
     ) {
         self.state = state
         self.alert = alert
@@ -51,6 +56,7 @@ public struct TLSHandshakeRecord: Sendable, Codable, Hashable {
         self.certificateRequest = certificateRequest
         self.clientCertificateRefusal = clientCertificateRefusal
         self.plainHTTPMethod = plainHTTPMethod
+        self.missingProtocol = missingProtocol
     }
 }
 

@@ -14,6 +14,10 @@ extension ConnectionRecord {
             guard requests.isEmpty else {
                 return tls.resumed == true ? "completed the handshake (resuming a session)" : "completed the handshake"
             }
+            if let missing = tls.missingProtocol {
+                return
+                    "completed the handshake without choosing \(missing) by ALPN, the only protocol the server speaks, and the server closed the connection"
+            }
             return "completed the handshake, then " + (refused ?? "closed the connection without a request")
         case .failed:
             switch tls.clientCertificateRefusal {

@@ -17,6 +17,19 @@ private let notHTTP2 = "over HTTP/1.1, not HTTP/2"
 /// Basic, Digest and Bearer as well (not using HTTP/2 is a `should`).
 let http2Matrix: [AuthCase] = [
     AuthCase(
+        scenario: "http2-only", client: "curl (ALPN h2 by default over TLS)", script: "\(curl) $MOCKAUTH_URL",
+        expectedStatus: 0, mustMention: "the one request to origin arrived over HTTP/2"),
+    AuthCase(
+        scenario: "http2-only", client: "Node http2", script: "\(h2Client)", expectedStatus: 0,
+        mustMention: "arrived over HTTP/2"),
+    AuthCase(
+        scenario: "http2-only", client: "curl --http1.1 (offers http/1.1 alone)",
+        script: "\(curl) --http1.1 $MOCKAUTH_URL", expectedStatus: 1,
+        mustMention: "without choosing h2 by ALPN, the only protocol the server speaks"),
+    AuthCase(
+        scenario: "http2-only", client: "requests (HTTP/1.1 alone, no ALPN)", script: "\(python) --auth none",
+        expectedStatus: 1, mustMention: "without choosing h2 by ALPN"),
+    AuthCase(
         scenario: "basic-http2", client: "curl --http2 --anyauth",
         script: "\(curl) --http2 --anyauth \(user) $MOCKAUTH_URL",
         expectedStatus: 0, mustMention: "all 2 requests to origin arrived over HTTP/2"),

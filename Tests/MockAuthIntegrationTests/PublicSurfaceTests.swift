@@ -41,8 +41,10 @@ struct PublicSurfaceTests {
     /// name (`rawValue`, `init(rawValue:)`, `init(stringLiteral:)`), so a verdict naming a rule
     /// this build does not know still decodes. 644 since issue 36 gave `ClientCommand` a name a
     /// newcomer can tell from `CommandClient`: `ClientInvocation`, the old name a deprecated alias;
-    /// 643 again once `ClientContext.Proxy.isSOCKS` was removed (its `scheme` says it).
-    static let publicDeclarationCeiling = 643
+    /// 643 again once `ClientContext.Proxy.isSOCKS` was removed (its `scheme` says it). 644 since
+    /// issue 37's `http2-only`: a transcript reader must see why an HTTP/2-only server closed a
+    /// connection (`TLSHandshakeRecord.missingProtocol`), as it sees every other handshake field.
+    static let publicDeclarationCeiling = 644
 
     @Test("the public declarations of all modules stay within the ceiling")
     func publicSurfaceStaysSmall() throws {

@@ -11,7 +11,7 @@ struct HTTPVersionTests {
     func verdict(_ rule: any ScenarioRule, level: ExpectationLevel = .must, _ records: [RequestRecord]) -> Verdict {
         Judge.verdict(
             for: Scenario(
-                name: "h2", summary: "", servers: [ServerSpec(id: "origin", http2: true)],
+                name: "h2", summary: "", servers: [ServerSpec(id: "origin", http2: .besideHTTP1)],
                 client: ClientSpec(requests: [RequestSpec(server: "origin")]),
                 expectations: [ScenarioExpectation(rule, level: level)]),
             transcript: Transcript(connections: [ConnectionRecord(id: 1, server: "origin", requests: records)]))

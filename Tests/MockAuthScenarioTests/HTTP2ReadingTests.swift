@@ -33,13 +33,36 @@ struct HTTP2ReadingTests {
     @Test("http2 and http-version are read; a server without the key speaks HTTP/1.1 only")
     func reads() throws {
         let scenario = try read(Self.base)
-        #expect(scenario.servers.first?.http2 == true)
+        #expect(scenario.servers.first?.http2 == .besideHTTP1)
         #expect(scenario.expectations.first?.rule == HTTPVersionUsed(server: "origin", version: .http2))
         #expect(scenario.expectations.first?.level == .should)
         #expect(scenario.expectations.first?.rule.summary == "speaks HTTP/2 to origin")
         let plain = try read(Self.base.replacingOccurrences(of: "    http2: true\n", with: ""))
-        #expect(plain.servers.first?.http2 == false)
-        #expect(scenario.requirements == plain.requirements, "HTTP/2 is never a requirement")
+        #expect(plain.servers.first?.http2 == .no)
+        #expect(scenario.requirements == plain.requirements, "HTTP/2 beside HTTP/1.1 is no requirement")
+    }
+
+    @Test("http2: only is HTTP/2 alone, and a client must speak HTTP/2 to take part")
+    func only() throws {
+        let scenario = try read(Self.base.replacingOccurrences(of: "http2: true", with: "http2: only"))
+        #expect(scenario.servers.first?.http2 == .only)
+        #expect(scenario.servers.first?.http2.applicationProtocols == ["h2"])
+        #expect(scenario.requirements.features.contains(.http2))
+        #expect(!scenario.requirements.areMet(lacking: [.http2]))
+        #expect(ClientFeature(name: "http2") == .http2)
+    }
+
+    @Test("http2: only needs TLS (ALPN offers it); a value other than true, false or only is refused")
+    func onlyNeedsTLS() {
+        let plain = error(
+            Self.base.replacingOccurrences(of: "http2: true", with: "http2: only").replacingOccurrences(
+                of: "    tls: { profile: valid }\n", with: ""))
+        #expect(plain?.code == .invalidValue)
+        #expect(plain?.description.contains("'http2: only' is offered by ALPN") == true, "\(String(describing: plain))")
+        let other = error(Self.base.replacingOccurrences(of: "http2: true", with: "http2: h2c"))
+        #expect(other?.code == .invalidValue)
+        #expect(other?.location?.line == 6)
+        #expect(other?.description.contains("'http2' is true") == true, "\(String(describing: other))")
     }
 
     @Test("a version that is not HTTP/1.0, HTTP/1.1 or HTTP/2 is refused where it is written")

@@ -59,9 +59,10 @@ struct ConnectionPrologueTests {
             "a proxy answers later: its responses' ends are watched; a scenario server's pass no prologue handler")
 
         let http2 = EmbeddedChannel()
-        let behavior = ServerBehavior(spec: ServerSpec(id: "origin", http2: true), endpoints: EndpointDirectory())
+        let behavior = ServerBehavior(
+            spec: ServerSpec(id: "origin", http2: .besideHTTP1), endpoints: EndpointDirectory())
         try http2.pipeline.syncOperations.addScenarioServerHandlers(
-            .scenarioServer(tls: nil, behavior: behavior, http2: true), behavior: behavior,
+            .scenarioServer(tls: nil, behavior: behavior, http2: .besideHTTP1), behavior: behavior,
             recorder: Fixtures.connectionRecorder())
         #expect(
             Self.handlers(of: http2) == [

@@ -4,6 +4,7 @@ import NIOCore
 import NIOEmbedded
 import NIOHPACK
 import NIOHTTP2
+import NIOTLS
 import Testing
 
 @testable import MockAuthServer
@@ -19,7 +20,7 @@ struct HTTP2HandlingTests {
 
     static func behavior(auth: AuthSpec?) -> ServerBehavior {
         ServerBehavior(
-            spec: ServerSpec(id: "origin", auth: auth, http2: true), endpoints: EndpointDirectory(),
+            spec: ServerSpec(id: "origin", auth: auth, http2: .besideHTTP1), endpoints: EndpointDirectory(),
             limits: limits)
     }
 
@@ -197,9 +198,60 @@ struct HTTP2HandlingTests {
         let channel = EmbeddedChannel()
         let behavior = Self.behavior(auth: auth)
         try channel.pipeline.syncOperations.addScenarioServerHandlers(
-            .scenarioServer(tls: nil, behavior: behavior, http2: true), behavior: behavior, recorder: recorder)
+            .scenarioServer(tls: nil, behavior: behavior, http2: .besideHTTP1), behavior: behavior, recorder: recorder)
         try channel.activate()
         return (channel, recorder)
+    }
+
+    /// A TLS connection of a server of HTTP/2 alone (`http2: only`) whose handshake has just
+    /// completed: the selector before the deadline handler, as ``addScenarioServerHandlers`` puts
+    /// them, with the TLS handlers' part (the handshake recorded, the event fired) played here.
+    func handshakeCompleted(choosing negotiated: String?, http2: HTTP2Offer) throws -> (
+        EmbeddedChannel, ConnectionRecorder
+    ) {
+        let recorder = Fixtures.connectionRecorder(usesTLS: true)
+        let channel = EmbeddedChannel()
+        let behavior = ServerBehavior(
+            spec: ServerSpec(id: "origin", http2: http2), endpoints: EndpointDirectory(), limits: Self.limits)
+        let deadline = ConnectionDeadlineHandler(
+            limits: Self.limits, usesTLS: true, answering: .atOnce, recorder: recorder)
+        try channel.pipeline.syncOperations.addHandler(deadline)
+        try channel.pipeline.syncOperations.addHandler(
+            HTTPProtocolSelector(
+                detection: .alpn, allowsHTTP1: http2 != .only, deadline: deadline, behavior: behavior,
+                recorder: recorder),
+            position: .before(deadline))
+        try channel.activate()
+        recorder.handshakeEnded(TLSHandshakeRecord(state: .completed))
+        channel.pipeline.fireUserInboundEventTriggered(TLSUserEvent.handshakeCompleted(negotiatedProtocol: negotiated))
+        return (channel, recorder)
+    }
+
+    @Test(
+        "HTTP/2 alone: a handshake that chose http/1.1 or nothing is closed unanswered, and the transcript says h2 was missing",
+        arguments: [nil, "http/1.1"] as [String?])
+    func http2OnlyRefusesHTTP1(negotiated: String?) throws {
+        let (channel, recorder) = try handshakeCompleted(choosing: negotiated, http2: .only)
+        #expect(!channel.isActive)
+        #expect(recorder.record.tls?.missingProtocol == "h2")
+        #expect(recorder.record.requests.isEmpty)
+        #expect(recorder.record.handshakeSummary.contains("without choosing h2 by ALPN"))
+        // Bytes that follow (in the same read, before the close completes) are never read as HTTP/1.1.
+        #expect(throws: (any Error).self) { try channel.pipeline.syncOperations.handler(type: RequestResponder.self) }
+        #expect(recorder.record.protocolError == nil)
+    }
+
+    @Test("HTTP/2 alone: a handshake that chose h2 is served in HTTP/2; beside HTTP/1.1, no ALPN is HTTP/1.1")
+    func http2OnlyServesH2() throws {
+        let (h2, h2Recorder) = try handshakeCompleted(choosing: "h2", http2: .only)
+        #expect(h2.isActive)
+        #expect(h2Recorder.record.tls?.missingProtocol == nil)
+        #expect(try h2.pipeline.syncOperations.handler(type: NIOHTTP2Handler.self) != nil)
+        let (http1, http1Recorder) = try handshakeCompleted(choosing: nil, http2: .besideHTTP1)
+        #expect(http1.isActive)
+        #expect(http1Recorder.record.tls?.missingProtocol == nil)
+        try http1.writeInbound(text: "GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        #expect(try http1.readOutboundText().hasPrefix("HTTP/1.1 200 OK"))
     }
 
     @Test("cleartext: an HTTP/1.1 request is served in HTTP/1.1, and the selector leaves the pipeline")

@@ -51,7 +51,7 @@ extension ServerSpec {
         }
         let auth = try server.node("auth").map { (node) throws(ScenarioError) in try AuthSpec.read(node, file: file) }
         let proxy = try readProxyKind(&server)
-        let http2 = try server.bool("http2") ?? false
+        let http2 = try HTTP2Offer.read(&server)
         let revocation = try server.bool("revocation") ?? false
         let limits = try server.node("limits").map { (node) throws(ScenarioError) in
             try ServerTimeLimits.read(node, file: file)
@@ -81,20 +81,26 @@ extension ServerSpec {
                 "a SOCKS5 proxy has no \(other) (it relays bytes; TLS goes to the origin through its tunnel)",
                 hint: "remove '\(other)'")
         }
-        if proxy != nil, http2 {
+        if proxy != nil, http2.offersHTTP2 {
             throw ScenarioError(
                 .invalidValue, at: server.location(of: "http2"),
                 "a proxy server speaks HTTP/1.1 only (HTTP/2 is for origins)", hint: "remove 'http2'")
         }
         let given: [(key: String, present: Bool)] = [
             ("tls", tls != nil), ("routes", routes != nil), ("auth", auth != nil), ("proxy", proxy != nil),
-            ("http2", http2),
+            ("http2", http2.offersHTTP2),
         ]
         if revocation, let other = given.first(where: \.present)?.key {
             throw ScenarioError(
                 .invalidValue, at: server.location(of: other),
                 "a revocation server speaks plain HTTP and serves only the CRL and the OCSP responder",
                 hint: "remove '\(other)'")
+        }
+        if http2 == .only, tls == nil {
+            throw ScenarioError(
+                .invalidValue, at: server.location(of: "http2"),
+                "'http2: only' is offered by ALPN, in the TLS handshake: the server needs 'tls'",
+                hint: "tls: { profile: valid }")
         }
         try server.finish()
         let role: ServerRole =
@@ -249,5 +255,23 @@ extension String {
     var isScenarioIdentifier: Bool {
         guard let first = unicodeScalars.first, ("a"..."z").contains(first) else { return false }
         return unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+    }
+}
+
+extension HTTP2Offer {
+    /// Reads a server's `http2: false | true | only` (default `false`).
+    fileprivate static func read(_ server: inout YAMLMapping) throws(ScenarioError) -> HTTP2Offer {
+        guard let node = server.node("http2") else { return .no }
+        let text = try node.scalarString(file: server.file, what: "'http2'")
+        switch text {
+        case "false", "no": return .no
+        case "true", "yes": return .besideHTTP1
+        case "only": return .only
+        default:
+            throw ScenarioError(
+                .invalidValue, at: ScenarioLocation(node, file: server.file),
+                "'http2' is true (HTTP/2 beside HTTP/1.1), only (HTTP/2 alone) or false, not '\(text)'",
+                hint: "http2: true")
+        }
     }
 }

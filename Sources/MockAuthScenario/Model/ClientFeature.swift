@@ -38,6 +38,9 @@ public enum ClientFeature: Sendable, Hashable, Comparable, CustomStringConvertib
     /// HTTPS for that host from then on, even when given an `http://` URL: an HSTS store (curl with
     /// `--hsts`, browsers). Clients with none (requests, urllib, AsyncHTTPClient) lack it.
     case hsts
+    /// Speaking HTTP/2 (RFC 9113): choosing `h2` by ALPN, where a server offers it alone
+    /// (`http2: only`). Clients of HTTP/1.1 alone (requests, urllib, wget) lack it.
+    case http2
     /// Answering challenges of one scheme (sending a bearer token, for `bearer`).
     case scheme(AuthSchemeSpec)
 
@@ -45,14 +48,14 @@ public enum ClientFeature: Sendable, Hashable, Comparable, CustomStringConvertib
     public static var allCases: [ClientFeature] {
         [
             .tls, .customTrustAnchors, .clientCertificate, .pinning, .proxy, .httpsProxy, .socks, .socksAuth,
-            .redirects, .customHeaders, .hostNames, .cookies, .hsts,
+            .redirects, .customHeaders, .hostNames, .cookies, .hsts, .http2,
         ]
             + AuthSchemeSpec.allCases.map(ClientFeature.scheme)
     }
 
     /// The feature's name, as `--lacks`, `MOCKAUTH_FEATURES` and reports write it: `tls`, `custom-ca`,
     /// `client-cert`, `pinning`, `proxy`, `https-proxy`, `socks`, `socks-auth`, `redirect`, `headers`, `host-names`,
-    /// `cookies`, `hsts`, or a scheme's name (`digest-sha256`, `ntlm` …).
+    /// `cookies`, `hsts`, `http2`, or a scheme's name (`digest-sha256`, `ntlm` …).
     public var name: String {
         switch self {
         case .tls: "tls"
@@ -68,6 +71,7 @@ public enum ClientFeature: Sendable, Hashable, Comparable, CustomStringConvertib
         case .hostNames: "host-names"
         case .cookies: "cookies"
         case .hsts: "hsts"
+        case .http2: "http2"
         case .scheme(let scheme): scheme.rawValue
         }
     }
@@ -159,7 +163,8 @@ extension Scenario {
     /// client certificate, pinning, a proxy (over TLS for an HTTPS proxy, SOCKS5 for a SOCKS proxy, with RFC 1929's step when it
     /// asks for an account),
     /// following redirects, sending the headers it is given, keeping the cookies a server sets,
-    /// keeping a host's Strict-Transport-Security policy (a route sends the field), and for
+    /// keeping a host's Strict-Transport-Security policy (a route sends the field), speaking
+    /// HTTP/2 where a server speaks nothing else, and for
     /// each protection space one
     /// of the schemes it offers that the scenario accepts (a rule may narrow the choice).
     public var requirements: ClientRequirements {
@@ -191,6 +196,8 @@ extension Scenario {
         if resolved.contains(where: { $0.host.resolvedName != nil }) { features.insert(.hostNames) }
         if servers.flatMap(\.routes).contains(where: { !$0.cookies.isEmpty }) { features.insert(.cookies) }
         if servers.flatMap(\.routes).contains(where: \.setsStrictTransportSecurity) { features.insert(.hsts) }
+        // A server of HTTP/2 alone; one that offers HTTP/1.1 too needs nothing of the client.
+        if servers.contains(where: { $0.http2 == .only }) { features.insert(.http2) }
         var choices: Set<Set<ClientFeature>> = []
         for server in servers {
             let accepted = acceptedSchemes(server: server.id)

@@ -17,10 +17,8 @@ package struct ServerSpec: Sendable, Equatable {
     package var role: ServerRole
     /// This server's own time limits on slow clients, each overriding the run's (`limits:`).
     package var limits: ServerTimeLimits
-    /// Whether the server speaks HTTP/2 besides HTTP/1.1 (`http2: true`): over TLS it offers ALPN
-    /// `h2` and `http/1.1` and serves whichever the client picks; in plain HTTP it serves HTTP/1.1
-    /// and HTTP/2 with prior knowledge (a connection that opens with the HTTP/2 preface).
-    package var http2: Bool
+    /// Whether the server speaks HTTP/2, beside HTTP/1.1 or alone (`http2:`).
+    package var http2: HTTP2Offer
     /// Other names under `.test` that reach this server (`aliases:`), in ASCII: the client is told
     /// how to resolve them as it is for ``host``, but no certificate names them unless `san` does.
     package var aliases: [String]
@@ -28,7 +26,7 @@ package struct ServerSpec: Sendable, Equatable {
     package init(
         id: String, role: ServerRole = .origin, host: ListenHost = .ipv4Loopback, tls: TLSSpec? = nil,
         routes: [RouteSpec] = [.default], auth: AuthSpec? = nil, limits: ServerTimeLimits = ServerTimeLimits(),
-        http2: Bool = false, aliases: [String] = []
+        http2: HTTP2Offer = .no, aliases: [String] = []
     ) {
         self.id = id
         self.role = role

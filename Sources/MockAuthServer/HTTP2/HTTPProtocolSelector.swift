@@ -8,7 +8,9 @@ import NIOTLS
 /// Over TLS the client's ALPN choice decides, when the handshake completes (``ServedProtocol/init(alpn:)``);
 /// in plain HTTP the first bytes do: the HTTP/2 preface means prior knowledge, anything else HTTP/1.1
 /// (``ConnectionPreface``). Bytes that arrive before the decision are held and passed on to the
-/// chosen protocol's handlers.
+/// chosen protocol's handlers. On a server of HTTP/2 alone, a handshake that did not choose `h2`
+/// ends the connection: the transcript says so (``ConnectionRecorder/requiredProtocolNotChosen(_:)``),
+/// and the client gets no answer, as from gRPC servers and HTTP/2-only front ends.
 final class HTTPProtocolSelector: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
@@ -22,23 +24,30 @@ final class HTTPProtocolSelector: ChannelInboundHandler, RemovableChannelHandler
     }
 
     private let detection: Detection
+    /// Whether HTTP/1.1 is served when the client chooses it (`false`: HTTP/2 alone).
+    private let allowsHTTP1: Bool
     private let deadline: ConnectionDeadlineHandler
     private let behavior: ServerBehavior
     private let recorder: ConnectionRecorder
     private var held: ByteBuffer?
     private var selected = false
+    /// The client did not choose HTTP/2 on a server of HTTP/2 alone: the connection is closing,
+    /// and nothing more it sends is read.
+    private var refused = false
 
     init(
-        detection: Detection, deadline: ConnectionDeadlineHandler, behavior: ServerBehavior,
-        recorder: ConnectionRecorder
+        detection: Detection, allowsHTTP1: Bool = true, deadline: ConnectionDeadlineHandler,
+        behavior: ServerBehavior, recorder: ConnectionRecorder
     ) {
         self.detection = detection
+        self.allowsHTTP1 = allowsHTTP1
         self.deadline = deadline
         self.behavior = behavior
         self.recorder = recorder
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !refused else { return }
         var bytes = unwrapInboundIn(data)
         guard !selected else {
             context.fireChannelRead(data)
@@ -55,7 +64,7 @@ final class HTTPProtocolSelector: ChannelInboundHandler, RemovableChannelHandler
 
     func channelReadComplete(context: ChannelHandlerContext) {
         // Until the protocol is known, the reads are held here: there is nothing to complete.
-        if selected { context.fireChannelReadComplete() }
+        if selected, !refused { context.fireChannelReadComplete() }
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
@@ -76,6 +85,13 @@ final class HTTPProtocolSelector: ChannelInboundHandler, RemovableChannelHandler
     /// waits for) and the held bytes, and leaves.
     private func select(_ served: ServedProtocol, context: ChannelHandlerContext, event: Any?) {
         selected = true
+        if served == .http1, !allowsHTTP1 {
+            refused = true
+            held = nil
+            recorder.requiredProtocolNotChosen("h2")
+            context.close(promise: nil)
+            return
+        }
         do {
             let pipeline = context.pipeline.syncOperations
             switch served {

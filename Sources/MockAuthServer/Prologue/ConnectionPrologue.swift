@@ -13,7 +13,7 @@ import NIOSSL
 /// pipeline of each connection it accepts, and the listener's own handlers go after it.
 package final class ConnectionPrologue: Sendable {
     /// How the connection's HTTP/1.1 is decoded.
-    enum Codec: Sendable {
+    enum Codec: Sendable, Equatable {
         /// NIO's server codec (`configureHTTPServerPipeline`).
         case server
         /// A forward proxy's: its request decoder hands on the bytes it holds when it is removed
@@ -21,8 +21,9 @@ package final class ConnectionPrologue: Sendable {
         /// replaces it after a CONNECT it refused.
         case forwardProxy
         /// None yet: the client chooses between HTTP/1.1 and HTTP/2 (``HTTPProtocolSelector``), which
-        /// adds HTTP/1.1's codec when it is chosen.
-        case chosenByClient
+        /// adds HTTP/1.1's codec when it is chosen and `allowsHTTP1`, and otherwise (an HTTP/2-only
+        /// server) closes the connection.
+        case chosenByClient(allowsHTTP1: Bool)
         /// None: the listener reads bytes (a SOCKS5 proxy). The request-head limit holds its
         /// handshake, from the greeting to the CONNECT, until the tunnel is established.
         case bytes

@@ -121,6 +121,16 @@ final class ConnectionRecorder: Sendable {
         }
     }
 
+    /// Notes that the handshake completed without choosing `name` by ALPN, the only protocol the
+    /// server speaks: the server closes the connection unanswered.
+    func requiredProtocolNotChosen(_ name: String) {
+        state.withLock { state in
+            guard state.record.tls?.state == .completed else { return }
+            state.record.tls?.missingProtocol = name
+            state.placements.count += 1
+        }
+    }
+
     /// Notes an HTTP request line (its method only) the client sent in plain text where the
     /// handshake was expected.
     func clientSentPlainHTTP(method: String) {
