@@ -6,7 +6,8 @@
 // Trust: the harness CA goes into the NSS database of a throwaway HOME ($HOME/.pki/nssdb, certutil
 // -A -t C,,), where Chromium on Linux reads locally trusted roots, as its documentation tells a user
 // to add one. Names under .test: --host-resolver-rules (MAP name address). A proxy:
-// --proxy-server, with --proxy-bypass-list=<-loopback> so that loopback origins go through it too.
+// --proxy-server, with --proxy-bypass-list=<-loopback> so that loopback origins go through it too,
+// and the hosts MOCKAUTH_NO_PROXY lists, which go around it.
 // Chromium is driven over the DevTools protocol on --remote-debugging-pipe (Node's standard library
 // only): Page.navigate's errorText (net::ERR_CERT_…) tells a refused certificate from a loaded page,
 // and the document's response gives its status.
@@ -82,7 +83,9 @@ function chromiumArguments() {
   if (material.proxy) {
     // socks5h:// is what other clients call a SOCKS5 proxy that resolves names; Chromium's socks5://
     // always hands the name to the proxy.
-    args.push(`--proxy-server=${material.proxy.url.replace(/^socks5h:/, "socks5:")}`, "--proxy-bypass-list=<-loopback>");
+    // The hosts to reach without it (MOCKAUTH_NO_PROXY) join the bypass list (";"-separated).
+    const bypass = ["<-loopback>", ...material.proxy.bypass].join(";");
+    args.push(`--proxy-server=${material.proxy.url.replace(/^socks5h:/, "socks5:")}`, `--proxy-bypass-list=${bypass}`);
   }
   args.push("about:blank");
   return args;

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Reference adapter: curl as a careful user runs it. Trusts only MOCKAUTH_CA_FILE, pins, presents the
-# identity, uses the proxy, follows redirects (-L, credentials not carried to other hosts), and lets
+# identity, uses the proxy (but for the hosts --noproxy lists), follows redirects (-L, credentials not carried to other hosts), and lets
 # curl pick the strongest scheme (--anyauth), keeps cookies in a jar (-b/-c) and hosts'
 # Strict-Transport-Security policies in an HSTS cache (--hsts), and gets the run's URLs in one curl
 # (one connection cache for them, as a user listing several URLs has). What the scenario gives is
@@ -26,6 +26,8 @@ EOF
 [ -n "$mockauth_client_cert" ] && set -- "$@" --cert "$mockauth_client_cert" --key "$mockauth_client_key"
 if [ -n "$mockauth_proxy_url" ]; then
     set -- "$@" -x "$mockauth_proxy_url"
+    # The hosts to reach without it: --noproxy takes NO_PROXY's comma-separated list.
+    [ -n "$mockauth_no_proxy" ] && set -- "$@" --noproxy "$mockauth_no_proxy"
     # An HTTPS proxy: its certificate is verified against the same CA file, and only it.
     case "$mockauth_proxy_url" in
     https://*) [ -n "$mockauth_ca_file" ] && set -- "$@" --proxy-cacert "$mockauth_ca_file" ;;

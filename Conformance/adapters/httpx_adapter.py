@@ -52,8 +52,12 @@ if material.token is not None:
 for name, value in material.headers:
     headers[name] = value
 
-client = httpx.Client(verify=context, http2=True, proxy=proxy, headers=headers, follow_redirects=True,
-                      trust_env=False)
+# The hosts to reach without the proxy (MOCKAUTH_NO_PROXY): a mount of None for each, httpx's
+# documented routing (what it makes of NO_PROXY itself): requests there use the client's own transport.
+mounts = {f"all://{name}": None for name in (material.proxy.bypass if material.proxy else [])}
+
+client = httpx.Client(verify=context, http2=True, proxy=proxy, mounts=mounts, headers=headers,
+                      follow_redirects=True, trust_env=False)
 
 OFFERED = material.offered_schemes()
 

@@ -85,6 +85,8 @@ function readMaterial(env = process.env) {
       ? {
           url: env.MOCKAUTH_PROXY_URL,
           account: account(env, "MOCKAUTH_PROXY_USERNAME", "MOCKAUTH_PROXY_PASSWORD", "MOCKAUTH_PROXY_DOMAIN"),
+          // The host names to reach without the proxy: comma-separated, as NO_PROXY lists them.
+          bypass: (env.MOCKAUTH_NO_PROXY || "").split(",").filter((name) => name),
         }
       : null,
     hosts: hosts(env.MOCKAUTH_RESOLVE || ""),

@@ -31,9 +31,11 @@ class Identity(NamedTuple):
 
 
 class Proxy(NamedTuple):
-    """The proxy's URL (http://, https://, socks5:// or socks5h://) and its account."""
+    """The proxy's URL (http://, https://, socks5:// or socks5h://), its account, and the host
+    names to reach without it (MOCKAUTH_NO_PROXY: comma-separated, as NO_PROXY lists them)."""
     url: str
     account: Optional[Account]
+    bypass: List[str] = []
 
 
 class Host(NamedTuple):
@@ -106,7 +108,8 @@ class Material:
         self.proxy: Optional[Proxy] = None
         if "MOCKAUTH_PROXY_URL" in env:
             self.proxy = Proxy(env["MOCKAUTH_PROXY_URL"], _account(
-                env, "MOCKAUTH_PROXY_USERNAME", "MOCKAUTH_PROXY_PASSWORD", "MOCKAUTH_PROXY_DOMAIN"))
+                env, "MOCKAUTH_PROXY_USERNAME", "MOCKAUTH_PROXY_PASSWORD", "MOCKAUTH_PROXY_DOMAIN"),
+                [name for name in env.get("MOCKAUTH_NO_PROXY", "").split(",") if name])
         self.hosts: List[Host] = _hosts(env.get("MOCKAUTH_RESOLVE", ""))
         self.hosts_file: Optional[str] = env.get("MOCKAUTH_HOSTS_FILE")
         # Seconds to wait after one request's answer before making the next.

@@ -35,6 +35,8 @@ mockauth_proxy_url=${MOCKAUTH_PROXY_URL:-}
 mockauth_proxy_username=${MOCKAUTH_PROXY_USERNAME:-}
 mockauth_proxy_password=${MOCKAUTH_PROXY_PASSWORD:-}
 mockauth_proxy_domain=${MOCKAUTH_PROXY_DOMAIN:-}
+# The host names to reach without the proxy: comma-separated, as NO_PROXY (and curl's --noproxy) list them.
+mockauth_no_proxy=${MOCKAUTH_NO_PROXY:-}
 # name:port:address entries, space-separated: curl's --resolve form, as curl takes each.
 mockauth_resolve=${MOCKAUTH_RESOLVE:-}
 mockauth_hosts_file=${MOCKAUTH_HOSTS_FILE:-}

@@ -12,13 +12,16 @@ names), as its documentation has an application use them.
   `auth=(user, password)` means). Digest and NTLM answer the server's challenge; Basic goes with
   the first request, as requests sends it.
 - Proxy: the proxy URL with its credentials (`scheme://user:password@host:port`, requests'
-  documented way, which sends them as Basic); https:// proxies (urllib3 verifies them with the same
+  documented way, which sends them as Basic); with hosts to reach without it (MOCKAUTH_NO_PROXY),
+  the proxy and NO_PROXY go in the environment and `trust_env` is left on, the one way requests'
+  documentation gives to exempt hosts (an explicit `proxies` mapping applies to every host); https:// proxies (urllib3 verifies them with the same
   CA file) and socks5:// / socks5h:// (PySocks, requests[socks]).
 - Names under .test: resolved as MOCKAUTH_RESOLVE says (mockauth_resolve, the address only).
 - What the scenario gives: read through mockauth_material.
 Exit 0 if every URL answered 2xx, 89 when the scenario needs SOCKS and PySocks is not installed
 (found only at run time), 1 otherwise.
 """
+import os
 import sys
 import time
 
@@ -53,7 +56,13 @@ if material.proxy:
     scheme, _, proxy = material.proxy.url.partition("://")
     if material.proxy.account:
         proxy = f"{material.proxy.account.username}:{material.proxy.account.password}@{proxy}"
-    session.proxies = {"http": f"{scheme}://{proxy}", "https": f"{scheme}://{proxy}"}
+    if material.proxy.bypass:
+        # requests applies NO_PROXY only to proxies it reads from the environment (trust_env).
+        session.trust_env = True
+        os.environ.update(http_proxy=f"{scheme}://{proxy}", https_proxy=f"{scheme}://{proxy}",
+                          no_proxy=",".join(material.proxy.bypass))
+    else:
+        session.proxies = {"http": f"{scheme}://{proxy}", "https": f"{scheme}://{proxy}"}
 
 OFFERED = material.offered_schemes()
 

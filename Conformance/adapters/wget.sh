@@ -6,8 +6,8 @@
 #   trust. Identity: --certificate/--private-key. Pins: --pinnedpubkey (curl's sha256// form).
 # - Credentials: --user/--password, which wget sends once the server challenges (Basic, Digest,
 #   NTLM: wget picks the scheme; DOMAIN\user for NTLM); --header for the token and MOCKAUTH_HEADERS.
-# - Proxy: -e use_proxy=on with http_proxy/https_proxy, --proxy-user/--proxy-password (wget sends
-#   them as Basic with its first request to the proxy). wget speaks no TLS to a proxy and no SOCKS.
+# - Proxy: -e use_proxy=on with http_proxy/https_proxy (and no_proxy for the hosts to reach without
+#   it), --proxy-user/--proxy-password (wget sends them as Basic with its first request to the proxy). wget speaks no TLS to a proxy and no SOCKS.
 # - Redirects (up to 20), cookies (in memory for one run) and HSTS (--hsts-file, a fresh file per
 #   cell instead of ~/.wget-hsts): wget's defaults. --no-config: no wgetrc of this machine applies.
 # - Retries: wget's 20 tries, but --waitretry=0: its default backoff (1, 2 … 10 s between tries)
@@ -57,6 +57,8 @@ $(mockauth_headers)
 EOF
 if [ -n "$mockauth_proxy_url" ]; then
     set -- "$@" -e use_proxy=on -e http_proxy="$mockauth_proxy_url" -e https_proxy="$mockauth_proxy_url"
+    # The hosts to reach without it: wgetrc's no_proxy, NO_PROXY's comma-separated list.
+    [ -n "$mockauth_no_proxy" ] && set -- "$@" -e no_proxy="$mockauth_no_proxy"
     if [ -n "$mockauth_proxy_username" ]; then
         user="$mockauth_proxy_username"
         [ -n "$mockauth_proxy_domain" ] && user="$mockauth_proxy_domain\\$user"

@@ -44,7 +44,11 @@ extension ClientMaterial {
         hosts = server.hostMappings
         pauseSeconds = client.pauseBetweenRequests
         proxy = client.proxy.flatMap { proxy in
-            server.endpoint(proxy.server).map { Proxy(url: $0.baseURL, credentials: proxy.credentials) }
+            server.endpoint(proxy.server).map { endpoint in
+                Proxy(
+                    url: endpoint.baseURL, credentials: proxy.credentials,
+                    bypass: proxy.bypass.compactMap { scenario.server($0)?.host.name })
+            }
         }
         if let spec = client.proxy, spec.remoteDNS, let endpoint = server.endpoint(spec.server) {
             // Only the SOCKS5 proxy resolves the other servers' names: the client can look up the

@@ -25,10 +25,11 @@ public struct AsyncHTTPClientClient: ChallengeClient {
     /// origin after the CONNECT: it cannot speak TLS to an HTTPS proxy. Its SOCKS5 proxy
     /// (`.socksServer`) sends the origin's name for the proxy to resolve, and offers only "no
     /// authentication": it cannot answer RFC 1929's username/password step. It keeps no
-    /// Strict-Transport-Security policy (no HSTS store): an `http://` URL is requested as given.
+    /// Strict-Transport-Security policy (no HSTS store): an `http://` URL is requested as given. Its
+    /// proxy applies to every request: it has no list of hosts to reach without it (no `NO_PROXY`).
     public var lacks: Set<ClientFeature> {
         let schemes = AuthSchemeSpec.allCases.filter { $0 != .basic && $0 != .bearer }.map(ClientFeature.scheme)
-        return Set(schemes).union([.pinning, .httpsProxy, .socksAuth, .cookies, .hsts])
+        return Set(schemes).union([.pinning, .httpsProxy, .socksAuth, .noProxy, .cookies, .hsts])
     }
 
     public func perform(_ context: ClientContext) async -> ClientReport {

@@ -60,6 +60,7 @@ extension ClientMaterial {
         case .proxyUsername: return text(proxy?.credentials?.username)
         case .proxyPassword: return text(proxy?.credentials?.password)
         case .proxyDomain: return text(proxy?.credentials?.domain)
+        case .noProxy: return list(proxy?.bypass ?? [], separator: ",")
         case .resolve: return list(hosts.map(\.curlResolve), separator: " ")
         case .hostsFile: return try file(hosts.isEmpty ? nil : hostsFile(system: Self.systemHosts()))
         case .pauseSeconds: return text(pauseSeconds.map(String.init))
@@ -131,7 +132,9 @@ extension ClientMaterial {
         body = try textFile(.bodyFile)
         hosts = Self.hostMappings(text(.resolve) ?? "")
         proxy = text(.proxyURL).map {
-            Proxy(url: $0, credentials: account(text(.proxyUsername), text(.proxyPassword), text(.proxyDomain)))
+            Proxy(
+                url: $0, credentials: account(text(.proxyUsername), text(.proxyPassword), text(.proxyDomain)),
+                bypass: list(.noProxy, separator: ","))
         }
         pauseSeconds = text(.pauseSeconds).flatMap { Int($0) }
     }

@@ -76,10 +76,34 @@ public struct ClientMaterial: Sendable, Hashable {
         public var url: String
         /// Its account, when the client is given one.
         public var credentials: Account?
+        /// The host names to reach directly, not through the proxy (`MOCKAUTH_NO_PROXY`, as
+        /// `NO_PROXY` lists hosts); empty when the client uses the proxy for everything.
+        public var bypass: [String]
 
-        public init(url: String, credentials: Account? = nil) {
+        public init(url: String, credentials: Account? = nil, bypass: [String] = []) {
             self.url = url
             self.credentials = credentials
+            self.bypass = bypass
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case url, credentials, bypass
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(url, forKey: .url)
+            try container.encodeIfPresent(credentials, forKey: .credentials)
+            if !bypass.isEmpty { try container.encode(bypass, forKey: .bypass) }
+        }
+
+        /// Reads the proxy; `bypass`, which the control API's material has carried since
+        /// `MOCKAUTH_NO_PROXY`, may be absent (empty then).
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            url = try container.decode(String.self, forKey: .url)
+            credentials = try container.decodeIfPresent(Account.self, forKey: .credentials)
+            bypass = try container.decodeIfPresent([String].self, forKey: .bypass) ?? []
         }
     }
 

@@ -58,6 +58,9 @@ public enum ClientVariable: String, Sendable, Hashable, CaseIterable, CustomStri
     case proxyPassword = "MOCKAUTH_PROXY_PASSWORD"
     /// The proxy account's NTLM domain.
     case proxyDomain = "MOCKAUTH_PROXY_DOMAIN"
+    /// The hosts to reach directly, not through the proxy: names separated by commas, as `NO_PROXY`
+    /// lists them.
+    case noProxy = "MOCKAUTH_NO_PROXY"
     /// How to reach servers named under `.test`: `name:port:address` entries, space-separated
     /// (curl's `--resolve` form).
     case resolve = "MOCKAUTH_RESOLVE"
@@ -81,7 +84,7 @@ public enum ClientVariable: String, Sendable, Hashable, CaseIterable, CustomStri
         case .scenario, .url, .urls, .features, .caFile, .clientCertificate, .clientKey, .clientPKCS12,
             .clientPKCS12Password, .secondClientCertificate, .secondClientKey, .secondClientPKCS12, .pinSHA256,
             .username, .password, .domain, .token, .method, .bodyFile, .headers, .proxyURL, .proxyUsername,
-            .proxyPassword, .proxyDomain, .resolve, .hostsFile, .pauseSeconds:
+            .proxyPassword, .proxyDomain, .noProxy, .resolve, .hostsFile, .pauseSeconds:
             false
         }
     }
@@ -93,7 +96,7 @@ public enum ClientVariable: String, Sendable, Hashable, CaseIterable, CustomStri
         case .clientKey, .clientPKCS12, .secondClientKey, .secondClientPKCS12: .file(secret: true)
         case .scenario, .url, .urls, .features, .clientPKCS12Password, .pinSHA256, .username, .password, .domain,
             .requestUsername, .requestPassword, .requestDomain, .token, .method, .headers, .proxyURL, .proxyUsername,
-            .proxyPassword, .proxyDomain, .resolve, .pauseSeconds:
+            .proxyPassword, .proxyDomain, .noProxy, .resolve, .pauseSeconds:
             .text
         }
     }

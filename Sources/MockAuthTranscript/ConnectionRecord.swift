@@ -21,6 +21,10 @@ public struct ConnectionRecord: Sendable, Codable, Hashable {
     public var protocolError: String?
     /// The SOCKS5 negotiation, on a connection to a SOCKS proxy.
     public var socks: SOCKSRecord?
+    /// On a connection to a proxy, the local addresses (`127.0.0.1:51234`) of the connections the
+    /// proxy opened to origins for it, the first 32: each is the ``remoteAddress`` of a connection
+    /// in the origin's transcript, which so came through the proxy, not directly from the client.
+    public var dialledFrom: [String]?
     /// How many identical connections (same server, same handshake, no request kept of their own)
     /// closed after this one and were folded into it.
     public var repeats: Int

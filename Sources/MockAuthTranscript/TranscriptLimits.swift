@@ -22,6 +22,10 @@ package enum TranscriptLimits {
     package static let headerValueBytes = 4096
     /// Bytes kept of a server's reason (``AuthRecord/reason``).
     package static let reasonBytes = 1024
+    /// Addresses kept of the connections one proxy connection opened to origins
+    /// (``ConnectionRecord/dialledFrom``): a client makes a few requests through a proxy in a
+    /// scenario; a connection that has a proxy dial more keeps the first ones.
+    package static let dialledAddresses = 32
     /// Distinct values kept from each end of a list that is cut (the first few and the last few).
     package static let listedValues = 5
 

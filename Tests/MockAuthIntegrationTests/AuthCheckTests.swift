@@ -48,6 +48,8 @@ private let user = ClientScript.user
 private let ntlmUser = ClientScript.ntlmUser
 private let proxy = #"-x "$MOCKAUTH_PROXY_URL""#
 private let proxyUser = #"--proxy-user "$MOCKAUTH_PROXY_USERNAME:$MOCKAUTH_PROXY_PASSWORD""#
+/// Sets `"$@"` to one `--resolve` argument per entry of MOCKAUTH_RESOLVE, for curl.
+private let resolving = #"set --; for entry in $MOCKAUTH_RESOLVE; do set -- "$@" --resolve "$entry"; done;"#
 private let python = ClientScript.requestsClient
 private let digestClient = #"python3 "$CLIENTS/digest_client.py""#
 private let urllib = ClientScript.urllib
@@ -317,6 +319,24 @@ let authMatrix: [AuthCase] =
             scenario: "proxy-basic", client: "curl -x without proxy credentials",
             script: "\(curl) \(proxy) $MOCKAUTH_URL",
             expectedStatus: 1, mustMention: "never answered the challenge of proxy"),
+        AuthCase(
+            scenario: "proxy-no-proxy", client: "curl -x --noproxy",
+            script: "\(resolving) \(curl) \(proxy) --noproxy \"$MOCKAUTH_NO_PROXY\" \"$@\" $MOCKAUTH_URLS",
+            expectedStatus: 0),
+        AuthCase(
+            scenario: "proxy-no-proxy", client: "curl with http_proxy and NO_PROXY in its environment",
+            script:
+                #"\#(resolving) http_proxy="$MOCKAUTH_PROXY_URL" NO_PROXY="$MOCKAUTH_NO_PROXY" \#(curl) "$@" $MOCKAUTH_URLS"#,
+            expectedStatus: 0),
+        AuthCase(scenario: "proxy-no-proxy", client: "requests (NO_PROXY)", script: requestsAdapter, expectedStatus: 0),
+        AuthCase(
+            scenario: "proxy-no-proxy", client: "curl -x ignoring NO_PROXY",
+            script: "\(resolving) \(curl) \(proxy) \"$@\" $MOCKAUTH_URLS", expectedStatus: 1,
+            mustMention: "reached direct (http://direct.test:"),
+        AuthCase(
+            scenario: "proxy-no-proxy", client: "curl --noproxy '*' (no proxy for any host)",
+            script: "\(resolving) \(curl) \(proxy) --noproxy '*' \"$@\" $MOCKAUTH_URLS", expectedStatus: 1,
+            mustMention: "directly from 127.0.0.1:"),
         AuthCase(
             scenario: "proxy-wrong-password", client: "curl -x --proxy-anyauth (one attempt)",
             script: "\(curl) \(proxy) --proxy-anyauth \(proxyUser) $MOCKAUTH_URL", expectedStatus: 0),

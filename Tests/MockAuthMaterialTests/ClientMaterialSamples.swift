@@ -33,7 +33,8 @@ enum ClientMaterialSamples {
         ],
         proxy: .init(
             url: "http://127.0.0.1:3128",
-            credentials: Account(username: "proxy-user", password: "p", domain: "MOCKAUTH")),
+            credentials: Account(username: "proxy-user", password: "p", domain: "MOCKAUTH"),
+            bypass: ["direct.test", "intranet.test"]),
         pauseSeconds: 3)
 
     /// Nothing but a scenario and its URL.

@@ -91,6 +91,15 @@ func run() int {
 			proxy.User = url.UserPassword(account.Username, account.Password)
 		}
 		transport.Proxy = http.ProxyURL(proxy)
+		if len(material.Proxy.Bypass) > 0 {
+			// Hosts to reach without it: net/http's one way to exempt hosts is ProxyFromEnvironment,
+			// which reads HTTP_PROXY, HTTPS_PROXY and NO_PROXY (once: set before any request).
+			for _, name := range []string{"HTTP_PROXY", "HTTPS_PROXY"} {
+				os.Setenv(name, proxy.String())
+			}
+			os.Setenv("NO_PROXY", strings.Join(material.Proxy.Bypass, ","))
+			transport.Proxy = http.ProxyFromEnvironment
+		}
 	}
 	names := map[string]string{}
 	for _, host := range material.Hosts {

@@ -28,6 +28,8 @@ type Identity struct {
 type Proxy struct {
 	URL     string
 	Account *Account
+	// Bypass is the host names to reach without the proxy (MOCKAUTH_NO_PROXY, comma-separated as NO_PROXY lists them).
+	Bypass []string
 }
 
 // Host is a name under .test, the port it is reached on, and its address (an IPv6 one without brackets).
@@ -120,6 +122,11 @@ func readMaterial() Material {
 	if url := text("MOCKAUTH_PROXY_URL"); url != "" {
 		material.Proxy = &Proxy{URL: url, Account: account("MOCKAUTH_PROXY_USERNAME", "MOCKAUTH_PROXY_PASSWORD",
 			"MOCKAUTH_PROXY_DOMAIN")}
+		for _, name := range strings.Split(text("MOCKAUTH_NO_PROXY"), ",") {
+			if name != "" {
+				material.Proxy.Bypass = append(material.Proxy.Bypass, name)
+			}
+		}
 	}
 	// name:port:address entries, space-separated (curl's --resolve form).
 	for _, entry := range strings.Fields(text("MOCKAUTH_RESOLVE")) {

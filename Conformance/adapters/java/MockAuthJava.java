@@ -87,7 +87,7 @@ public final class MockAuthJava {
         }
         List<String> urls = material.urls;
         SSLContext context = sslContext();
-        ProxySelector proxies = proxySelector(material.proxy == null ? null : material.proxy.url());
+        ProxySelector proxies = proxySelector(material.proxy);
         String method = material.method != null ? material.method : material.bodyFile != null ? "POST" : "GET";
         byte[] body = material.body();
         List<String[]> headers = new ArrayList<>();
@@ -228,11 +228,22 @@ public final class MockAuthJava {
         }
     }
 
-    /// MOCKAUTH_PROXY_URL as a ProxySelector: an HTTP proxy (ProxySelector.of), or a SOCKS one.
-    static ProxySelector proxySelector(String proxyURL) throws Exception {
-        if (proxyURL == null) return null;
-        URI proxy = new URI(proxyURL);
+    /// MOCKAUTH_PROXY_URL as a ProxySelector: an HTTP proxy (ProxySelector.of), or a SOCKS one. With
+    /// hosts to reach without it (MOCKAUTH_NO_PROXY), the JDK's default selector, given the proxy
+    /// and the hosts as its documented system properties (http.proxyHost, https.proxyHost,
+    /// http.nonProxyHosts, "|"-separated): ProxySelector.of exempts no host.
+    static ProxySelector proxySelector(MockAuthMaterial.Proxy given) throws Exception {
+        if (given == null) return null;
+        URI proxy = new URI(given.url());
         InetSocketAddress address = InetSocketAddress.createUnresolved(proxy.getHost(), proxy.getPort());
+        if (!proxy.getScheme().startsWith("socks") && !given.bypass().isEmpty()) {
+            for (String scheme : List.of("http", "https")) {
+                System.setProperty(scheme + ".proxyHost", proxy.getHost());
+                System.setProperty(scheme + ".proxyPort", String.valueOf(proxy.getPort()));
+            }
+            System.setProperty("http.nonProxyHosts", String.join("|", given.bypass()));
+            return ProxySelector.getDefault();
+        }
         if (!proxy.getScheme().startsWith("socks")) return ProxySelector.of(address);
         Proxy socks = new Proxy(Proxy.Type.SOCKS, address);
         return new ProxySelector() {

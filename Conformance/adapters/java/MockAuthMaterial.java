@@ -22,7 +22,8 @@ final class MockAuthMaterial {
     record Identity(String certificate, String key, String pkcs12) {}
 
     /// The proxy's URL (http://, https://, socks5:// or socks5h://) and its account.
-    record Proxy(String url, Account account) {}
+    /// The proxy's URL, its account, and the host names to reach without it (MOCKAUTH_NO_PROXY).
+    record Proxy(String url, Account account, List<String> bypass) {}
 
     /// A name under .test, the port it is reached on, and its address (an IPv6 one without brackets).
     record Host(String name, int port, String address) {}
@@ -81,7 +82,9 @@ final class MockAuthMaterial {
         }
         String proxyURL = env.get("MOCKAUTH_PROXY_URL");
         proxy = proxyURL == null ? null
-            : new Proxy(proxyURL, account(env, "MOCKAUTH_PROXY_USERNAME", "MOCKAUTH_PROXY_PASSWORD", "MOCKAUTH_PROXY_DOMAIN"));
+            : new Proxy(proxyURL, account(env, "MOCKAUTH_PROXY_USERNAME", "MOCKAUTH_PROXY_PASSWORD", "MOCKAUTH_PROXY_DOMAIN"),
+                Arrays.stream(env.getOrDefault("MOCKAUTH_NO_PROXY", "").split(","))
+                    .filter(name -> !name.isEmpty()).toList());
         // name:port:address entries, space-separated (curl's --resolve form).
         for (String entry : words(env.getOrDefault("MOCKAUTH_RESOLVE", ""))) {
             String[] parts = entry.split(":", 3);

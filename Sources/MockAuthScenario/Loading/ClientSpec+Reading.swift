@@ -91,10 +91,11 @@ extension ClientSpec {
                 try Account.read(node, file: file, context: "the proxy credentials")
             }
             let remoteDNS = try mapping.bool("remote-dns") ?? false
+            let bypass = try mapping.strings("bypass") ?? []
             try mapping.finish()
             proxy = ProxyClientSpec(
                 server: try server.scalarString(file: file, what: "'server'"), credentials: proxyCredentials,
-                remoteDNS: remoteDNS)
+                remoteDNS: remoteDNS, bypass: bypass)
         }
         let pause = try client.int("pause-between-requests")
         if let pause {

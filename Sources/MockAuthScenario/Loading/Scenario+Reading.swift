@@ -66,6 +66,35 @@ extension Scenario {
         try validateReferences(document: document, clientNode: clientNode, expectNode: expectNode, file: file)
     }
 
+    /// The servers the client goes around its proxy for (`bypass`): servers of the scenario, not the
+    /// proxy, each with a name under `.test` that no server reached through the proxy shares, since
+    /// `NO_PROXY` matches host names (an address would match every server on it).
+    private func validateBypass(of proxy: ProxyClientSpec, at location: ScenarioLocation) throws(ScenarioError) {
+        for id in proxy.bypass {
+            try requireServer(id, at: location)
+            guard id != proxy.server else {
+                throw ScenarioError(
+                    .invalidValue, at: location,
+                    "the proxy '\(id)' cannot be bypassed: 'bypass' lists the servers reached without it",
+                    hint: "bypass: [direct]")
+            }
+            guard case .named(let name) = server(id)?.host else {
+                throw ScenarioError(
+                    .invalidValue, at: location,
+                    "'\(id)' in 'bypass' needs a host name of its own (NO_PROXY matches names, and every server shares the loopback address)",
+                    hint: "servers:\n      \(id):\n        host: direct.test")
+            }
+            if let other = servers.first(where: {
+                $0.id != proxy.server && !proxy.bypass.contains($0.id) && $0.host.name == name
+            }) {
+                throw ScenarioError(
+                    .invalidValue, at: location,
+                    "'\(id)' in 'bypass' shares its name \(name) with '\(other.id)', which the client reaches through the proxy",
+                    hint: "host: another name under .test")
+            }
+        }
+    }
+
     /// Checks that every server id the client and the expectations name exists, and what each rule
     /// needs of the scenario.
     private func validateReferences(
@@ -94,6 +123,7 @@ extension Scenario {
                     "'remote-dns' is for a SOCKS5 proxy ('\(proxy.server)' is not one): an HTTP proxy is always given names",
                     hint: "servers:\n      \(proxy.server):\n        proxy: socks5")
             }
+            try validateBypass(of: proxy, at: clientLocation)
         }
         let revocationServers = servers.filter { $0.role == .revocation }
         if revocationServers.count > 1 {

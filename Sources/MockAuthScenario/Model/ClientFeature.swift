@@ -25,6 +25,10 @@ public enum ClientFeature: Sendable, Hashable, Comparable, CustomStringConvertib
     /// given (`MOCKAUTH_PROXY_USERNAME`, `_PASSWORD`). Clients whose SOCKS support has no
     /// authentication (AsyncHTTPClient's `socksServer`) lack it.
     case socksAuth
+    /// Going around the proxy for the hosts it is told to (`MOCKAUTH_NO_PROXY`, listed as
+    /// `NO_PROXY` lists them) and through it for every other: curl's `--noproxy`, requests'
+    /// `no_proxy`, Java's `http.nonProxyHosts`, Go's `httpproxy.Config.NoProxy`.
+    case noProxy
     /// Following redirects.
     case redirects
     /// Sending header lines it is given (`MOCKAUTH_HEADERS`) with its request.
@@ -48,13 +52,13 @@ public enum ClientFeature: Sendable, Hashable, Comparable, CustomStringConvertib
     public static var allCases: [ClientFeature] {
         [
             .tls, .customTrustAnchors, .clientCertificate, .pinning, .proxy, .httpsProxy, .socks, .socksAuth,
-            .redirects, .customHeaders, .hostNames, .cookies, .hsts, .http2,
+            .noProxy, .redirects, .customHeaders, .hostNames, .cookies, .hsts, .http2,
         ]
             + AuthSchemeSpec.allCases.map(ClientFeature.scheme)
     }
 
     /// The feature's name, as `--lacks`, `MOCKAUTH_FEATURES` and reports write it: `tls`, `custom-ca`,
-    /// `client-cert`, `pinning`, `proxy`, `https-proxy`, `socks`, `socks-auth`, `redirect`, `headers`, `host-names`,
+    /// `client-cert`, `pinning`, `proxy`, `https-proxy`, `socks`, `socks-auth`, `no-proxy`, `redirect`, `headers`, `host-names`,
     /// `cookies`, `hsts`, `http2`, or a scheme's name (`digest-sha256`, `ntlm` …).
     public var name: String {
         switch self {
@@ -66,6 +70,7 @@ public enum ClientFeature: Sendable, Hashable, Comparable, CustomStringConvertib
         case .httpsProxy: "https-proxy"
         case .socks: "socks"
         case .socksAuth: "socks-auth"
+        case .noProxy: "no-proxy"
         case .redirects: "redirect"
         case .customHeaders: "headers"
         case .hostNames: "host-names"
@@ -183,6 +188,7 @@ extension Scenario {
                 // RFC 1929's step: the proxy demands it, or the client is given an account for it.
                 if account != nil || proxy.credentials != nil { features.insert(.socksAuth) }
             }
+            if !proxy.bypass.isEmpty { features.insert(.noProxy) }
         }
         if servers.flatMap(\.routes).contains(where: { $0.redirect != nil }) { features.insert(.redirects) }
         if !client.headers.isEmpty { features.insert(.customHeaders) }
@@ -192,7 +198,11 @@ extension Scenario {
         let proxyResolves = client.proxy.map { proxy in
             proxy.remoteDNS || server(proxy.server)?.role == .forwardProxy
         }
-        let resolved = proxyResolves == true ? servers.filter { $0.id == client.proxy?.server } : servers
+        // The servers it goes around the proxy for (`bypass`) it reaches, and resolves, itself.
+        let resolved =
+            proxyResolves == true
+            ? servers.filter { $0.id == client.proxy?.server || client.proxy?.bypass.contains($0.id) == true }
+            : servers
         if resolved.contains(where: { $0.host.resolvedName != nil }) { features.insert(.hostNames) }
         if servers.flatMap(\.routes).contains(where: { !$0.cookies.isEmpty }) { features.insert(.cookies) }
         if servers.flatMap(\.routes).contains(where: \.setsStrictTransportSecurity) { features.insert(.hsts) }

@@ -105,10 +105,15 @@ package struct ProxyClientSpec: Sendable, Equatable {
     /// reaches. The client is told `MOCKAUTH_PROXY_URL=socks5h://…` and given no mapping for those
     /// names (only for the proxy's own), so it must send the name in its CONNECT.
     package var remoteDNS: Bool
+    /// `bypass: [direct]`: the servers the client must reach directly, not through the proxy. It is
+    /// told their names as `NO_PROXY` lists hosts (`MOCKAUTH_NO_PROXY`); every other server it
+    /// reaches through the proxy.
+    package var bypass: [String]
 
-    package init(server: String, credentials: Account? = nil, remoteDNS: Bool = false) {
+    package init(server: String, credentials: Account? = nil, remoteDNS: Bool = false, bypass: [String] = []) {
         self.server = server
         self.credentials = credentials
         self.remoteDNS = remoteDNS
+        self.bypass = bypass
     }
 }

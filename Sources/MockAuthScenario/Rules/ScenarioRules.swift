@@ -29,6 +29,8 @@ package enum ScenarioRules {
         HeedsRevocation.self,
         UpgradesToHTTPS.self,
         ConnectsByName.self,
+        GoesThroughProxy.self,
+        BypassesProxy.self,
         AnyOf.self,
     ]
 

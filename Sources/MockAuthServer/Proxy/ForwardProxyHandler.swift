@@ -86,6 +86,7 @@ final class ForwardProxyHandler: ChannelInboundHandler, RemovableChannelHandler 
                 return
             }
             origin = channel
+            recorder.originDialled(from: channel.localAddress)
             run(action)
         case .failure:
             run(machine.originFailed(exchange: exchange))

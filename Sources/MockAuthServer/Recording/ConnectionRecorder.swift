@@ -121,6 +121,18 @@ final class ConnectionRecorder: Sendable {
         }
     }
 
+    /// Notes the local address of a connection the proxy opened to an origin for this client
+    /// connection (``ConnectionRecord/dialledFrom``), the first ``TranscriptLimits/dialledAddresses``.
+    func originDialled(from address: SocketAddress?) {
+        // The form the origin's recorder gives its client's address (``remoteAddress``).
+        guard let address = address?.loopbackDescription else { return }
+        state.withLock { state in
+            guard (state.record.dialledFrom?.count ?? 0) < TranscriptLimits.dialledAddresses else { return }
+            state.record.dialledFrom = (state.record.dialledFrom ?? []) + [address]
+            state.placements.count += 1
+        }
+    }
+
     /// Notes that the handshake completed without choosing `name` by ALPN, the only protocol the
     /// server speaks: the server closes the connection unanswered.
     func requiredProtocolNotChosen(_ name: String) {

@@ -132,6 +132,7 @@ final class SOCKSProxyHandler: ChannelInboundHandler, RemovableChannelHandler {
             dialer.tunnel(to: dialled, near: loop).hop(to: loop).assumeIsolated().whenComplete { result in
                 switch result {
                 case .success(let origin):
+                    self.recorder.originDialled(from: origin.localAddress)
                     if case .establishTunnel = self.machine.dialled(true) {
                         self.establishTunnel(to: origin, context: context)
                     } else {
