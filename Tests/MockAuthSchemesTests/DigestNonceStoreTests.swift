@@ -26,3 +26,27 @@ import Testing
         #expect(store.state(of: "c") != nil)
     }
 }
+
+@Suite struct DigestNonceStoreReplacementTests {
+    @Test func aReplacedNonceIsNoLongerUsable() {
+        var store = DigestNonceStore(capacity: 4)
+        store.insert("n", opaque: "o", issuedAt: testNow)
+        store.insert("next", opaque: "o", issuedAt: testNow, asNextNonce: true)
+        let first = store.recordUse(of: "n", nonceCount: 1)
+        #expect(first)
+        store.replace("n")
+        #expect(store.state(of: "n") == .replaced(at: testNow, opaque: "o"))
+        let afterReplacement = store.recordUse(of: "n", nonceCount: 2)
+        #expect(!afterReplacement)
+        #expect(!store.isNextNonce("n"))
+        #expect(store.isNextNonce("next"))
+    }
+
+    @Test func aForgottenNextNonceIsForgottenWhole() {
+        var store = DigestNonceStore(capacity: 1)
+        store.insert("next", opaque: nil, issuedAt: testNow, asNextNonce: true)
+        store.insert("other", opaque: nil, issuedAt: testNow)
+        #expect(store.state(of: "next") == nil)
+        #expect(!store.isNextNonce("next"))
+    }
+}

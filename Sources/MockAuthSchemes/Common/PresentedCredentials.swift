@@ -18,6 +18,8 @@ package struct PresentedCredentials: Sendable, Equatable {
     package var verified: Bool
     /// Human-readable details, e.g. `"Digest SHA-256 qop=auth nc=00000001"` or `"NTLMv2"`.
     package var detail: String
+    /// Which nonce a Digest answer used, once the server looked it up; `nil` for the other schemes.
+    package var digestNonce: DigestNonceUse?
 
     /// Creates a description of presented credentials.
     package init(
@@ -28,7 +30,8 @@ package struct PresentedCredentials: Sendable, Equatable {
         realm: String? = nil,
         algorithm: String? = nil,
         verified: Bool,
-        detail: String
+        detail: String,
+        digestNonce: DigestNonceUse? = nil
     ) {
         self.scheme = scheme
         self.username = username
@@ -38,5 +41,6 @@ package struct PresentedCredentials: Sendable, Equatable {
         self.algorithm = algorithm
         self.verified = verified
         self.detail = detail
+        self.digestNonce = digestNonce
     }
 }

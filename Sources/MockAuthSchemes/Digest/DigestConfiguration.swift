@@ -27,7 +27,10 @@ package struct DigestConfiguration: Sendable, Equatable {
     package var offerUserhash: Bool
     /// Announce `charset=UTF-8` (RFC 7616 §4).
     package var announceUTF8Charset: Bool
-    /// Send a fresh `nextnonce` in `Authentication-Info`.
+    /// Send a fresh `nextnonce` in `Authentication-Info` after each verified answer (RFC 7616 §3.5), and
+    /// retire the nonce it replaces: a correct answer on that nonce gets `stale=true`. The count of
+    /// every nonce is then verified from its first use, which must be `nc=00000001` (a continued count
+    /// is answered 400). Off, nonces live out their lifetime and only replays are refused.
     package var sendNextNonce: Bool
     /// The response body assumed for `rspauth` with `auth-int` (the decision is made before the body exists).
     package var authIntResponseBody: [UInt8]

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Server-side memory of issued nonces: when each was issued, its `opaque`, and the highest `nc` seen.
+/// Server-side memory of issued nonces: when each was issued, its `opaque`, the highest `nc` seen,
+/// and whether it was sent as a `nextnonce` (RFC 7616 §3.5).
 ///
 /// State lives here, never in cookies. Each nonce moves through ``NonceState``.
 package struct DigestNonceStore: Sendable, Equatable {
@@ -12,18 +13,24 @@ package struct DigestNonceStore: Sendable, Equatable {
         case counted(at: Date, opaque: String?, highestNonceCount: UInt32)
         /// Used successfully without `qop` (RFC 2069: no `nc`, so no replay counter).
         case usedWithoutCount(at: Date, opaque: String?)
+        /// Replaced by a `nextnonce` sent after a successful use: no longer accepted (a correct answer
+        /// on it is stale).
+        case replaced(at: Date, opaque: String?)
 
         /// When the nonce was issued.
         package var issuedAt: Date {
             switch self {
-            case .issued(let at, _), .counted(let at, _, _), .usedWithoutCount(let at, _): return at
+            case .issued(let at, _), .counted(let at, _, _), .usedWithoutCount(let at, _), .replaced(let at, _):
+                return at
             }
         }
 
         /// The `opaque` sent with the nonce.
         package var opaque: String? {
             switch self {
-            case .issued(_, let opaque), .counted(_, let opaque, _), .usedWithoutCount(_, let opaque): return opaque
+            case .issued(_, let opaque), .counted(_, let opaque, _), .usedWithoutCount(_, let opaque),
+                .replaced(_, let opaque):
+                return opaque
             }
         }
 
@@ -31,13 +38,23 @@ package struct DigestNonceStore: Sendable, Equatable {
         package var highestNonceCount: UInt32? {
             switch self {
             case .counted(_, _, let count): return count
-            case .issued, .usedWithoutCount: return nil
+            case .issued, .usedWithoutCount, .replaced: return nil
+            }
+        }
+
+        /// Whether a `nextnonce` replaced the nonce.
+        package var isReplaced: Bool {
+            switch self {
+            case .replaced: return true
+            case .issued, .counted, .usedWithoutCount: return false
             }
         }
     }
 
     private var states: [String: NonceState] = [:]
     private var order: [String] = []
+    /// The nonces sent as a `nextnonce` rather than in a challenge.
+    private var nextNonces: Set<String> = []
     /// Maximum number of remembered nonces; the oldest are forgotten first.
     package let capacity: Int
 
@@ -54,19 +71,32 @@ package struct DigestNonceStore: Sendable, Equatable {
         states[nonce]
     }
 
-    /// Records a newly issued nonce (tests use this to seed RFC example nonces).
-    package mutating func insert(_ nonce: String, opaque: String?, issuedAt: Date) {
+    /// Whether `nonce` was sent as a `nextnonce` (in `Authentication-Info`) rather than in a challenge.
+    package func isNextNonce(_ nonce: String) -> Bool {
+        nextNonces.contains(nonce)
+    }
+
+    /// Records a newly issued nonce (tests use this to seed RFC example nonces); `asNextNonce` when it
+    /// goes out as a `nextnonce`.
+    package mutating func insert(_ nonce: String, opaque: String?, issuedAt: Date, asNextNonce: Bool = false) {
         if states[nonce] == nil { order.append(nonce) }
         states[nonce] = .issued(at: issuedAt, opaque: opaque)
+        if asNextNonce { nextNonces.insert(nonce) }
         while order.count > capacity {
-            states[order.removeFirst()] = nil
+            forget(order.removeFirst())
         }
+    }
+
+    /// Marks `nonce` replaced by a `nextnonce`: from now on it is no longer accepted.
+    package mutating func replace(_ nonce: String) {
+        guard let state = states[nonce] else { return }
+        states[nonce] = .replaced(at: state.issuedAt, opaque: state.opaque)
     }
 
     /// Records a successful use. Returns `false` (and changes nothing) when `nonceCount` is not greater than
     /// the highest one seen, i.e. a replay.
     package mutating func recordUse(of nonce: String, nonceCount: UInt32?) -> Bool {
-        guard let state = states[nonce] else { return false }
+        guard let state = states[nonce], !state.isReplaced else { return false }
         guard let nonceCount else {
             states[nonce] = .usedWithoutCount(at: state.issuedAt, opaque: state.opaque)
             return true
@@ -81,7 +111,13 @@ package struct DigestNonceStore: Sendable, Equatable {
         order.removeAll { nonce in
             guard let state = states[nonce], state.issuedAt < cutoff else { return false }
             states[nonce] = nil
+            nextNonces.remove(nonce)
             return true
         }
+    }
+
+    private mutating func forget(_ nonce: String) {
+        states[nonce] = nil
+        nextNonces.remove(nonce)
     }
 }

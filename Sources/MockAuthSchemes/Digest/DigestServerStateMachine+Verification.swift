@@ -49,8 +49,13 @@ extension DigestServerStateMachine {
             return .malformed(reason: "\(algorithm.rawValue) requires a cnonce")
         }
         guard let state = nonces.state(of: credentials.nonce) else {
+            presented.digestNonce = .unknown
             return reject("unknown nonce \(credentials.nonce)", presented, now)
         }
+        let isNextNonce = nonces.isNextNonce(credentials.nonce)
+        let expired = now.timeIntervalSince(state.issuedAt) > configuration.nonceLifetime
+        presented.digestNonce =
+            state.isReplaced ? .replaced : expired ? .expired : isNextNonce ? .nextNonce : .challenge
         if let opaque = state.opaque, credentials.opaque != opaque {
             return reject("opaque does not match the one issued with the nonce", presented, now)
         }
@@ -64,12 +69,26 @@ extension DigestServerStateMachine {
                 + "(or the method, uri or body differ from what the client hashed)"
             return reject(reason, presented, now)
         }
-        if now.timeIntervalSince(state.issuedAt) > configuration.nonceLifetime {
+        if state.isReplaced {
+            return .refused(
+                values: makeChallengeValues(now: now, stale: true),
+                reason: "nonce replaced by the nextnonce sent after its last use (stale)", credentials: presented)
+        }
+        if expired {
             return .refused(
                 values: makeChallengeValues(now: now, stale: true), reason: "nonce expired (stale)",
                 credentials: presented)
         }
         let counted = qop == nil ? nil : credentials.nonceCount
+        if configuration.sendNextNonce, let counted, state.highestNonceCount == nil, counted != 1 {
+            // A new nonce is counted from 1 (RFC 7616 §3.4): the client's answer is right but its
+            // count continues another nonce's, which is no authentication failure to re-challenge.
+            let which = isNextNonce ? "the nextnonce" : "a nonce"
+            return .malformed(
+                reason:
+                    "nonce count nc=\(credentials.nonceCountText ?? "") on the first use of \(which) "
+                    + "(a new nonce is counted from 00000001, RFC 7616 section 3.4)")
+        }
         guard nonces.recordUse(of: credentials.nonce, nonceCount: counted) else {
             let highest = state.highestNonceCount.map { String($0, radix: 16) } ?? "none"
             return reject(
@@ -107,7 +126,10 @@ extension DigestServerStateMachine {
             ]
         }
         if configuration.sendNextNonce {
-            parameters.append(AuthParameter(name: "nextnonce", value: mintNonce(now: now, opaque: opaque)))
+            // The nextnonce replaces the nonce just used (RFC 7616 §3.5): a later answer on it is stale.
+            nonces.replace(credentials.nonce)
+            parameters.append(
+                AuthParameter(name: "nextnonce", value: mintNonce(now: now, opaque: opaque, asNextNonce: true)))
         }
         guard !parameters.isEmpty else { return [] }
         return [

@@ -33,9 +33,9 @@ package struct DigestServerStateMachine: Sendable {
         return challengeValues(nonce: nonce, opaque: nonces.state(of: nonce)?.opaque, stale: stale)
     }
 
-    mutating func mintNonce(now: Date, opaque: String?) -> String {
+    mutating func mintNonce(now: Date, opaque: String?, asNextNonce: Bool = false) -> String {
         let nonce = Base64.encode(random.bytes(33))
-        nonces.insert(nonce, opaque: opaque, issuedAt: now)
+        nonces.insert(nonce, opaque: opaque, issuedAt: now, asNextNonce: asNextNonce)
         return nonce
     }
 
