@@ -24,6 +24,7 @@
 @_exported import struct MockAuth.ConnectionLimits
 @_exported import struct MockAuth.ConnectionRecord
 @_exported import struct MockAuth.ControlResult
+@_exported import enum MockAuth.DigestNonceUse
 @_exported import struct MockAuth.EndpointRecord
 @_exported import enum MockAuth.ExpectationLevel
 @_exported import struct MockAuth.Finding

@@ -36,6 +36,7 @@
 @_exported import struct MockAuthVocabulary.Account
 @_exported import enum MockAuthVocabulary.AuthOutcome
 @_exported import struct MockAuthVocabulary.BodyRecord
+@_exported import enum MockAuthVocabulary.DigestNonceUse
 @_exported import enum MockAuthVocabulary.ExpectationLevel
 @_exported import enum MockAuthVocabulary.HTTPAuthScheme
 @_exported import enum MockAuthVocabulary.HTTPProtocolVersion

@@ -26,11 +26,14 @@ public struct AuthRecord: Sendable, Codable, Hashable {
     public var algorithm: String?
     /// The server's reasoning in words ("wrong password for user alice", "nonce expired (stale)").
     public var reason: String
+    /// Which nonce a Digest answer used (one from a challenge, a `nextnonce`, one a nextnonce replaced
+    /// …), when the server got as far as looking it up; `nil` for the other schemes.
+    public var digestNonce: DigestNonceUse?
 
     package init(
         decision: Decision, header: String, realm: String, offered: [HTTPAuthScheme], scheme: String? = nil,
         username: String? = nil, domain: String? = nil, workstation: String? = nil, algorithm: String? = nil,
-        reason: String = ""
+        reason: String = "", digestNonce: DigestNonceUse? = nil
     ) {
         self.decision = decision
         self.header = header
@@ -42,6 +45,7 @@ public struct AuthRecord: Sendable, Codable, Hashable {
         self.workstation = workstation
         self.algorithm = algorithm
         self.reason = reason
+        self.digestNonce = digestNonce
     }
 
     /// Whether the client sent credentials with this request.

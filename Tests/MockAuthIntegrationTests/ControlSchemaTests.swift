@@ -46,6 +46,7 @@ struct ControlSchemaTests {
         let auth = ["$defs", "request", "auth"]
         #expect(enumeration(transcript, auth + ["decision"]) == AuthRecord.Decision.allCases.map(\.rawValue))
         #expect(enumeration(transcript, auth + ["offered", "*"]) == HTTPAuthScheme.allCases.map(\.rawValue))
+        #expect(enumeration(transcript, auth + ["digestNonce"]) == DigestNonceUse.allCases.map(\.rawValue))
         #expect(
             enumeration(transcript, ["$defs", "request", "refusal", "limit"])
                 == RequestRefusal.Limit.allCases.map(\.rawValue))
@@ -61,7 +62,8 @@ struct ControlSchemaTests {
         let documented = try #require((properties as? [String: Any])?["properties"] as? [String: Any])
         let record = AuthRecord(
             decision: .authenticated, header: "Authorization", realm: "r", offered: [.digest], scheme: "Digest",
-            username: "alice", domain: "D", workstation: "W", algorithm: "SHA-256", reason: "ok")
+            username: "alice", domain: "D", workstation: "W", algorithm: "SHA-256", reason: "ok",
+            digestNonce: .nextNonce)
         let encoded = try #require(
             try JSONSerialization.jsonObject(with: JSONEncoder().encode(record)) as? [String: Any])
         #expect(Set(encoded.keys) == Set(documented.keys))

@@ -41,10 +41,14 @@ struct PublicSurfaceTests {
     /// name (`rawValue`, `init(rawValue:)`, `init(stringLiteral:)`), so a verdict naming a rule
     /// this build does not know still decodes. 644 since issue 36 gave `ClientCommand` a name a
     /// newcomer can tell from `CommandClient`: `ClientInvocation`, the old name a deprecated alias;
-    /// 643 again once `ClientContext.Proxy.isSOCKS` was removed (its `scheme` says it). 644 since
-    /// issue 37's `http2-only`: a transcript reader must see why an HTTP/2-only server closed a
-    /// connection (`TLSHandshakeRecord.missingProtocol`), as it sees every other handshake field.
-    static let publicDeclarationCeiling = 644
+    /// 643 again once `ClientContext.Proxy.isSOCKS` was removed (its `scheme` says it). Issue 37's
+    /// corners, each a field a transcript or client reader must see: 644 with `http2-only` (why an
+    /// HTTP/2-only server closed a connection, `TLSHandshakeRecord.missingProtocol`); 648 with
+    /// `proxy-no-proxy` (the hosts to reach without the proxy, `ClientMaterial.Proxy.bypass` and its
+    /// own coding, which reads a material without it; the addresses a proxy dialled from,
+    /// `ConnectionRecord.dialledFrom`); 650 with `digest-nextnonce` (which nonce a Digest answer
+    /// used, `AuthRecord.digestNonce`, a `DigestNonceUse`, which the verdict on a nextnonce reads).
+    static let publicDeclarationCeiling = 650
 
     @Test("the public declarations of all modules stay within the ceiling")
     func publicSurfaceStaysSmall() throws {

@@ -193,5 +193,6 @@ extension AuthRecord {
         domain = presented.domain
         workstation = presented.workstation
         algorithm = presented.algorithm
+        digestNonce = presented.digestNonce
     }
 }
