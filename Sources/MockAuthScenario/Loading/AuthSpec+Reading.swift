@@ -49,7 +49,8 @@ extension AuthSpec {
         }
         var spec = AuthSpec(
             realm: realm, schemes: schemes, account: account, token: token, digestQOP: qop, nonceLifetime: lifetime,
-            userhash: try auth.bool("userhash") ?? false, acceptNTLMv1: try auth.bool("accept-ntlmv1") ?? false,
+            userhash: try auth.bool("userhash") ?? false, nextNonce: try auth.bool("next-nonce") ?? false,
+            acceptNTLMv1: try auth.bool("accept-ntlmv1") ?? false,
             challengesOnOneLine: try auth.bool("one-line") ?? false,
             closesAfterFirstHandshakeChallenge: try auth.bool("close-after-challenge") ?? false,
             otherAccounts: try auth.node("other-users").map { (node) throws(ScenarioError) in
@@ -71,6 +72,12 @@ extension AuthSpec {
                 .invalidValue, at: auth.location(of: "other-users"),
                 "'other-users' is for ntlm and negotiate, which verify the user each handshake names",
                 hint: "schemes: [ntlm]")
+        }
+        if spec.nextNonce, !schemes.contains(where: { $0.httpScheme == .digest }) {
+            throw ScenarioError(
+                .invalidValue, at: auth.location(of: "next-nonce"),
+                "'next-nonce' is for Digest, whose Authentication-Info carries the nextnonce (RFC 7616 section 3.5)",
+                hint: "schemes: [digest-sha256, digest-md5]")
         }
         if spec.closesAfterFirstHandshakeChallenge, !schemes.contains(where: \.httpScheme.isConnectionBased) {
             throw ScenarioError(

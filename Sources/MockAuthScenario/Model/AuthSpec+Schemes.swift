@@ -23,7 +23,8 @@ extension AuthSpec {
                         algorithms: digestAlgorithms,
                         qops: digestQOP.compactMap(DigestQualityOfProtection.init(rawValue:)),
                         acceptMissingQOP: digestQOP.isEmpty, nonceLifetime: Double(nonceLifetime),
-                        offerUserhash: userhash, mintsOpaque: mintsDigestOpaque, side: side)))
+                        offerUserhash: userhash, mintsOpaque: mintsDigestOpaque, sendNextNonce: nextNonce,
+                        side: side)))
             digestAlgorithms = []
         }
         for scheme in schemes {

@@ -18,6 +18,10 @@ package struct AuthSpec: Sendable, Equatable {
     package var nonceLifetime: Int
     /// Whether Digest offers `userhash=true`.
     package var userhash: Bool
+    /// Whether Digest sends a `nextnonce` in `Authentication-Info` after each verified answer and
+    /// retires the nonce it replaces (a correct answer on that nonce gets `stale=true`; each nonce's
+    /// count must start at `nc=00000001`): `next-nonce: true`.
+    package var nextNonce: Bool
     /// Whether NTLM also accepts NTLMv1 responses (off: only NTLMv2 verifies).
     package var acceptNTLMv1: Bool
     /// Whether several challenges go on one header line (`Basic …, Digest …`) rather than one line each.
@@ -48,6 +52,7 @@ package struct AuthSpec: Sendable, Equatable {
         digestQOP: [String] = ["auth"],
         nonceLifetime: Int = 300,
         userhash: Bool = false,
+        nextNonce: Bool = false,
         acceptNTLMv1: Bool = false,
         challengesOnOneLine: Bool = false,
         writtenChallenges: [String] = [],
@@ -61,6 +66,7 @@ package struct AuthSpec: Sendable, Equatable {
         self.digestQOP = digestQOP
         self.nonceLifetime = nonceLifetime
         self.userhash = userhash
+        self.nextNonce = nextNonce
         self.acceptNTLMv1 = acceptNTLMv1
         self.challengesOnOneLine = challengesOnOneLine
         self.writtenChallenges = writtenChallenges

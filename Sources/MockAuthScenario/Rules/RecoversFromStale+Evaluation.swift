@@ -8,7 +8,7 @@ extension RecoversFromStale {
         let requests = transcript.orderedRequests(to: server).map(\.request)
         guard let stale = requests.firstIndex(where: { $0.auth?.reason.contains("stale") == true }) else {
             return .notExercised(
-                "the client never answered with an expired nonce, so \(server) never sent stale=true (it fetched a fresh nonce for every request)"
+                "the client never answered with a stale nonce (expired, or replaced by a nextnonce), so \(server) never sent stale=true"
             )
         }
         let target = requests[stale].target

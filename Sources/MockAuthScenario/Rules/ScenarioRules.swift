@@ -23,6 +23,7 @@ package enum ScenarioRules {
         HandshakeOnOneConnection.self,
         ReusesCredentials.self,
         RecoversFromStale.self,
+        UsesNextNonce.self,
         RefusesRedirect.self,
         SessionResumption.self,
         HTTPVersionUsed.self,
