@@ -54,6 +54,8 @@ private let python = ClientScript.requestsClient
 private let digestClient = #"python3 "$CLIENTS/digest_client.py""#
 private let urllib = ClientScript.urllib
 private let requestsAdapter = ClientScript.requests
+/// Java 17's HttpURLConnection through its reference adapter.
+private let javaURLConnection = ClientScript.javaAdapter + "\njava_adapter urlconnection"
 /// Sets `"$@"` to one `-H` argument per line of MOCKAUTH_HEADERS, for curl.
 private let givenHeaders = #"""
     set --
@@ -176,6 +178,36 @@ let authMatrix: [AuthCase] =
             script: "for u in $MOCKAUTH_URLS; do \(curl) --digest \(user) $u; done", expectedStatus: 1,
             note: "a fresh nonce per request never meets stale=true: inconclusive, not credited",
             mustMention: "INCONCLUSIVE"),
+        AuthCase(
+            scenario: "digest-nextnonce", client: "hashlib Digest client, every URL, using the nextnonce",
+            script: "\(digestClient) SHA-256 --all-urls", expectedStatus: 0,
+            note: "it answers /docs/second unasked with the nextnonce, counted from nc=00000001",
+            mustMention: "GET /docs/second answered with the nextnonce sent with the answer to GET /docs/",
+            mustNotMention: "(should)"),
+        AuthCase(
+            scenario: "digest-nextnonce", client: "hashlib Digest client counting the nextnonce on (nc=00000002)",
+            script: "\(digestClient) SHA-256 --all-urls --continue-count", expectedStatus: 1,
+            note: "a nextnonce is a new nonce: its first answer is nc=00000001, and the origin answers 400",
+            mustMention: "nonce count nc=00000002 on the first use of the nextnonce"),
+        AuthCase(
+            scenario: "digest-nextnonce", client: "requests, one session", script: "\(python) --auth digest",
+            expectedStatus: 0,
+            note: "requests ignores Authentication-Info: it answers /docs/second with the replaced nonce, nc=00000002, "
+                + "and retries on stale=true with the fresh one",
+            mustMention: "after stale=true the client retried GET /docs/second with the new nonce and was accepted"),
+        AuthCase(
+            scenario: "digest-nextnonce", client: "curl, both URLs in one invocation",
+            script: "\(curl) -o /dev/null --digest \(user) $MOCKAUTH_URLS", expectedStatus: 1,
+            note: "curl 7.88 starts a fresh Digest exchange for each URL, even in one invocation: it never answers "
+                + "with either nonce, not credited",
+            mustMention: "INCONCLUSIVE"),
+        AuthCase(
+            scenario: "digest-nextnonce", client: "Java 17 HttpURLConnection (one Authenticator)",
+            script: javaURLConnection, expectedStatus: 0,
+            note:
+                "it answers /docs/second (same directory) unasked, but with the replaced nonce, nc=00000002: Java 17 does "
+                + "not take the nextnonce; it retries on stale=true with the fresh nonce",
+            mustMention: "after stale=true the client retried GET /docs/second with the new nonce and was accepted"),
         AuthCase(
             scenario: "digest-md5-sess", client: "curl --digest", script: "\(curl) --digest \(user) $MOCKAUTH_URL",
             expectedStatus: 0),
