@@ -31,12 +31,17 @@ public struct RequestRecord: Sendable, Codable, Hashable {
     /// Why the server reset the request's HTTP/2 stream instead of answering it, when it did (then
     /// ``responseStatus`` is `nil`).
     public var streamReset: StreamReset?
+    /// `true` when the server closed the connection once it had answered this request (its answer
+    /// said `Connection: close`): the client's next request had to come on a new connection. `nil`
+    /// when the server left the connection open (the client may still have closed it), and in
+    /// transcripts written before servers recorded it.
+    public var closedConnection: Bool?
 
     package init(
         method: String, target: String, headers: [HeaderField] = [], responseStatus: Int? = nil, sequence: UInt64 = 0,
         auth: AuthRecord? = nil, redirectedTo: String? = nil, refusal: RequestRefusal? = nil, body: BodyRecord? = nil,
         repeats: Int = 0, lastSequence: UInt64? = nil, httpVersion: HTTPProtocolVersion? = nil,
-        streamReset: StreamReset? = nil
+        streamReset: StreamReset? = nil, closedConnection: Bool? = nil
     ) {
         self.method = method
         self.target = target
@@ -51,6 +56,7 @@ public struct RequestRecord: Sendable, Codable, Hashable {
         self.lastSequence = lastSequence ?? sequence
         self.httpVersion = httpVersion
         self.streamReset = streamReset
+        self.closedConnection = closedConnection
     }
 
     /// How many requests this record stands for: itself and its ``repeats``.

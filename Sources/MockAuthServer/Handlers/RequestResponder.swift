@@ -249,7 +249,8 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
         let mayStandForRepeats = body == nil && decision.refusal == nil
         // The last request is looked at field by field where it is kept: a copy of it would retain
         // every string of its record.
-        if decision.remembered, mayStandForRepeats, let placed = lastRecorded?.placed,
+        // A request whose answer ends the connection has a fact of its own (`closedConnection`).
+        if decision.remembered, mayStandForRepeats, keepAlive, let placed = lastRecorded?.placed,
             lastRecorded?.record.responseStatus == status, lastRecorded?.record.redirectedTo == decision.location,
             let lastHead = lastRecorded?.head, head.isByteForByte(lastHead)
         {
@@ -265,6 +266,7 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
         record.refusal = decision.refusal
         record.redirectedTo = decision.location
         record.responseStatus = status
+        if !keepAlive { record.closedConnection = true }
         let placed = recorder.requestAnswered(record)
         lastRecorded = mayStandForRepeats && keepAlive ? (head, record, placed) : nil
     }

@@ -44,7 +44,9 @@ final class RequestHeadLimitHandler: ChannelInboundHandler, RemovableChannelHand
                     RequestRecord(
                         method: head.method.rawValue, target: head.uri, headers: head.headers.recorded,
                         responseStatus: 431, refusal: refusal,
-                        httpVersion: HTTPProtocolVersion(major: head.version.major, minor: head.version.minor)))
+                        httpVersion: HTTPProtocolVersion(major: head.version.major, minor: head.version.minor),
+                        // An HTTP/2 stream is refused alone; an HTTP/1 connection is closed.
+                        closedConnection: head.version.major < 2 ? true : nil))
                 refuse(refusal, version: head.version, withBody: head.method != .HEAD, context: context)
                 return
             }
@@ -67,7 +69,7 @@ final class RequestHeadLimitHandler: ChannelInboundHandler, RemovableChannelHand
             let refusal = RequestHeadLimits.headTooLarge
             recorder?.requestAnswered(
                 RequestRecord(
-                    method: "", target: "", responseStatus: 431, refusal: refusal))
+                    method: "", target: "", responseStatus: 431, refusal: refusal, closedConnection: true))
             refuse(refusal, version: .http1_1, withBody: true, context: context)
             return
         }

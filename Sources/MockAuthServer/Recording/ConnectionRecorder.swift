@@ -248,11 +248,13 @@ final class ConnectionRecorder: Sendable {
         state.withLock { $0.pending?.auth = auth }
     }
 
-    /// The started request was answered with `status`: it is recorded.
-    func startedRequestAnswered(status: Int) {
+    /// The started request was answered with `status`: it is recorded. `closingConnection`: the
+    /// server closes the connection once the answer is written (``RequestRecord/closedConnection``).
+    func startedRequestAnswered(status: Int, closingConnection: Bool = false) {
         let finished: RequestRecord? = state.withLock { state in
             defer { state.pending = nil }
             state.pending?.responseStatus = status
+            if closingConnection { state.pending?.closedConnection = true }
             return state.pending
         }
         if let finished { log.record(finished, from: self, handshake: handshake) }
