@@ -43,6 +43,27 @@ struct ForwardProxyStateMachineTests {
                 == .dial(Self.origin, exchange: 2, purpose: .forward))
     }
 
+    @Test("a challenge that closes (close-after-challenge): 407 with Connection: close, then the connection closes")
+    func closingChallenge() {
+        var machine = ForwardProxyStateMachine(allowedTargets: [Self.origin])
+        let action = machine.requestHead(
+            head(.CONNECT, "127.0.0.1:8080"), authorization: Self.challenge, closesAfterChallenge: true)
+        guard case .answer(let response, _, .close) = action else {
+            Issue.record("unexpected \(action)")
+            return
+        }
+        #expect(response.status == .proxyAuthenticationRequired)
+        #expect(response.headers["Proxy-Authenticate"] == [#"Basic realm="proxy""#])
+        #expect(response.headers["Connection"] == ["close"])
+        #expect(machine.requestEnd() == nil, "nothing more is read on a closed connection")
+        #expect(machine.isClosed)
+
+        var passing = ForwardProxyStateMachine(allowedTargets: [Self.origin])
+        #expect(
+            passing.requestHead(head(.CONNECT, "127.0.0.1:8080"), authorization: Self.pass, closesAfterChallenge: true)
+                == .dial(Self.origin, exchange: 1, purpose: .tunnel), "only a challenge closes")
+    }
+
     @Test("a 407 to CONNECT resets the decoder once the request has ended")
     func connectChallenge() {
         var machine = ForwardProxyStateMachine(allowedTargets: [Self.origin])

@@ -84,7 +84,7 @@ struct CloseAfterChallengeTests {
     func closesOnce() throws {
         var auth = Fixtures.basicAuth
         auth.schemes = [.ntlm]
-        auth.closesAfterFirstHandshakeChallenge = true
+        auth.closesAfterChallenge = true
         let behavior = ServerBehavior(spec: ServerSpec(id: "origin", auth: auth), endpoints: EndpointDirectory())
         let request = "GET / HTTP/1.1\r\nHost: x\r\nAuthorization: \(NTLMMessages.negotiate)\r\n\r\n"
 

@@ -4,8 +4,8 @@ import Yams
 extension AuthSpec {
     static let example = "auth: { schemes: [digest-sha256], username: alice, password: secret }"
 
-    /// Reads an `auth:` mapping.
-    static func read(_ node: Node, file: String) throws(ScenarioError) -> AuthSpec {
+    /// Reads an `auth:` mapping; `onProxy`: the auth section of a forward proxy (407s).
+    static func read(_ node: Node, file: String, onProxy: Bool = false) throws(ScenarioError) -> AuthSpec {
         var auth = try YAMLMapping(node, file: file, context: "the auth section")
         let schemesNode = try auth.required("schemes", example: "schemes: [basic]")
         let schemes = try schemesNode.sequenceElements(file: file, what: "'schemes'", example: "schemes: [basic]").map {
@@ -52,7 +52,7 @@ extension AuthSpec {
             userhash: try auth.bool("userhash") ?? false, nextNonce: try auth.bool("next-nonce") ?? false,
             acceptNTLMv1: try auth.bool("accept-ntlmv1") ?? false,
             challengesOnOneLine: try auth.bool("one-line") ?? false,
-            closesAfterFirstHandshakeChallenge: try auth.bool("close-after-challenge") ?? false,
+            closesAfterChallenge: try auth.bool("close-after-challenge") ?? false,
             otherAccounts: try auth.node("other-users").map { (node) throws(ScenarioError) in
                 try node.sequenceElements(
                     file: file, what: "'other-users'",
@@ -79,10 +79,13 @@ extension AuthSpec {
                 "'next-nonce' is for Digest, whose Authentication-Info carries the nextnonce (RFC 7616 section 3.5)",
                 hint: "schemes: [digest-sha256, digest-md5]")
         }
-        if spec.closesAfterFirstHandshakeChallenge, !schemes.contains(where: \.httpScheme.isConnectionBased) {
+        // A proxy closes after any scheme's challenge (its 407); an origin only cuts a handshake.
+        if spec.closesAfterChallenge, !onProxy, !schemes.contains(where: \.httpScheme.isConnectionBased) {
             throw ScenarioError(
                 .invalidValue, at: auth.location(of: "close-after-challenge"),
-                "'close-after-challenge' is for connection-based schemes (ntlm, negotiate), which have a handshake",
+                "'close-after-challenge' is for a forward proxy (its 407 ends the connection) or for a "
+                    + "connection-based scheme (ntlm, negotiate), whose handshake it cuts; an origin's "
+                    + "\(schemes.map(\.rawValue).joined(separator: ", ")) challenge keeps its connection",
                 hint: "schemes: [ntlm]")
         }
         if let node = auth.node("challenges") {

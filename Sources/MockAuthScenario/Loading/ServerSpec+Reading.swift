@@ -49,8 +49,10 @@ extension ServerSpec {
         let routes = try server.node("routes").map { (node) throws(ScenarioError) in
             try RouteSpec.readAll(node, file: file)
         }
-        let auth = try server.node("auth").map { (node) throws(ScenarioError) in try AuthSpec.read(node, file: file) }
         let proxy = try readProxyKind(&server)
+        let auth = try server.node("auth").map { (node) throws(ScenarioError) in
+            try AuthSpec.read(node, file: file, onProxy: proxy == .http)
+        }
         let http2 = try HTTP2Offer.read(&server)
         let revocation = try server.bool("revocation") ?? false
         let limits = try server.node("limits").map { (node) throws(ScenarioError) in

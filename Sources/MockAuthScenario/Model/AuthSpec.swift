@@ -32,10 +32,14 @@ package struct AuthSpec: Sendable, Equatable {
     /// The credentials are still verified by the machines of ``schemes``: a written challenge of a
     /// scheme they do not offer is one a client answers in vain.
     package var writtenChallenges: [String]
-    /// Whether the server closes the connection right after its first handshake challenge (the
-    /// NTLM type 2 message, a Negotiate continuation), once per run: a correct client starts the
-    /// handshake again on a new connection instead of answering on one that never saw the challenge.
-    package var closesAfterFirstHandshakeChallenge: Bool
+    /// Whether the server closes the connection (`Connection: close`) right after its first
+    /// challenge that asks for the client's credentials, once per run (`close-after-challenge`).
+    /// With NTLM or Negotiate among the schemes that is the handshake's challenge message (the NTLM
+    /// type 2, a Negotiate continuation): a correct client starts the handshake again on a new
+    /// connection instead of answering on one that never saw the challenge. Without them (a
+    /// proxy's Basic or Digest 407, the only place the loader allows it) it is the first challenge
+    /// itself: a correct client dials again and answers it there.
+    package var closesAfterChallenge: Bool
     /// Further accounts the server verifies (NTLM and Negotiate), so that a scenario can have a
     /// client authenticate as two users.
     package var otherAccounts: [Account]
@@ -56,7 +60,7 @@ package struct AuthSpec: Sendable, Equatable {
         acceptNTLMv1: Bool = false,
         challengesOnOneLine: Bool = false,
         writtenChallenges: [String] = [],
-        closesAfterFirstHandshakeChallenge: Bool = false,
+        closesAfterChallenge: Bool = false,
         otherAccounts: [Account] = [], emptyDomain: NTLMEmptyDomain = .serversOwn
     ) {
         self.realm = realm
@@ -70,7 +74,7 @@ package struct AuthSpec: Sendable, Equatable {
         self.acceptNTLMv1 = acceptNTLMv1
         self.challengesOnOneLine = challengesOnOneLine
         self.writtenChallenges = writtenChallenges
-        self.closesAfterFirstHandshakeChallenge = closesAfterFirstHandshakeChallenge
+        self.closesAfterChallenge = closesAfterChallenge
         self.otherAccounts = otherAccounts
         self.emptyDomain = emptyDomain
     }

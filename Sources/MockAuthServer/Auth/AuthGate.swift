@@ -46,10 +46,18 @@ final class AuthGate: Sendable {
         self.offered = offered
     }
 
-    /// Whether the connection that just got its first handshake challenge is to be closed
-    /// (``AuthSpec/closesAfterFirstHandshakeChallenge``); `true` once per gate.
+    /// Whether the connection that was just answered with `result` is to be closed
+    /// (``AuthSpec/closesAfterChallenge``): after the first handshake challenge message of a space
+    /// with NTLM or Negotiate, after the first challenge of any other; `true` once per gate.
     func closesConnection(after result: GateResult) -> Bool {
-        guard spec.closesAfterFirstHandshakeChallenge, result.record.decision == .continued else { return false }
+        guard spec.closesAfterChallenge else { return false }
+        let closing: Bool =
+            switch result.record.decision {
+            case .continued: holdsConnectionState
+            case .challenged, .refused: !holdsConnectionState
+            case .authenticated, .malformed: false
+            }
+        guard closing else { return false }
         return !closedAfterChallenge.exchange(true, ordering: .relaxed)
     }
 

@@ -45,17 +45,22 @@ final class ForwardProxyHandler: ChannelInboundHandler, RemovableChannelHandler 
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        // Bytes that arrive behind an answer that closed the connection are not read.
+        guard !machine.isClosed else { return }
         switch unwrapInboundIn(data) {
         case .head(let head):
             // A head over the limits never gets here: the prologue answered it 431.
             recorder.requestStarted(
                 RequestRecord(method: head.method.rawValue, target: head.uri, headers: head.headers.recorded))
-            let (decision, record) = policy.authorize(
+            let authorization = policy.authorize(
                 ProxyAuthorizationRequest(
                     method: head.method.rawValue, target: head.uri,
                     proxyAuthorization: head.headers["Proxy-Authorization"], connectionID: recorder.id))
-            if let record { recorder.attachToStartedRequest(record) }
-            run(machine.requestHead(head, authorization: decision))
+            if let record = authorization.record { recorder.attachToStartedRequest(record) }
+            run(
+                machine.requestHead(
+                    head, authorization: authorization.decision,
+                    closesAfterChallenge: authorization.closesConnection))
         case .body(let buffer):
             run(machine.requestBody(buffer))
         case .end:
@@ -119,7 +124,7 @@ final class ForwardProxyHandler: ChannelInboundHandler, RemovableChannelHandler 
         switch action {
         case .answer(let head, let body, let then):
             closeOrigin()
-            recorder.startedRequestAnswered(status: Int(head.status.code))
+            recorder.startedRequestAnswered(status: Int(head.status.code), closingConnection: then == .close)
             context.write(wrapOutboundOut(.head(head)), promise: nil)
             if let body { context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: body)))), promise: nil) }
             complete(then, written: context.writeAndFlush(wrapOutboundOut(.end(nil))), context: context)
@@ -135,7 +140,8 @@ final class ForwardProxyHandler: ChannelInboundHandler, RemovableChannelHandler 
         case .sendEnd:
             origin?.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
         case .relayHead(let head):
-            recorder.startedRequestAnswered(status: Int(head.status.code))
+            // `Connection: close` on the relayed head: the client connection ends with this response.
+            recorder.startedRequestAnswered(status: Int(head.status.code), closingConnection: !head.isKeepAlive)
             context.writeAndFlush(wrapOutboundOut(.head(head)), promise: nil)
         case .relayBody(let buffer):
             context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)

@@ -106,17 +106,30 @@ struct ForwardProxyStateMachine {
         self.aliases = aliases
     }
 
+    /// Whether the connection is closed or closing: an answer said `Connection: close`, so a request
+    /// the client sent behind it on this connection is neither read nor recorded.
+    var isClosed: Bool {
+        switch state {
+        case .closed: true
+        case .idle, .drainingRequest, .dialling, .forwarding, .tunnelDialling, .tunnelConnected, .tunnel: false
+        }
+    }
+
     /// Where the proxy dials for a target a client named, or `nil` when it may not.
     private func dialled(for named: ProxyTarget) -> ProxyTarget? {
         if let address = aliases[named] { return address }
         return named.isLoopback && allowedTargets.contains(named) ? named : nil
     }
 
-    /// A request head arrived, and the policy judged its `Proxy-Authorization`.
+    /// A request head arrived, and the policy judged its `Proxy-Authorization`;
+    /// `closesAfterChallenge`: a challenge ends the connection (`Connection: close`), and the
+    /// client must answer it on a new one.
     ///
     /// The proxy authenticates first and only then looks at the target, so an unauthenticated
     /// client learns nothing about what the proxy reaches.
-    mutating func requestHead(_ head: HTTPRequestHead, authorization: GateDecision) -> Action {
+    mutating func requestHead(
+        _ head: HTTPRequestHead, authorization: GateDecision, closesAfterChallenge: Bool = false
+    ) -> Action {
         guard case .idle = state else {
             // NIO's pipelining handler delivers one request at a time; anything else is a broken connection.
             state = .closed
@@ -128,6 +141,7 @@ struct ForwardProxyStateMachine {
             stopsRequestDecoder: head.stopsRequestDecoder, responseHasBody: head.method != .HEAD)
         switch authorization {
         case .challenge(let values):
+            if closesAfterChallenge { exchange.keepAlive = false }
             return answer(.proxyAuthenticationRequired(values), exchange, requestEnded: false)
         case .badRequest(let reason):
             exchange.keepAlive = false

@@ -2,14 +2,17 @@ import MockAuthScenario
 
 extension ProxyPolicy {
     /// The policy of a scenario's proxy server: it reaches the scenario's own servers only, and
-    /// authenticates with the server's gate (407 and `Proxy-Authenticate`), if it has one.
+    /// authenticates with the server's gate (407 and `Proxy-Authenticate`), if it has one, closing
+    /// the connection after the challenge the gate says (`close-after-challenge`).
     init(allowedTargets: Set<ProxyTarget>, aliases: [ProxyTarget: ProxyTarget] = [:], gate: AuthGate?) {
         self.init(allowedTargets: allowedTargets) { request in
-            guard let gate else { return (.pass(responseHeaders: []), nil) }
+            guard let gate else { return ProxyAuthorization(decision: .pass(responseHeaders: [])) }
             let result = gate.check(
                 method: request.method, target: request.target, credentials: request.proxyAuthorization, body: [],
                 connectionID: request.connectionID)
-            return (result.decision, result.record)
+            return ProxyAuthorization(
+                decision: result.decision, record: result.record, closesConnection: gate.closesConnection(after: result)
+            )
         }
         self.aliases = aliases
     }

@@ -16,17 +16,15 @@ struct ProxyPolicy: Sendable {
     /// each with the address of this machine the proxy dials for it: computed from the scenario's
     /// own endpoints, never from a request.
     var aliases: [ProxyTarget: ProxyTarget] = [:]
-    /// Called on the event loop for every request (including CONNECT): the decision, and what the
-    /// proxy's authentication made of the credentials, for the transcript. Cheap and thread-safe.
-    var authorize: @Sendable (ProxyAuthorizationRequest) -> (decision: GateDecision, record: AuthRecord?)
+    /// Called on the event loop for every request (including CONNECT): the decision, what the
+    /// proxy's authentication made of the credentials, for the transcript, and whether the
+    /// challenge closes the connection. Cheap and thread-safe.
+    var authorize: @Sendable (ProxyAuthorizationRequest) -> ProxyAuthorization
 
     /// A policy whose decisions come with a transcript record (the scenario proxies).
     init(
         allowedTargets: Set<ProxyTarget>,
-        authorizeRecording:
-            @escaping @Sendable (ProxyAuthorizationRequest) -> (
-                decision: GateDecision, record: AuthRecord?
-            )
+        authorizeRecording: @escaping @Sendable (ProxyAuthorizationRequest) -> ProxyAuthorization
     ) {
         self.allowedTargets = allowedTargets
         self.authorize = authorizeRecording
@@ -38,6 +36,6 @@ struct ProxyPolicy: Sendable {
         authorize: @escaping @Sendable (ProxyAuthorizationRequest) -> GateDecision
     ) {
         self.allowedTargets = allowedTargets
-        self.authorize = { (authorize($0), nil) }
+        self.authorize = { ProxyAuthorization(decision: authorize($0)) }
     }
 }

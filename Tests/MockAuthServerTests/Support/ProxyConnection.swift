@@ -23,12 +23,16 @@ struct ProxyConnection {
     ///   - limits: the proxy's time limits.
     ///   - tls: the proxy's TLS (an HTTPS proxy), for a client to connect to
     ///     (``InMemoryTLSClient/connect(to:)``).
-    init(realDialer: Bool = false, limits: ConnectionLimits = .default, tls: ServerTLS? = nil) throws {
+    ///   - gate: the proxy's gate, shared with other connections (a gate decides once per run what
+    ///     `close-after-challenge` closes); by default a Basic gate of its own.
+    init(
+        realDialer: Bool = false, limits: ConnectionLimits = .default, tls: ServerTLS? = nil, gate: AuthGate? = nil
+    ) throws {
         channel = EmbeddedChannel()
         recorder = Fixtures.connectionRecorder(server: "proxy", usesTLS: tls != nil)
         dialer = EmbeddedOriginDialer(loop: channel.embeddedEventLoop)
-        let gate = AuthGate(
-            spec: AuthSpec(realm: "proxy", schemes: [.basic], account: Self.account), side: .proxy)
+        let gate =
+            gate ?? AuthGate(spec: AuthSpec(realm: "proxy", schemes: [.basic], account: Self.account), side: .proxy)
         try channel.pipeline.syncOperations.addForwardProxyHandlers(
             .forwardProxy(limits: limits, gates: [gate], tls: tls),
             policy: ProxyPolicy(allowedTargets: [Self.origin], gate: gate),
