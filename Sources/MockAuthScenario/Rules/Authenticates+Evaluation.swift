@@ -4,11 +4,14 @@ import MockAuthTranscript
 /// was answered with success (2xx, or the route's redirect). With `afterChallenge`, only a request
 /// made after the server had answered one with its challenge (a 401 or 407) counts: credentials sent
 /// unasked authenticate without the client having read a challenge, so a scenario about reading
-/// challenges has not tested it (not exercised, never a pass).
+/// challenges has not tested it (not exercised, never a pass). A challenge after which the server
+/// closed the connection (``RequestRecord/closedConnection``) is named in the verdict: the answer
+/// came on a new connection, or never came.
 extension Authenticates {
     package func evaluate(_ transcript: Transcript, context: RuleContext) -> ExpectationResult {
         let because = context.because
-        let all = transcript.orderedRequests(to: server).map(\.request)
+        let ordered = transcript.orderedRequests(to: server)
+        let all = ordered.map(\.request)
         let requests = all.filter { path == nil || $0.path == path }
         let successes = requests.filter { $0.auth?.decision == .authenticated && ($0.responseStatus ?? 500) < 400 }
         // The first challenge the server sent, on any path of the protection space.
@@ -17,8 +20,17 @@ extension Authenticates {
         if let success = successes.first(where: { !afterChallenge || $0.sequence > challenged }) {
             let who = success.auth?.username.map { " as \($0)" } ?? ""
             let answering = afterChallenge ? " in answer to the challenge" : ""
+            var redialled = ""
+            if let closing = Self.closingChallenge(in: ordered, before: success.sequence),
+                let connection = ordered.first(where: { $0.request.sequence == success.sequence })?.connection.id,
+                connection != closing.connection.id
+            {
+                redialled =
+                    " on a new connection (#\(connection)) after \(transcript.serverName(server)) closed connection "
+                    + "#\(closing.connection.id) with its \(closing.request.responseStatus ?? 0)"
+            }
             return .met(
-                "\(success.summary) authenticated with \(success.auth?.scheme ?? "credentials")\(who)\(answering) and was answered \(success.responseStatus ?? 0)"
+                "\(success.summary) authenticated with \(success.auth?.scheme ?? "credentials")\(who)\(answering)\(redialled) and was answered \(success.responseStatus ?? 0)"
             )
         }
         if let unasked = successes.first {
@@ -48,6 +60,15 @@ extension Authenticates {
                     "\(transcript.serverName(server)) refused \(refused.summary) before its authentication: \(refusal)")
             }
             let offered = last.auth.map { "which offered \($0.offeredList)" } ?? "which offered nothing"
+            if let closing = Self.closingChallenge(in: ordered, before: .max),
+                closing.request.lastSequence == last.lastSequence
+            {
+                // Nothing came after the challenge that ended its connection.
+                let name = transcript.serverName(server)
+                return .violated(
+                    "the client never answered the challenge of \(name), \(offered): \(server) answered \(closing.request.summary) with \(closing.request.responseStatus ?? 0) and closed the connection (#\(closing.connection.id)), and the client gave up there, with no request on a new connection"
+                )
+            }
             return .violated(
                 "the client never answered the challenge of \(transcript.serverName(server)), \(offered); its last request, \(last.summary), carried no credentials"
             )
@@ -72,6 +93,22 @@ extension AuthRecord {
         case .malformed: return "the \(header) header could not be read (\(reason))"
         case .continued: return "the handshake stopped after the server's challenge message"
         case .challenged: return "the client was challenged (\(reason))"
+        }
+    }
+}
+
+extension Authenticates {
+    /// The latest challenge (401 or 407) of the protection space before `sequence` after which the
+    /// server closed its connection.
+    fileprivate static func closingChallenge(
+        in ordered: [(connection: ConnectionRecord, request: RequestRecord)], before sequence: UInt64
+    ) -> (connection: ConnectionRecord, request: RequestRecord)? {
+        ordered.last { entry in
+            let request = entry.request
+            guard request.sequence < sequence, request.closedConnection == true, request.auth != nil else {
+                return false
+            }
+            return request.responseStatus == 401 || request.responseStatus == 407
         }
     }
 }
