@@ -430,6 +430,23 @@ let authMatrix: [AuthCase] =
             script: "\(curl) \(proxy) --proxy-basic \(proxyUser) $MOCKAUTH_URL", expectedStatus: 1,
             mustMention: "carried Proxy-Authorization (Basic) before proxy had sent any challenge"),
         AuthCase(
+            scenario: "proxy-407-connection-close",
+            client: "curl --proxy-anyauth (CONNECT, dials again after the close)",
+            script: "\(curl) \(proxy) --proxy-anyauth \(proxyUser) $MOCKAUTH_URL", expectedStatus: 0,
+            mustMention: "in answer to the challenge on a new connection (#2) after proxy"),
+        AuthCase(
+            scenario: "proxy-407-connection-close", client: "a raw-socket client that dials again after the close",
+            script: #"python3 "$CLIENTS/proxy_407_client.py" --redial"#, expectedStatus: 0),
+        AuthCase(
+            scenario: "proxy-407-connection-close", client: "a raw-socket client answering on the closed socket",
+            script: #"python3 "$CLIENTS/proxy_407_client.py""#, expectedStatus: 1,
+            mustMention: "with 407 and closed the connection (#1), and the client gave up there"),
+        AuthCase(
+            scenario: "proxy-407-connection-close", client: "curl --proxy-user (preemptive Basic on CONNECT)",
+            script: "\(curl) \(proxy) \(proxyUser) $MOCKAUTH_URL", expectedStatus: 1,
+            note: "Basic sent before any challenge never meets the closing 407: not exercised, never credited",
+            mustMention: "INCONCLUSIVE"),
+        AuthCase(
             scenario: "proxy-and-origin", client: "curl, proxy and origin credentials apart",
             script: "\(curl) \(proxy) \(proxyUser) --anyauth \(user) $MOCKAUTH_URL", expectedStatus: 0),
         AuthCase(
