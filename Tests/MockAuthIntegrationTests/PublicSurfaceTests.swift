@@ -47,8 +47,10 @@ struct PublicSurfaceTests {
     /// `proxy-no-proxy` (the hosts to reach without the proxy, `ClientMaterial.Proxy.bypass` and its
     /// own coding, which reads a material without it; the addresses a proxy dialled from,
     /// `ConnectionRecord.dialledFrom`); 650 with `digest-nextnonce` (which nonce a Digest answer
-    /// used, `AuthRecord.digestNonce`, a `DigestNonceUse`, which the verdict on a nextnonce reads).
-    static let publicDeclarationCeiling = 650
+    /// used, `AuthRecord.digestNonce`, a `DigestNonceUse`, which the verdict on a nextnonce reads);
+    /// 651 with `proxy-407-connection-close` (the answers after which a server closed the
+    /// connection, `RequestRecord.closedConnection`, which `authenticates` names).
+    static let publicDeclarationCeiling = 651
 
     @Test("the public declarations of all modules stay within the ceiling")
     func publicSurfaceStaysSmall() throws {
