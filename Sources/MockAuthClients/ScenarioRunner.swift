@@ -1,8 +1,9 @@
 import MockAuth
 
 /// The one way MockAuth runs scenarios against clients: skip what a client cannot do, start the
-/// scenario's servers, run the client, judge what the servers saw, shut down; and for a rejection
-/// scenario, judge its control for the same client and apply the wrong-reason rule
+/// scenario's servers, run the client, judge what the servers saw, shut down; and for a scenario
+/// with a control that the client passed or failed, judge its control for the same client and
+/// apply the wrong-reason rule
 /// (`Judge.applyingControl(_:to:)`). `mockauthd check`, `mockauthd conform`,
 /// ``replay(_:catalog:with:timeoutSeconds:jobs:)`` and `withScenario` all go through it, so every face gives the same verdict
 /// for the same client.
@@ -64,10 +65,12 @@ public struct ScenarioRunner: Sendable {
         var finished: [MatrixPlan.Cell: JudgedRun] = [:]
         var waiting: [MatrixPlan.Cell: [MatrixPlan.Cell]] = [:]
 
-        /// Reports a run once it is final: at once unless it passed a scenario whose control is not judged yet.
+        /// Reports a run once it is final: at once unless it passed or failed a scenario whose control
+        /// is not judged yet.
         func settle(_ cell: MatrixPlan.Cell) {
             guard plan.isReported(cell), var judged = finished[cell] else { return }
-            if judged.verdict.result == .pass, let control = plan.control(of: cell) {
+            let judgedAgainstControl = judged.verdict.result == .pass || judged.verdict.result == .fail
+            if judgedAgainstControl, let control = plan.control(of: cell) {
                 guard let twin = finished[control] else {
                     waiting[control, default: []].append(cell)
                     if scheduled.insert(control).inserted { queue.insert(control, at: 0) }

@@ -4,8 +4,9 @@ import MockAuth
 /// Whether `withScenario` also judges the scenario's control.
 public enum ControlPolicy: Sendable, Equatable {
     /// The default, as in `mockauthd check` and `replay`: when the scenario names a control and the
-    /// client passed, run `body` once more against the control (e.g. `tls-valid` for `tls-expired`).
-    /// A client that fails the control is not credited for refusing: the verdict is INCONCLUSIVE.
+    /// client passed or failed, run `body` once more against the control (e.g. `tls-valid` for
+    /// `tls-expired`). A client that fails the control is not credited for refusing, nor failed for
+    /// what it fails there too: the verdict is INCONCLUSIVE.
     case judge
     /// Judge the scenario alone: `body` runs once. A client that refuses everything then passes
     /// every rejection scenario; use it only where another test holds the client to the control, or
@@ -14,8 +15,9 @@ public enum ControlPolicy: Sendable, Equatable {
 }
 
 /// Runs `body` against a bundled scenario (or a scenario file), then judges what the servers saw;
-/// for a rejection scenario whose client passed, runs `body` again against the scenario's control
-/// and credits the refusal only if the client passes that too, as `mockauthd check` does.
+/// for a scenario with a control whose client passed or failed, runs `body` again against the
+/// control, and credits a refusal only if the client passes that too, and fails the client only
+/// for what it does not fail there the same way, as `mockauthd check` does.
 ///
 /// The scenario's servers listen on ephemeral loopback ports and its client files live in a
 /// private temporary directory, so any number of tests can run scenarios in parallel. The servers
@@ -28,8 +30,8 @@ public enum ControlPolicy: Sendable, Equatable {
 /// #expect(verdict.passed, "\(verdict.report)")   // a client that refuses everything: INCONCLUSIVE
 /// ```
 ///
-/// - Important: `body` runs once per scenario it is given: twice for a rejection scenario the client
-///   passed (the second time against the control, e.g. `tls-valid` for `tls-expired`, whose run has
+/// - Important: `body` runs once per scenario it is given: twice for a scenario with a control that
+///   the client passed or failed (the second time against the control, e.g. `tls-valid` for `tls-expired`, whose run has
 ///   its own URLs and material). Write it for any scenario, reading everything from its argument; pass
 ///   `control: .ignore` for a body that cannot run against the control.
 ///
@@ -76,7 +78,9 @@ public func withScenario(
         return ClientReport()
     }
     let verdict = try await runner.judge(scenario, client: "body", exercise: exercise).verdict
-    guard control == .judge, verdict.passed, let name = scenario.control else { return verdict }
+    guard control == .judge, verdict.passed || verdict.result == .fail, let name = scenario.control else {
+        return verdict
+    }
     let twin = try await runner.judge(try catalog.load(name), client: "body", exercise: exercise).verdict
     return Judge.applyingControl(twin, to: verdict)
 }

@@ -105,7 +105,8 @@ public actor RunRegistry {
     }
 
     /// The verdict on what run `id`'s servers have seen so far. With `controlID`, a run of the
-    /// scenario's control, a PASS is checked against the control as `mockauthd check` does.
+    /// scenario's control, a PASS or a FAIL is checked against the control as `mockauthd check`
+    /// does (``Judge/applyingControl(_:to:)``).
     ///
     /// Refused with `404` when run `id` is not live; with `409` when `controlID` conflicts with the
     /// runs as they are: the scenario has no control, the run it names is not live, or that run is of
@@ -122,7 +123,7 @@ public actor RunRegistry {
                 controlID, of: control.scenario.name, control: controlName, of: run.scenario.name)
         }
         let verdict = await run.verdictSoFar()
-        guard verdict.result == .pass else { return verdict }
+        guard verdict.result == .pass || verdict.result == .fail else { return verdict }
         return Judge.applyingControl(await control.verdictSoFar(), to: verdict)
     }
 

@@ -48,13 +48,27 @@ public enum Judge {
         Verdict(scenario: scenario, result: .error, note: reason)
     }
 
-    /// The wrong-reason rule: `verdict` is about a rejection scenario and `control` about its control
-    /// (the twin that breaks nothing), for the same client. A client that does not pass the control
-    /// is not credited for passing the rejection: it would have refused anyway, so the verdict
-    /// becomes INCONCLUSIVE, with the reason. A skipped control credits nothing and blames nothing.
+    /// The wrong-reason rule: `verdict` is about a scenario and `control` about its control (the twin
+    /// that breaks nothing), for the same client. A client that does not pass the control is not
+    /// credited for passing here: it would have refused anyway, so the verdict becomes INCONCLUSIVE,
+    /// with the reason. Nor is it failed here for what it fails there: when every rule it violates
+    /// here it violates on the control too, on the same server, it never reached what this scenario
+    /// adds to its control (a proxy's 407 that closes the connection, for a client that answers no
+    /// 407 at all), and the verdict is INCONCLUSIVE. A skipped control credits nothing and blames
+    /// nothing.
     package static func applyingControl(_ control: Verdict, to verdict: Verdict) -> Verdict {
         var verdict = verdict
         verdict.control = ControlResult(scenario: control.scenario, result: control.result, reason: control.reason)
+        if verdict.result == .fail, control.result == .fail, let shared = failedTheSameWay(verdict, as: control) {
+            verdict.findings.append(
+                Finding(
+                    rule: .control, outcome: .notExercised,
+                    reason:
+                        "the client fails the control \(control.scenario) the same way (\(shared.description)), so what this scenario adds was never tested"
+                ))
+            verdict.result = .inconclusive
+            return verdict
+        }
         guard verdict.result == .pass else { return verdict }
         switch control.result {
         case .pass, .skip, .unsupported:
@@ -69,6 +83,17 @@ public enum Judge {
             verdict.result = result(of: verdict.findings)
             return verdict
         }
+    }
+
+    /// The control's failing finding for the first of `verdict`'s, when each rule `verdict` fails is
+    /// also failed on `control`, on the same server; `nil` when one is not.
+    private static func failedTheSameWay(_ verdict: Verdict, as control: Verdict) -> Finding? {
+        let failed = verdict.findings.filter(\.failsVerdict)
+        let there = control.findings.filter(\.failsVerdict)
+        guard !failed.isEmpty,
+            failed.allSatisfy({ finding in there.contains { $0.rule == finding.rule && $0.server == finding.server } })
+        else { return nil }
+        return there.first { $0.rule == failed[0].rule && $0.server == failed[0].server }
     }
 
     /// FAIL when a `must` that is not a precondition was violated; else INCONCLUSIVE when a
