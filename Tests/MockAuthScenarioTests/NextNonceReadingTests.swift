@@ -50,6 +50,19 @@ struct NextNonceReadingTests {
         #expect(throws: ScenarioError.self) { try Scenario(yaml: word, name: "bad", file: "bad.yaml") }
     }
 
+    @Test(
+        "every key only Digest reads is refused, where it is written, on a space without Digest",
+        arguments: ["qop: [auth]", "nonce-lifetime: 30", "userhash: true"])
+    func digestKeysWithoutDigest(_ key: String) throws {
+        let yaml = Self.base.replacingOccurrences(of: "[digest-sha256, digest-md5]", with: "[basic]")
+            .replacingOccurrences(of: "next-nonce: true", with: key)
+            .replacingOccurrences(of: "rule: uses-next-nonce", with: "rule: no-preemptive-credentials")
+        let error = try #require(throws: ScenarioError.self) { try Scenario(yaml: yaml, name: "bad", file: "bad.yaml") }
+        let name = String(key.prefix { $0 != ":" })
+        #expect(error.reason.contains("'\(name)' is for Digest"), "\(error)")
+        #expect(error.location?.line == 10, "\(error)")
+    }
+
     @Test("uses-next-nonce needs a server that sends nextnonces")
     func ruleWithoutNextNonce() throws {
         let yaml = Self.base.replacingOccurrences(of: "\n      next-nonce: true", with: "")

@@ -4,6 +4,14 @@ import Yams
 extension AuthSpec {
     static let example = "auth: { schemes: [digest-sha256], username: alice, password: secret }"
 
+    /// The keys of an auth section that only Digest reads, each with what it says.
+    static let digestKeys: [(key: String, what: String)] = [
+        ("qop", "the quality of protection its challenge offers"),
+        ("nonce-lifetime", "how long its nonces live before they are stale"),
+        ("userhash", "the hashed user name of RFC 7616 section 3.4.4"),
+        ("next-nonce", "its Authentication-Info carries the nextnonce, RFC 7616 section 3.5"),
+    ]
+
     /// Reads an `auth:` mapping; `onProxy`: the auth section of a forward proxy (407s).
     static func read(_ node: Node, file: String, onProxy: Bool = false) throws(ScenarioError) -> AuthSpec {
         var auth = try YAMLMapping(node, file: file, context: "the auth section")
@@ -73,10 +81,13 @@ extension AuthSpec {
                 "'other-users' is for ntlm and negotiate, which verify the user each handshake names",
                 hint: "schemes: [ntlm]")
         }
-        if spec.nextNonce, !schemes.contains(where: { $0.httpScheme == .digest }) {
+        // Keys only a Digest machine reads: on a space that offers no Digest they would say nothing.
+        if !schemes.contains(where: { $0.httpScheme == .digest }),
+            let (key, what) = Self.digestKeys.first(where: { auth.keys.contains($0.key) })
+        {
             throw ScenarioError(
-                .invalidValue, at: auth.location(of: "next-nonce"),
-                "'next-nonce' is for Digest, whose Authentication-Info carries the nextnonce (RFC 7616 section 3.5)",
+                .invalidValue, at: auth.location(of: key),
+                "'\(key)' is for Digest (\(what)), which 'schemes' does not offer here",
                 hint: "schemes: [digest-sha256, digest-md5]")
         }
         // A proxy closes after any scheme's challenge (its 407); an origin only cuts a handshake.
