@@ -64,6 +64,8 @@ struct ForwardProxyHandlerTests {
 
         #expect(proxy.requests.map(\.summary) == ["GET http://127.0.0.1:8080/a?b=1"])
         #expect(proxy.requests.map(\.responseStatus) == [200])
+        // The address the proxy dialled from: the origin's transcript names it as its client's.
+        #expect(proxy.recorder.record.dialledFrom == ["127.0.0.1:40000"])
         #expect(proxy.requests.first?.auth == Self.authenticated)
         #expect(proxy.requests.first?.values(of: "Proxy-Authorization") == [ProxyConnection.credentials])
     }
@@ -85,6 +87,22 @@ struct ForwardProxyHandlerTests {
         _ = try proxy.send(ProxyConnection.authorized("GET http://127.0.0.1:8080/again HTTP/1.1"))
         #expect(proxy.dialer.dials.count == 2)
         #expect(proxy.requests.map(\.responseStatus) == [201, nil])
+        _ = try proxy.dialer.connect()
+        #expect(proxy.recorder.record.dialledFrom == ["127.0.0.1:40000", "127.0.0.1:40001"], "one per dial")
+    }
+
+    @Test("a connection keeps the first 32 addresses its origin connections were dialled from, whatever it asks")
+    func dialledAddressesBounded() throws {
+        let proxy = try ProxyConnection()
+        for index in 0..<40 {
+            _ = try proxy.send(ProxyConnection.authorized("GET http://127.0.0.1:8080/\(index) HTTP/1.1"))
+            let origin = try proxy.dialer.connect()
+            try origin.writeInbound(text: "HTTP/1.1 204 No Content\r\n\r\n")
+            #expect(try WireResponse.parse(proxy.channel.readOutboundText()).status == 204)
+        }
+        let dialled = try #require(proxy.recorder.record.dialledFrom)
+        #expect(dialled.count == TranscriptLimits.dialledAddresses)
+        #expect(dialled.last == "127.0.0.1:40031")
     }
 
     @Test("a target outside the scenario gets 403 and nothing is dialled, for GET and CONNECT")

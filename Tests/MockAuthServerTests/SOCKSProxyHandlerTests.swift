@@ -52,6 +52,7 @@ struct SOCKSProxyHandlerTests {
         #expect(proxy.dialer.dials.map(\.target) == [SOCKSConnection.origin])
         _ = try proxy.dialer.connect()
         proxy.channel.embeddedEventLoop.run()
+        #expect(proxy.recorder.record.dialledFrom == ["127.0.0.1:40000"], "the address the tunnel was dialled from")
         #expect(proxy.socks?.addressType == .domainName)
         #expect(proxy.socks?.target == "api.mockauth.test:8080")
         #expect(proxy.socks?.reply == "succeeded")

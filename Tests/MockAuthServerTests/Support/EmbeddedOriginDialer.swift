@@ -42,10 +42,18 @@ final class EmbeddedOriginDialer: OriginDialing {
         return promise.futureResult
     }
 
-    /// Connects the latest dial and returns the origin's end of the connection.
+    /// The local address the proxy's `index`th connection to an origin (from 0) is dialled from,
+    /// as the proxy records it (`dialledFrom`): 127.0.0.1:40000, 127.0.0.1:40001 …
+    static func localAddress(_ index: Int) throws -> SocketAddress {
+        try SocketAddress(ipAddress: "127.0.0.1", port: 40_000 + index)
+    }
+
+    /// Connects the latest dial and returns the origin's end of the connection, dialled from
+    /// ``localAddress(_:)`` of its position.
     func connect() throws -> EmbeddedChannel {
         guard let dial = dials.last else { throw WireError("nothing was dialled") }
         let origin = EmbeddedChannel(loop: loop)
+        origin.localAddress = try Self.localAddress(origins.count)
         if let report = dial.report {
             try origin.pipeline.syncOperations.addOriginForwardingHandlers(report: report)
         }
