@@ -90,7 +90,7 @@ extension AuthRecord {
         switch decision {
         case .authenticated: return "\(what) were accepted"
         case .refused: return "\(what) were refused (\(reason))"
-        case .malformed: return "the \(header) header could not be read (\(reason))"
+        case .malformed: return "the \(header) header was refused with 400 (\(reason))"
         case .continued: return "the handshake stopped after the server's challenge message"
         case .challenged: return "the client was challenged (\(reason))"
         }
