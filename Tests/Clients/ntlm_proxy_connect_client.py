@@ -8,38 +8,16 @@ whole handshake, then the tunnel and the origin's TLS, on one connection.
 import base64
 import os
 import socket
-import ssl
 import sys
 import urllib.parse
 
 import spnego
+from proxy_tunnel import connect_request, get_through
 
 
-def read_head(sock: socket.socket) -> tuple[int, dict[str, str]]:
-    data = b""
-    while b"\r\n\r\n" not in data:
-        chunk = sock.recv(4096)
-        if not chunk:
-            raise ConnectionError("the proxy closed the connection")
-        data += chunk
-    head = data.split(b"\r\n\r\n", 1)[0].decode("latin-1").split("\r\n")
-    headers = {}
-    for line in head[1:]:
-        name, _, value = line.partition(":")
-        headers[name.strip().lower()] = value.strip()
-    length = int(headers.get("content-length", "0"))
-    body = data.split(b"\r\n\r\n", 1)[1]
-    while len(body) < length:
-        body += sock.recv(4096)
-    return int(head[0].split()[1]), headers
-
-
-def connect_request(sock: socket.socket, authority: str, token: bytes) -> tuple[int, dict[str, str]]:
-    sock.sendall(
-        f"CONNECT {authority} HTTP/1.1\r\nHost: {authority}\r\n"
-        f"Proxy-Authorization: NTLM {base64.b64encode(token).decode()}\r\n\r\n".encode()
-    )
-    return read_head(sock)
+def ntlm(token: bytes) -> str:
+    """The Proxy-Authorization value carrying an NTLM message."""
+    return "NTLM " + base64.b64encode(token).decode()
 
 
 def main() -> int:
@@ -52,7 +30,7 @@ def main() -> int:
     client = spnego.client(user, env["MOCKAUTH_PROXY_PASSWORD"], protocol="ntlm")
 
     first = socket.create_connection((proxy.hostname, proxy.port), timeout=10)
-    status, headers = connect_request(first, authority, client.step())
+    status, headers = connect_request(first, authority, ntlm(client.step()))
     challenge = headers.get("proxy-authenticate", "").split(" ", 1)[-1]
     if status != 407 or not challenge:
         print("no NTLM challenge:", status, file=sys.stderr)
@@ -61,14 +39,11 @@ def main() -> int:
     second = first if same else socket.create_connection((proxy.hostname, proxy.port), timeout=10)
     if not same:
         first.close()
-    status, _ = connect_request(second, authority, authenticate)
+    status, _ = connect_request(second, authority, ntlm(authenticate))
     if status != 200:
         print("CONNECT refused:", status, file=sys.stderr)
         return 1
-    context = ssl.create_default_context(cafile=env["MOCKAUTH_CA_FILE"])
-    with context.wrap_socket(second, server_hostname=origin.hostname) as tunnel:
-        tunnel.sendall(f"GET {origin.path or '/'} HTTP/1.1\r\nHost: {authority}\r\nConnection: close\r\n\r\n".encode())
-        status, _ = read_head(tunnel)
+    status = get_through(second, origin)
     print(status)
     return 0 if status == 200 else 1
 

@@ -10,37 +10,10 @@ then verifies the origin's certificate through the tunnel.
 import base64
 import os
 import socket
-import ssl
 import sys
 import urllib.parse
 
-
-def read_head(sock: socket.socket) -> tuple[int, dict[str, str]]:
-    data = b""
-    while b"\r\n\r\n" not in data:
-        chunk = sock.recv(4096)
-        if not chunk:
-            raise ConnectionError("the proxy closed the connection")
-        data += chunk
-    head, _, body = data.partition(b"\r\n\r\n")
-    lines = head.decode("latin-1").split("\r\n")
-    headers = {}
-    for line in lines[1:]:
-        name, _, value = line.partition(":")
-        headers[name.strip().lower()] = value.strip()
-    length = int(headers.get("content-length", "0"))
-    while len(body) < length:
-        chunk = sock.recv(4096)
-        if not chunk:
-            break
-        body += chunk
-    return int(lines[0].split()[1]), headers
-
-
-def connect_request(sock: socket.socket, authority: str, authorization: str | None) -> tuple[int, dict[str, str]]:
-    credentials = f"Proxy-Authorization: {authorization}\r\n" if authorization else ""
-    sock.sendall(f"CONNECT {authority} HTTP/1.1\r\nHost: {authority}\r\n{credentials}\r\n".encode())
-    return read_head(sock)
+from proxy_tunnel import connect_request, get_through
 
 
 def main() -> int:
@@ -68,10 +41,7 @@ def main() -> int:
     if status != 200:
         print("CONNECT refused:", status, file=sys.stderr)
         return 1
-    context = ssl.create_default_context(cafile=env["MOCKAUTH_CA_FILE"])
-    with context.wrap_socket(sock, server_hostname=origin.hostname) as tunnel:
-        tunnel.sendall(f"GET {origin.path or '/'} HTTP/1.1\r\nHost: {authority}\r\nConnection: close\r\n\r\n".encode())
-        status, _ = read_head(tunnel)
+    status = get_through(sock, origin)
     print(status)
     return 0 if status == 200 else 1
 
