@@ -29,11 +29,14 @@ public struct AuthRecord: Sendable, Codable, Hashable {
     /// Which nonce a Digest answer used (one from a challenge, a `nextnonce`, one a nextnonce replaced
     /// …), when the server got as far as looking it up; `nil` for the other schemes.
     public var digestNonce: DigestNonceUse?
+    /// What the server read of the Kerberos ticket a `Negotiate` token carried (the principals and
+    /// flags, never key or ticket content); `nil` without one.
+    public var kerberos: KerberosTicket?
 
     package init(
         decision: Decision, header: String, realm: String, offered: [HTTPAuthScheme], scheme: String? = nil,
         username: String? = nil, domain: String? = nil, workstation: String? = nil, algorithm: String? = nil,
-        reason: String = "", digestNonce: DigestNonceUse? = nil
+        reason: String = "", digestNonce: DigestNonceUse? = nil, kerberos: KerberosTicket? = nil
     ) {
         self.decision = decision
         self.header = header
@@ -46,6 +49,7 @@ public struct AuthRecord: Sendable, Codable, Hashable {
         self.algorithm = algorithm
         self.reason = reason
         self.digestNonce = digestNonce
+        self.kerberos = kerberos
     }
 
     /// Whether the client sent credentials with this request.

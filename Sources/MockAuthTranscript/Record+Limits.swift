@@ -49,14 +49,30 @@ extension AuthRecord {
         record.workstation = workstation.cut(toBytes: TranscriptLimits.valueBytes)
         record.algorithm = algorithm.cut(toBytes: TranscriptLimits.valueBytes)
         record.reason = reason.cut(toBytes: TranscriptLimits.reasonBytes)
+        record.kerberos = kerberos?.withinTranscriptLimits
         return record
     }
 
     fileprivate var exceedsTranscriptLimits: Bool {
-        scheme.isLonger(than: TranscriptLimits.valueBytes) || username.isLonger(than: TranscriptLimits.valueBytes)
+        kerberos?.exceedsTranscriptLimits == true || scheme.isLonger(than: TranscriptLimits.valueBytes) || username.isLonger(than: TranscriptLimits.valueBytes)
             || domain.isLonger(than: TranscriptLimits.valueBytes)
             || workstation.isLonger(than: TranscriptLimits.valueBytes)
             || algorithm.isLonger(than: TranscriptLimits.valueBytes) || reason.utf8.count > TranscriptLimits.reasonBytes
+    }
+}
+
+extension KerberosTicket {
+    /// The record with the principals the client chose cut.
+    fileprivate var withinTranscriptLimits: KerberosTicket {
+        var record = self
+        record.servicePrincipal = servicePrincipal.cut(toBytes: TranscriptLimits.valueBytes)
+        record.clientPrincipal = clientPrincipal.cut(toBytes: TranscriptLimits.valueBytes)
+        return record
+    }
+
+    fileprivate var exceedsTranscriptLimits: Bool {
+        servicePrincipal.utf8.count > TranscriptLimits.valueBytes
+            || clientPrincipal.isLonger(than: TranscriptLimits.valueBytes)
     }
 }
 

@@ -20,6 +20,8 @@ package struct PresentedCredentials: Sendable, Equatable {
     package var detail: String
     /// Which nonce a Digest answer used, once the server looked it up; `nil` for the other schemes.
     package var digestNonce: DigestNonceUse?
+    /// What the server read of a Kerberos ticket (Negotiate), if the client sent one.
+    package var kerberos: KerberosTicket?
 
     /// Creates a description of presented credentials.
     package init(

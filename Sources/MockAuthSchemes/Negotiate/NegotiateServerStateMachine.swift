@@ -2,7 +2,9 @@ import Foundation
 import MockAuthVocabulary
 
 /// The `Negotiate` scheme carrying NTLM in SPNEGO (RFC 4178): NegTokenInit(NTLM type 1) →
-/// NegTokenResp(accept-incomplete, NTLMSSP, type 2) → NegTokenResp(type 3) → accept-completed.
+/// NegTokenResp(accept-incomplete, NTLMSSP, type 2) → NegTokenResp(type 3) → accept-completed; and,
+/// when the server has a Kerberos key (``NegotiateConfiguration/kerberos``), Kerberos in one round:
+/// NegTokenInit(AP-REQ) → accept-completed(AP-REP), or the AP-REQ bare (RFC 4559 §4).
 package struct NegotiateServerStateMachine: Sendable {
     /// How the NTLM messages of a connection are wrapped.
     private enum ConnectionState: Sendable, Equatable {
@@ -18,6 +20,7 @@ package struct NegotiateServerStateMachine: Sendable {
     package let configuration: NegotiateConfiguration
     var handshake: NTLMHandshake
     private var connections: [UInt64: ConnectionState] = [:]
+    private var acceptedTickets = KerberosReplayCache()
 
     /// The reason given when a client offers Kerberos and nothing this server can use.
     package static let kerberosOnlyReason = "client offered only Kerberos; this server speaks NTLM inside SPNEGO"
@@ -43,6 +46,11 @@ package struct NegotiateServerStateMachine: Sendable {
     }
 
     private mutating func handleInitial(_ token: SPNEGONegTokenInit, request: AuthRequest, now: Date) -> AuthDecision {
+        if let verification = configuration.kerberos, let first = token.mechTypes.first, first.isKerberos,
+            let mechToken = token.mechToken
+        {
+            return kerberos(mechToken, mechanism: first, inSPNEGO: true, verification: verification)
+        }
         guard token.mechTypes.contains(.ntlmssp) else {
             if token.mechTypes.contains(where: \.isKerberos) { return rejected(Self.kerberosOnlyReason) }
             let offered = token.mechTypes.map(\.description).joined(separator: ", ")
@@ -92,6 +100,57 @@ package struct NegotiateServerStateMachine: Sendable {
     }
 }
 
+extension NegotiateServerStateMachine {
+    /// Verifies a Kerberos AP-REQ (`token`, a GSS-API initial context token): the ticket must name
+    /// this server's service principal, and the acceptor must verify it with the service's key.
+    /// The answer carries the AP-REP (genuine or forged, as the scenario says) in SPNEGO's
+    /// accept-completed when the client spoke SPNEGO, bare when it sent the AP-REQ bare.
+    private mutating func kerberos(
+        _ token: [UInt8], mechanism: SPNEGOMechanism, inSPNEGO: Bool, verification: KerberosVerification
+    ) -> AuthDecision {
+        let request: KerberosAPRequest
+        do {
+            request = try KerberosAPRequest.parse(initialContextToken: token)
+        } catch {
+            return .malformed(reason: "malformed Kerberos token: \(error.reason)")
+        }
+        var ticket = KerberosTicket(
+            servicePrincipal: request.servicePrincipal, mutualRequested: request.mutualRequired, delegated: false)
+        var presented = PresentedCredentials(scheme: .negotiate, verified: false, detail: "Negotiate (Kerberos)")
+        presented.kerberos = ticket
+        guard request.servicePrincipal == verification.servicePrincipal else {
+            return rejected(
+                "the Kerberos ticket is for \(request.servicePrincipal), not for this server (\(verification.servicePrincipal))",
+                presented)
+        }
+        switch verification.acceptor.accept(token) {
+        case .rejected(let reason):
+            return rejected("the Kerberos ticket for \(request.servicePrincipal) did not verify: \(reason)", presented)
+        case .accepted(let clientPrincipal, let delegated, let replyToken):
+            guard acceptedTickets.admit(token) else {
+                return rejected("the Kerberos AP-REQ was sent before (a replay)", presented)
+            }
+            ticket.clientPrincipal = clientPrincipal
+            ticket.delegated = delegated
+            presented.kerberos = ticket
+            presented.username = clientPrincipal
+            presented.verified = true
+            presented.detail =
+                "Negotiate (Kerberos): \(clientPrincipal)'s ticket for \(request.servicePrincipal)"
+                + (delegated ? ", with its ticket-granting ticket forwarded" : "")
+            let reply = replyToken.map(verification.reply.applied(to:))
+            let final: String?
+            if inSPNEGO {
+                final = value(SPNEGONegTokenResp(negState: .acceptCompleted, supportedMech: mechanism, responseToken: reply))
+            } else {
+                final = reply.map { "Negotiate " + Base64.encode($0) }
+            }
+            let headers = final.map { [HeaderField(name: headerName, value: $0)] } ?? []
+            return .authenticated(presented, responseHeaders: headers)
+        }
+    }
+}
+
 extension NegotiateServerStateMachine: SchemeServer {
     var schemeName: HTTPAuthScheme { .negotiate }
 
@@ -122,6 +181,9 @@ extension NegotiateServerStateMachine: SchemeServer {
             connections[request.connectionID] = .rawNTLMSSP
             return ntlm(raw, framing: .rawNTLMSSP, supportedMech: nil, request: request, now: now)
         case .otherMechanism(let mechanism):
+            if mechanism.isKerberos, let verification = configuration.kerberos {
+                return kerberos(bytes, mechanism: mechanism, inSPNEGO: false, verification: verification)
+            }
             if mechanism.isKerberos { return rejected(Self.kerberosOnlyReason) }
             return rejected("unsupported GSS-API mechanism \(mechanism)")
         case .initial(let initial):
