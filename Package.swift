@@ -142,8 +142,8 @@ let package = Package(
         .target(
             name: "MockAuth",
             dependencies: [
-                "MockAuthScenario", "MockAuthTranscript", "MockAuthJudge", "MockAuthPKI", "MockAuthServer",
-                "MockAuthCatalog", "MockAuthMaterial", "MockAuthVerdict", "MockAuthVocabulary",
+                "MockAuthScenario", "MockAuthSchemes", "MockAuthTranscript", "MockAuthJudge", "MockAuthPKI",
+                "MockAuthServer", "MockAuthCatalog", "MockAuthMaterial", "MockAuthVerdict", "MockAuthVocabulary",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
@@ -222,11 +222,25 @@ let package = Package(
         // The commit `make dist` builds from (`mockauthd --version`); a C target because a compiler
         // definition can carry a string only there.
         .target(name: "MockAuthBuildInfo"),
+        // The GSS-API calls of a Kerberos acceptor, loaded at run time with dlopen (RFC 2744's C
+        // types declared here): building needs no Kerberos headers, and nothing links a Kerberos library.
+        .target(
+            name: "MockAuthGSSAPI",
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
+        ),
+        // Kerberos realms for scenarios that verify tickets: MIT Kerberos's KDC run under the
+        // supervised runner, and GSS-API acceptors. macOS and Linux only (it starts processes):
+        // mockauthd and the tests depend on it, no product does, so iOS builds never reach it.
+        .target(
+            name: "MockAuthKerberos",
+            dependencies: ["MockAuth", "MockAuthCommands", "MockAuthGSSAPI", "MockAuthScenario", "MockAuthSchemes"],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "mockauthd",
             dependencies: [
                 "MockAuth", "MockAuthClients", "MockAuthCommands", "MockAuthConformance", "MockAuthControl",
-                "MockAuthBuildInfo", "MockAuthPKI", "MockAuthScenario", "MockAuthVocabulary",
+                "MockAuthBuildInfo", "MockAuthKerberos", "MockAuthPKI", "MockAuthScenario", "MockAuthVocabulary",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings

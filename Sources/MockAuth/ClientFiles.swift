@@ -126,6 +126,8 @@ public struct ClientFiles: ClientFileStore {
             case .secondClientPKCS12: ("client-2", "p12")
             case .bodyFile: (scenario, "body")
             case .hostsFile: (scenario, "hosts")
+            case .kerberosConfiguration: ("krb5", "conf")
+            case .kerberosCredentialCache: ("krb5", "ccache")
             case .scenario, .url, .urls, .features, .clientPKCS12Password, .pinSHA256, .username, .password, .domain,
                 .requestUsername, .requestPassword, .requestDomain, .token, .method, .headers, .proxyURL,
                 .proxyUsername, .proxyPassword, .proxyDomain, .noProxy, .resolve, .pauseSeconds:

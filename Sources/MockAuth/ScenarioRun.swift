@@ -2,6 +2,7 @@ import Foundation
 import MockAuthMaterial
 import MockAuthPKI
 import MockAuthScenario
+import MockAuthSchemes
 import MockAuthServer
 import MockAuthTranscript
 import NIOCore
@@ -24,6 +25,8 @@ public final class ScenarioRun: Sendable {
     public let files: ClientFiles
     /// Whether ``shutdown()`` deletes ``files`` (it does when the run wrote them).
     private let ownsFiles: Bool
+    /// The run's Kerberos realm, when a server verifies Kerberos: stopped by ``shutdown()``.
+    private let kerberosRealm: (any KerberosRealm)?
     /// Everything the client is given, as one value: the environment, `ClientContext` and the
     /// control API's material are its projections.
     public let material: ClientMaterial
@@ -33,8 +36,9 @@ public final class ScenarioRun: Sendable {
 
     private init(
         scenario: Scenario, server: ScenarioServer, pki: HarnessPKI, files: ClientFiles, ownsFiles: Bool,
-        material: ClientMaterial, environment: [String: String]
+        material: ClientMaterial, environment: [String: String], kerberosRealm: (any KerberosRealm)?
     ) {
+        self.kerberosRealm = kerberosRealm
         self.scenario = scenario
         self.server = server
         self.pki = pki
@@ -67,14 +71,73 @@ public final class ScenarioRun: Sendable {
         limits: ConnectionLimits = .default,
         addressing: ServerAddressing = .loopback
     ) async throws -> ScenarioRun {
+        try await start(
+            scenario, pki: pki, files: files, group: group, transcriptLimit: transcriptLimit, limits: limits,
+            addressing: addressing, kerberos: nil)
+    }
+
+    /// Starts `scenario`'s servers and writes its client files; a scenario whose servers verify
+    /// Kerberos gets a realm of its own from `kerberos` (MockAuthKerberos's KDC), stopped with the run.
+    ///
+    /// - Throws: ``HarnessError`` when the scenario needs Kerberos and `kerberos` is `nil`.
+    package static func start(
+        _ scenario: Scenario,
+        pki: HarnessPKI? = nil,
+        files: ClientFiles? = nil,
+        group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
+        transcriptLimit: Int = ScenarioServer.defaultTranscriptLimit,
+        limits: ConnectionLimits = .default,
+        addressing: ServerAddressing = .loopback,
+        kerberos: (any KerberosRealmProvider)?
+    ) async throws -> ScenarioRun {
         let pki = try pki ?? HarnessPKI.shared()
-        let ownFiles = try files == nil ? ClientFiles.write(pki) : nil
+        let plan = scenario.kerberosRealmPlan(realm: KerberosRealmPlan.freshRealmName())
+        var realm: (any KerberosRealm)?
+        if let plan {
+            guard let kerberos else {
+                throw HarnessError(
+                    "scenario '\(scenario.name)' verifies Kerberos tickets, and this run has no KDC: run it with "
+                        + "mockauthd (check, serve, conform), which starts MIT Kerberos's on macOS and Linux")
+            }
+            realm = try await kerberos.startRealm(plan)
+        }
+        let ownFiles: ClientFiles?
         do {
+            ownFiles = try files == nil ? ClientFiles.write(pki) : nil
+        } catch {
+            await realm?.stop()
+            throw error
+        }
+        do {
+            var verifications: [String: KerberosVerification] = [:]
+            for service in plan?.services ?? [] {
+                guard let plan, let acceptor = realm?.acceptor(for: service),
+                    let spec = scenario.server(service.server)?.auth?.kerberos
+                else { continue }
+                verifications[service.server] = KerberosVerification(
+                    acceptor: acceptor, servicePrincipal: service.principal(in: plan.realm), reply: spec.reply)
+            }
             let server = try await ScenarioServer.start(
                 scenario, pki: pki, group: group, transcriptLimit: transcriptLimit, limits: limits,
-                addressing: addressing)
+                addressing: addressing, kerberos: verifications)
+            if let plan, let realm {
+                // The principal a client builds when it wrongly adds the port: issued, so that the
+                // server sees and names the mistake rather than the client failing at the KDC.
+                let decoys = plan.services.filter(\.issuesTickets).compactMap { service in
+                    server.endpoint(service.server).map { "HTTP/\(service.hostName):\($0.port)@\(plan.realm)" }
+                }
+                do {
+                    try await realm.registerDecoys(decoys)
+                } catch {
+                    await server.shutdown()
+                    throw error
+                }
+            }
             guard let clientFiles = files ?? ownFiles else { throw HarnessError("no client files") }
-            let material = ClientMaterial(scenario, server: server, pki: pki)
+            var material = ClientMaterial(scenario, server: server, pki: pki)
+            material.kerberos = realm.map {
+                ClientMaterial.Kerberos(configuration: $0.clientConfiguration, credentialCache: $0.credentialCache)
+            }
             let environment: [String: String]
             do {
                 environment = try material.environment(files: clientFiles)
@@ -84,9 +147,10 @@ public final class ScenarioRun: Sendable {
             }
             return ScenarioRun(
                 scenario: scenario, server: server, pki: pki, files: clientFiles, ownsFiles: ownFiles != nil,
-                material: material, environment: environment)
+                material: material, environment: environment, kerberosRealm: realm)
         } catch {
             ownFiles?.remove()
+            await realm?.stop()
             throw error
         }
     }
@@ -116,6 +180,7 @@ public final class ScenarioRun: Sendable {
     /// Stops the servers and deletes the client files if the run wrote them.
     public func shutdown() async {
         await server.shutdown()
+        await kerberosRealm?.stop()
         if ownsFiles { files.remove() }
     }
 }

@@ -23,6 +23,9 @@ public struct ScenarioRunner: Sendable {
     /// by default; ``ServerAddressing/localhost`` for URLSession on Apple platforms, which App
     /// Transport Security lets reach `localhost` without exceptions.
     public var addressing: ServerAddressing
+    /// Starts the Kerberos realm of a scenario whose servers verify tickets (mockauthd passes
+    /// MockAuthKerberos's); without one such a scenario is a harness failure that says so.
+    package var kerberos: (any KerberosRealmProvider)?
 
     public init(
         timeoutSeconds: Int = 60, pki: HarnessPKI? = nil, limits: ConnectionLimits = .default,
@@ -121,7 +124,8 @@ public struct ScenarioRunner: Sendable {
     public func judge(
         _ scenario: Scenario, client: String, exercise: (ScenarioRun) async throws -> ClientReport
     ) async throws -> JudgedRun {
-        let run = try await ScenarioRun.start(scenario, pki: pki, limits: limits, addressing: addressing)
+        let run = try await ScenarioRun.start(
+            scenario, pki: pki, limits: limits, addressing: addressing, kerberos: kerberos)
         let report: ClientReport
         do {
             report = try await exercise(run)

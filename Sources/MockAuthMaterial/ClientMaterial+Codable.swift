@@ -10,6 +10,7 @@ extension ClientMaterial: Codable {
         case clientCertificatePEM, clientKeyPEM, clientP12Base64, clientP12Password
         case secondClientCertificatePEM, secondClientKeyPEM, secondClientP12Base64
         case pinSHA256, credentials, requestCredentials, token, headers, method, body, hosts, proxy, pauseSeconds
+        case krb5Config, krb5CredentialCacheBase64
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -39,6 +40,9 @@ extension ClientMaterial: Codable {
         if !hosts.isEmpty { try container.encode(hosts, forKey: .hosts) }
         try container.encodeIfPresent(proxy, forKey: .proxy)
         try container.encodeIfPresent(pauseSeconds, forKey: .pauseSeconds)
+        try container.encodeIfPresent(kerberos?.configuration, forKey: .krb5Config)
+        try container.encodeIfPresent(
+            kerberos.map { Data($0.credentialCache).base64EncodedString() }, forKey: .krb5CredentialCacheBase64)
     }
 
     /// Reads the material; `scenario`, `urls` and `features`, which the control API's material has
@@ -88,6 +92,25 @@ extension ClientMaterial: Codable {
             body: try container.decodeIfPresent(String.self, forKey: .body),
             hosts: try container.decodeIfPresent([HostMapping].self, forKey: .hosts) ?? [],
             proxy: try container.decodeIfPresent(Proxy.self, forKey: .proxy),
-            pauseSeconds: try container.decodeIfPresent(Int.self, forKey: .pauseSeconds))
+            pauseSeconds: try container.decodeIfPresent(Int.self, forKey: .pauseSeconds),
+            kerberos: try Self.kerberos(container))
+    }
+
+    /// `krb5Config` and `krb5CredentialCacheBase64`, which come together or not at all.
+    private static func kerberos(_ container: KeyedDecodingContainer<CodingKeys>) throws -> Kerberos? {
+        guard let configuration = try container.decodeIfPresent(String.self, forKey: .krb5Config) else {
+            guard !container.contains(.krb5CredentialCacheBase64) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .krb5CredentialCacheBase64, in: container,
+                    debugDescription: "krb5CredentialCacheBase64 comes with krb5Config")
+            }
+            return nil
+        }
+        let encoded = try container.decode(String.self, forKey: .krb5CredentialCacheBase64)
+        guard let cache = Data(base64Encoded: encoded) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .krb5CredentialCacheBase64, in: container, debugDescription: "not base64")
+        }
+        return Kerberos(configuration: configuration, credentialCache: Array(cache))
     }
 }

@@ -64,6 +64,8 @@ extension ClientMaterial {
         case .resolve: return list(hosts.map(\.curlResolve), separator: " ")
         case .hostsFile: return try file(hosts.isEmpty ? nil : hostsFile(system: Self.systemHosts()))
         case .pauseSeconds: return text(pauseSeconds.map(String.init))
+        case .kerberosConfiguration: return try file(kerberos?.configuration)
+        case .kerberosCredentialCache: return try file(kerberos?.credentialCache)
         }
     }
 
@@ -137,6 +139,9 @@ extension ClientMaterial {
                 bypass: list(.noProxy, separator: ","))
         }
         pauseSeconds = text(.pauseSeconds).flatMap { Int($0) }
+        if let configuration = try textFile(.kerberosConfiguration) {
+            kerberos = Kerberos(configuration: configuration, credentialCache: try file(.kerberosCredentialCache) ?? [])
+        }
     }
 
     /// Reads the file at `path` from the file system.

@@ -51,6 +51,9 @@ public struct ClientMaterial: Sendable, Hashable {
     /// (`MOCKAUTH_PAUSE_SECONDS`), when the scenario asks for a pause (its server state must age
     /// between the requests: a Digest nonce that goes stale).
     public var pauseSeconds: Int?
+    /// The Kerberos realm's client side, when a server answers `Negotiate` with Kerberos:
+    /// `MOCKAUTH_KRB5_CONFIG` and `MOCKAUTH_KRB5CCNAME`.
+    public var kerberos: Kerberos?
 
     /// A client identity: certificate, key and the same as PKCS#12 (its passphrase is
     /// ``ClientMaterial/pkcs12Passphrase``).
@@ -66,6 +69,21 @@ public struct ClientMaterial: Sendable, Hashable {
             self.certificatePEM = certificatePEM
             self.privateKeyPEM = privateKeyPEM
             self.pkcs12 = pkcs12
+        }
+    }
+
+    /// What a client needs to get Kerberos tickets in the run's own realm.
+    public struct Kerberos: Sendable, Hashable {
+        /// A `krb5.conf` for the realm alone: its name as the default realm, its KDC's loopback
+        /// address, and the `.test` names that belong to it (`MOCKAUTH_KRB5_CONFIG` is its path).
+        public var configuration: String
+        /// A credential cache (MIT's `FILE:` format) holding the account's ticket-granting ticket,
+        /// obtained by the harness's `kinit` (`MOCKAUTH_KRB5CCNAME` is its path): a secret.
+        public var credentialCache: [UInt8]
+
+        public init(configuration: String, credentialCache: [UInt8]) {
+            self.configuration = configuration
+            self.credentialCache = credentialCache
         }
     }
 
@@ -112,7 +130,7 @@ public struct ClientMaterial: Sendable, Hashable {
         identity: Identity? = nil, secondIdentity: Identity? = nil, pkcs12Passphrase: String? = nil,
         pinSHA256: String? = nil, credentials: Account? = nil, requestAccounts: [Int: Account] = [:],
         token: String? = nil, headers: [HeaderField] = [], method: String? = nil, body: String? = nil,
-        hosts: [HostMapping] = [], proxy: Proxy? = nil, pauseSeconds: Int? = nil
+        hosts: [HostMapping] = [], proxy: Proxy? = nil, pauseSeconds: Int? = nil, kerberos: Kerberos? = nil
     ) {
         self.scenario = scenario
         self.urls = urls
@@ -131,6 +149,7 @@ public struct ClientMaterial: Sendable, Hashable {
         self.hosts = hosts
         self.proxy = proxy
         self.pauseSeconds = pauseSeconds
+        self.kerberos = kerberos
     }
 
     /// The URL to request first (`MOCKAUTH_URL`); empty when there is none.

@@ -70,6 +70,12 @@ public enum ClientVariable: String, Sendable, Hashable, CaseIterable, CustomStri
     /// (a whole number): set only by scenarios whose server state must age between requests (a
     /// Digest nonce that goes stale).
     case pauseSeconds = "MOCKAUTH_PAUSE_SECONDS"
+    /// A `krb5.conf` for the run's own Kerberos realm, for `KRB5_CONFIG` (set only when a server
+    /// answers `Negotiate` with Kerberos).
+    case kerberosConfiguration = "MOCKAUTH_KRB5_CONFIG"
+    /// A credential cache with the account's ticket-granting ticket, for `KRB5CCNAME` (a file
+    /// path, MIT's `FILE:` format).
+    case kerberosCredentialCache = "MOCKAUTH_KRB5CCNAME"
 
     /// The name as documentation writes it: `MOCKAUTH_USERNAME_N` for a per-request variable.
     public var name: String { rawValue }
@@ -84,7 +90,8 @@ public enum ClientVariable: String, Sendable, Hashable, CaseIterable, CustomStri
         case .scenario, .url, .urls, .features, .caFile, .clientCertificate, .clientKey, .clientPKCS12,
             .clientPKCS12Password, .secondClientCertificate, .secondClientKey, .secondClientPKCS12, .pinSHA256,
             .username, .password, .domain, .token, .method, .bodyFile, .headers, .proxyURL, .proxyUsername,
-            .proxyPassword, .proxyDomain, .noProxy, .resolve, .hostsFile, .pauseSeconds:
+            .proxyPassword, .proxyDomain, .noProxy, .resolve, .hostsFile, .pauseSeconds, .kerberosConfiguration,
+            .kerberosCredentialCache:
             false
         }
     }
@@ -92,8 +99,10 @@ public enum ClientVariable: String, Sendable, Hashable, CaseIterable, CustomStri
     /// How the variable carries its value: the text itself, or the path of a file that holds it.
     package var form: Form {
         switch self {
-        case .caFile, .clientCertificate, .secondClientCertificate, .bodyFile, .hostsFile: .file(secret: false)
-        case .clientKey, .clientPKCS12, .secondClientKey, .secondClientPKCS12: .file(secret: true)
+        case .caFile, .clientCertificate, .secondClientCertificate, .bodyFile, .hostsFile, .kerberosConfiguration:
+            .file(secret: false)
+        case .clientKey, .clientPKCS12, .secondClientKey, .secondClientPKCS12, .kerberosCredentialCache:
+            .file(secret: true)
         case .scenario, .url, .urls, .features, .clientPKCS12Password, .pinSHA256, .username, .password, .domain,
             .requestUsername, .requestPassword, .requestDomain, .token, .method, .headers, .proxyURL, .proxyUsername,
             .proxyPassword, .proxyDomain, .noProxy, .resolve, .pauseSeconds:

@@ -1,6 +1,7 @@
 import Logging
 import MockAuthPKI
 import MockAuthScenario
+import MockAuthSchemes
 import MockAuthTranscript
 import MockAuthVocabulary
 import NIOCore
@@ -55,6 +56,23 @@ public final class ScenarioServer: Sendable {
         addressing: ServerAddressing = .loopback,
         logger: Logger = Logger(label: "mockauth.server")
     ) async throws -> ScenarioServer {
+        try await start(
+            scenario, pki: pki, group: group, transcriptLimit: transcriptLimit, limits: limits, addressing: addressing,
+            kerberos: [:], logger: logger)
+    }
+
+    /// Starts every server of `scenario`, those that verify Kerberos with `kerberos[server]` (their
+    /// run's realm holds their keys: ``KerberosVerification``).
+    package static func start(
+        _ scenario: Scenario,
+        pki: HarnessPKI,
+        group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
+        transcriptLimit: Int = ScenarioServer.defaultTranscriptLimit,
+        limits: ConnectionLimits = .default,
+        addressing: ServerAddressing = .loopback,
+        kerberos: [String: KerberosVerification],
+        logger: Logger = Logger(label: "mockauth.server")
+    ) async throws -> ScenarioServer {
         let addressing = addressing.forHosts(of: scenario)
         let recorder = TranscriptRecorder(limit: transcriptLimit)
         let reservation = PortReservation(allocator: addressing.ports)
@@ -88,7 +106,8 @@ public final class ScenarioServer: Sendable {
                 }
                 if let tls { authority?.register(tls.credentials) }
                 let behavior = ServerBehavior(
-                    spec: spec, endpoints: directory, limits: limits.overridden(by: spec.limits), revocation: authority)
+                    spec: spec, endpoints: directory, limits: limits.overridden(by: spec.limits), revocation: authority,
+                    kerberos: kerberos[spec.id])
                 let listener = try await Listener.bind(
                     spec: spec, tls: tls, behavior: behavior, recorder: recorder, group: group,
                     addressing: addressing, port: try reservation.next(),

@@ -33,13 +33,15 @@ struct ServerBehavior: Sendable {
 
     /// - Parameter revocation: the authority a revocation server answers from (its role alone
     ///   does not make one: without it, it answers as an origin with no route).
+    /// - Parameter kerberos: how the server's own auth verifies Kerberos tickets, when its realm's
+    ///   KDC issues them.
     init(
         spec: ServerSpec, endpoints: EndpointDirectory, limits: ConnectionLimits = .default,
-        revocation: RevocationAuthority? = nil
+        revocation: RevocationAuthority? = nil, kerberos: KerberosVerification? = nil
     ) {
         self.limits = limits
         let side: ChallengeSide = spec.role.relays ? .proxy : .origin
-        let serverGate = spec.auth.map { AuthGate(spec: $0, side: side) }
+        let serverGate = spec.auth.map { AuthGate(spec: $0, side: side, kerberos: kerberos) }
         var gates = serverGate.map { [$0] } ?? []
         var routes: [Route] = []
         for route in spec.routes {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MockAuthClients
 import MockAuthCommands
+import MockAuthKerberos
 
 extension MockAuthD {
     /// `mockauthd check SCENARIO -- COMMAND [ARGS…]`: runs one client against one scenario and judges it.
@@ -60,7 +61,8 @@ extension MockAuthD {
             let scenario = try catalog.load([self.scenario])[0]
             var client = CommandClient(name: command[0], arguments: command, outputToStandardError: json)
             client.isolatesHosts = isolateHosts
-            let runner = ScenarioRunner(timeoutSeconds: timeout, limits: serverLimits.limits)
+            var runner = ScenarioRunner(timeoutSeconds: timeout, limits: serverLimits.limits)
+            runner.kerberos = MITKerberos()
             // The matrix of one cell: the scenario, and its control for the same command.
             let controls = skipControl ? nil : catalog.catalog
             guard let judged = await runner.run([scenario], clients: [client], controls: controls).first else {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import MockAuthClients
 import MockAuthCommands
+import MockAuthKerberos
 import MockAuthConformance
 import Synchronization
 
@@ -122,7 +123,9 @@ extension MockAuthD {
             let total = scenarios.count * clients.count
             let finished = Counter()
             let started = ContinuousClock.now
-            let runs = await ScenarioRunner(timeoutSeconds: timeout, limits: serverLimits.limits).run(
+            var runner = ScenarioRunner(timeoutSeconds: timeout, limits: serverLimits.limits)
+            runner.kerberos = MITKerberos()
+            let runs = await runner.run(
                 scenarios, clients: clients, controls: catalog.catalog, jobs: jobs
             ) { run in
                 let cell = ConformanceCell(run, credit: table.client(run.client)?.credit(for: run.scenario))

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import MockAuthClients
 import MockAuthCommands
+import MockAuthKerberos
 import Synchronization
 
 #if canImport(Glibc)
@@ -27,6 +28,8 @@ struct InterruptCleanup {
                 Self.interrupted.withLock { $0 = true }
                 ClientInvocation.endAllRunning()
                 ClientFiles.removeAllLive()
+                // After the KDCs have ended (their process groups, above): their databases and keys.
+                KerberosRealmDirectories.removeAllLive()
                 exit(128 + number)
             }
             source.resume()

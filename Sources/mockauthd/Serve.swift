@@ -3,6 +3,7 @@ import Foundation
 import MockAuthClients
 import MockAuthConformance
 import MockAuthControl
+import MockAuthKerberos
 
 extension MockAuthD {
     /// `mockauthd serve [SCENARIO…]`: serves scenarios until interrupted, and answers the control
@@ -57,14 +58,16 @@ extension MockAuthD {
                 FileHandle.standardError.write(Data((warning + "\n").utf8))
             }
             let registry = RunRegistry(catalog: everything, maxLiveRuns: control.maxRuns) { scenario in
-                try await ScenarioRun.start(scenario, pki: pki, files: files, limits: limits, addressing: addressing)
+                try await ScenarioRun.start(
+                    scenario, pki: pki, files: files, limits: limits, addressing: addressing, kerberos: MITKerberos())
             }
             var runs: [ScenarioRun] = []
             let server: ControlServer
             do {
                 for scenario in scenarios {
                     let run = try await ScenarioRun.start(
-                        scenario, pki: pki, files: files, limits: limits, addressing: addressing)
+                        scenario, pki: pki, files: files, limits: limits, addressing: addressing,
+                        kerberos: MITKerberos())
                     runs.append(run)
                     await registry.adopt(run)
                 }

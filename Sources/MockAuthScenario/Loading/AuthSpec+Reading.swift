@@ -1,3 +1,4 @@
+import MockAuthSchemes
 import MockAuthVocabulary
 import Yams
 
@@ -69,7 +70,16 @@ extension AuthSpec {
                     try Account.read(element, file: file, context: "an entry of other-users")
                 }
             } ?? [],
-            emptyDomain: try Self.emptyDomain(&auth, file: file))
+            emptyDomain: try Self.emptyDomain(&auth, file: file),
+            kerberos: try auth.node("kerberos").map { (node) throws(ScenarioError) in
+                try KerberosSpec.read(node, file: file)
+            })
+        if spec.kerberos != nil, !schemes.contains(.negotiate) {
+            throw ScenarioError(
+                .invalidValue, at: auth.location(of: "kerberos"),
+                "'kerberos' is for negotiate (Kerberos travels inside SPNEGO), which 'schemes' does not offer here",
+                hint: "schemes: [negotiate]")
+        }
         if spec.emptyDomain != .serversOwn, !schemes.contains(where: \.httpScheme.isConnectionBased) {
             throw ScenarioError(
                 .invalidValue, at: auth.location(of: "empty-domain"),
@@ -109,6 +119,39 @@ extension AuthSpec {
             spec.writtenChallenges = try spec.readWrittenChallenges(node, file: file)
         }
         try auth.finish()
+        return spec
+    }
+}
+
+extension KerberosSpec {
+    static let example = "kerberos: { trusted-for-delegation: false, reply: genuine }"
+
+    /// Reads `kerberos: true` or `kerberos: { issues-tickets, trusted-for-delegation, reply }`.
+    static func read(_ node: Node, file: String) throws(ScenarioError) -> KerberosSpec {
+        if case .scalar = node {
+            let text = try node.scalarString(file: file, what: "'kerberos'")
+            guard text == "true" || text == "yes" else {
+                throw ScenarioError(
+                    .invalidValue, at: ScenarioLocation(node, file: file),
+                    "'kerberos' is true or a mapping (leave it out for NTLM inside SPNEGO alone), not '\(text)'",
+                    hint: example)
+            }
+            return KerberosSpec()
+        }
+        var mapping = try YAMLMapping(node, file: file, context: "the kerberos section")
+        var spec = KerberosSpec()
+        spec.issuesTickets = try mapping.bool("issues-tickets") ?? true
+        spec.trustedForDelegation = try mapping.bool("trusted-for-delegation") ?? false
+        if let reply = mapping.node("reply") {
+            spec.reply = try reply.word(KerberosReply.self, file: file, what: "reply", key: "reply")
+        }
+        try mapping.finish()
+        if !spec.issuesTickets, spec.reply != .genuine || spec.trustedForDelegation {
+            throw ScenarioError(
+                .invalidValue, at: mapping.location,
+                "'reply' and 'trusted-for-delegation' say how tickets are answered, and 'issues-tickets: false' issues none",
+                hint: "kerberos: { issues-tickets: false }")
+        }
         return spec
     }
 }

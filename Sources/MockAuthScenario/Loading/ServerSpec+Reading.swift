@@ -98,6 +98,27 @@ extension ServerSpec {
                 "a revocation server speaks plain HTTP and serves only the CRL and the OCSP responder",
                 hint: "remove '\(other)'")
         }
+        if auth?.kerberos != nil {
+            if proxy != nil {
+                throw ScenarioError(
+                    .invalidValue, at: server.location(of: "auth"),
+                    "Kerberos is verified by origins only: a proxy's Negotiate speaks NTLM inside SPNEGO",
+                    hint: "remove 'kerberos' from the proxy's auth")
+            }
+            guard host.resolvedName != nil else {
+                throw ScenarioError(
+                    .invalidValue, at: server.location(of: "auth"),
+                    "a Kerberos server needs a name under .test: its service principal is HTTP/<host>, and a "
+                        + "ticket for an address or for localhost names no one service",
+                    hint: "host: www.mockauth.test")
+            }
+        }
+        if let route = routes?.first(where: { if case .own(let spec) = $0.auth { spec.kerberos != nil } else { false } }) {
+            throw ScenarioError(
+                .invalidValue, at: server.location(of: "routes"),
+                "route '\(route.path)': Kerberos is the server's (one service principal per host), not a route's",
+                hint: "auth: { schemes: [negotiate], kerberos: true, username: alice, password: secret }")
+        }
         if http2 == .only, tls == nil {
             throw ScenarioError(
                 .invalidValue, at: server.location(of: "http2"),

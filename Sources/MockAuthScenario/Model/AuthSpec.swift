@@ -47,6 +47,8 @@ package struct AuthSpec: Sendable, Equatable {
     /// server's own domain (the default) or a refusal. A domain that is not the account's is refused
     /// either way.
     package var emptyDomain: NTLMEmptyDomain
+    /// Kerberos beside NTLM inside SPNEGO (`kerberos:`), for a space that offers `negotiate`.
+    package var kerberos: KerberosSpec?
 
     package init(
         realm: String = "mockauth",
@@ -61,7 +63,7 @@ package struct AuthSpec: Sendable, Equatable {
         challengesOnOneLine: Bool = false,
         writtenChallenges: [String] = [],
         closesAfterChallenge: Bool = false,
-        otherAccounts: [Account] = [], emptyDomain: NTLMEmptyDomain = .serversOwn
+        otherAccounts: [Account] = [], emptyDomain: NTLMEmptyDomain = .serversOwn, kerberos: KerberosSpec? = nil
     ) {
         self.realm = realm
         self.schemes = schemes
@@ -77,6 +79,7 @@ package struct AuthSpec: Sendable, Equatable {
         self.closesAfterChallenge = closesAfterChallenge
         self.otherAccounts = otherAccounts
         self.emptyDomain = emptyDomain
+        self.kerberos = kerberos
     }
 }
 

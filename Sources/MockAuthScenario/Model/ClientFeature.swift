@@ -45,6 +45,11 @@ public enum ClientFeature: Sendable, Hashable, Comparable, CustomStringConvertib
     /// Speaking HTTP/2 (RFC 9113): choosing `h2` by ALPN, where a server offers it alone
     /// (`http2: only`). Clients of HTTP/1.1 alone (requests, urllib, wget) lack it.
     case http2
+    /// Answering `Negotiate` with a Kerberos ticket (RFC 4559 with RFC 4121): reading the realm's
+    /// configuration and credential cache it is given (`MOCKAUTH_KRB5_CONFIG`, `MOCKAUTH_KRB5CCNAME`)
+    /// through the platform's GSS-API, as curl `--negotiate` and requests-gssapi do. Clients whose
+    /// Negotiate is NTLM alone, or that have no Negotiate, lack it.
+    case kerberos
     /// Answering challenges of one scheme (sending a bearer token, for `bearer`).
     case scheme(AuthSchemeSpec)
 
@@ -52,7 +57,7 @@ public enum ClientFeature: Sendable, Hashable, Comparable, CustomStringConvertib
     public static var allCases: [ClientFeature] {
         [
             .tls, .customTrustAnchors, .clientCertificate, .pinning, .proxy, .httpsProxy, .socks, .socksAuth,
-            .noProxy, .redirects, .customHeaders, .hostNames, .cookies, .hsts, .http2,
+            .noProxy, .redirects, .customHeaders, .hostNames, .cookies, .hsts, .http2, .kerberos,
         ]
             + AuthSchemeSpec.allCases.map(ClientFeature.scheme)
     }
@@ -77,6 +82,7 @@ public enum ClientFeature: Sendable, Hashable, Comparable, CustomStringConvertib
         case .cookies: "cookies"
         case .hsts: "hsts"
         case .http2: "http2"
+        case .kerberos: "kerberos"
         case .scheme(let scheme): scheme.rawValue
         }
     }
@@ -208,6 +214,7 @@ extension Scenario {
         if servers.flatMap(\.routes).contains(where: \.setsStrictTransportSecurity) { features.insert(.hsts) }
         // A server of HTTP/2 alone; one that offers HTTP/1.1 too needs nothing of the client.
         if servers.contains(where: { $0.http2 == .only }) { features.insert(.http2) }
+        if servers.contains(where: { $0.auth?.kerberos != nil }) { features.insert(.kerberos) }
         var choices: Set<Set<ClientFeature>> = []
         for server in servers {
             let accepted = acceptedSchemes(server: server.id)

@@ -1,4 +1,5 @@
 import MockAuthTranscript
+import MockAuthVerdict
 import MockAuthVocabulary
 
 /// One rule a scenario's `expect:` list can state: what a correct client does, as the judge checks
@@ -54,10 +55,14 @@ package struct RuleContext: Sendable {
     package var because: String?
     /// What the client was given (the body a rule about request bodies compares with).
     package var client: ClientSpec
+    /// How the client's command ended, when the harness ran one: the only evidence of a check the
+    /// client makes on an answer without sending anything more (`checks-mutual-authentication`).
+    package var exit: ClientExit?
 
-    package init(because: String?, client: ClientSpec) {
+    package init(because: String?, client: ClientSpec, exit: ClientExit? = nil) {
         self.because = because
         self.client = client
+        self.exit = exit
     }
 }
 

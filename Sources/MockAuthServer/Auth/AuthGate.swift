@@ -29,10 +29,11 @@ final class AuthGate: Sendable {
     /// decoding them again (``ConnectionGateMemo`` does the same within one connection).
     private let lastDecision = Mutex<(credentials: [String], result: GateResult)?>(nil)
 
-    init(spec: AuthSpec, side: ChallengeSide) {
+    init(spec: AuthSpec, side: ChallengeSide, kerberos: KerberosVerification? = nil) {
         self.spec = spec
         self.side = side
-        let authenticator = ProtectionSpaceAuthenticator(schemes: spec.schemeConfigurations(side: side))
+        let authenticator = ProtectionSpaceAuthenticator(
+            schemes: spec.schemeConfigurations(side: side, kerberos: kerberos))
         self.authenticator = Mutex(authenticator)
         self.isStateless = authenticator.configurations.allSatisfy(\.isStateless)
         self.holdsConnectionState = authenticator.configurations.contains { configuration in
@@ -202,5 +203,6 @@ extension AuthRecord {
         workstation = presented.workstation
         algorithm = presented.algorithm
         digestNonce = presented.digestNonce
+        kerberos = presented.kerberos
     }
 }

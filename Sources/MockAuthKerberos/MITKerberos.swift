@@ -1,0 +1,182 @@
+import Foundation
+import MockAuth
+import MockAuthCommands
+import MockAuthScenario
+import MockAuthSchemes
+
+/// Starts each run's Kerberos realm with MIT Kerberos's own programs, under the supervised runner:
+/// a database and keytabs made with `kdb5_util` and `kadmin.local`, `krb5kdc` on a loopback port,
+/// and the account's ticket-granting ticket from `kinit`, all in a directory of the run's that
+/// ``MITKerberosRealm/stop()`` deletes. The machine's own Kerberos configuration is never read or
+/// written: every program is given the realm's files in its environment.
+package struct MITKerberos: KerberosRealmProvider {
+    /// How long each step may take (the KDC answers on loopback in milliseconds).
+    static let stepTimeout: Duration = .seconds(20)
+    /// How many times `kinit` is tried while the KDC starts, 100 ms apart.
+    static let kinitAttempts = 50
+
+    package init() {}
+
+    package func startRealm(_ plan: KerberosRealmPlan) async throws -> any KerberosRealm {
+        let tools = try KerberosTools.find()
+        let library = try GSSAPILibrary.shared()
+        for character in plan.account.password + plan.account.username where character == "\"" || character.isNewline {
+            throw KerberosError("the account's name and password may not hold a double quote or a line break")
+        }
+        // Bounded: another process may take the chosen port before the KDC binds it.
+        var lastError: (any Error)?
+        for _ in 0..<3 {
+            guard let port = LoopbackPort.free() else { throw KerberosError("no free loopback port for the KDC") }
+            let directory = try KerberosRealmDirectories.make()
+            let configuration = KerberosRealmConfiguration(plan: plan, directory: directory, port: port)
+            do {
+                return try await MITKerberosRealm.start(configuration, tools: tools, library: library)
+            } catch let error as KDCNotReady {
+                lastError = error.underlying
+            }
+        }
+        throw lastError ?? KerberosError("the KDC did not start")
+    }
+}
+
+/// The KDC never answered `kinit`: the realm's directory is removed and another port tried.
+struct KDCNotReady: Error {
+    var underlying: KerberosError
+}
+
+/// A running realm: its KDC process, its files, and an acceptor per service key.
+final class MITKerberosRealm: KerberosRealm {
+    let configuration: KerberosRealmConfiguration
+    let clientConfiguration: String
+    let credentialCache: [UInt8]
+    private let kdc: RunningProcess
+    private let acceptors: [String: GSSAPIAcceptor]
+    private let tools: KerberosTools
+    /// The administration tools' environment: the realm's files.
+    private let environment: [String: String]
+
+    private init(
+        configuration: KerberosRealmConfiguration, credentialCache: [UInt8], kdc: RunningProcess,
+        acceptors: [String: GSSAPIAcceptor], tools: KerberosTools, environment: [String: String]
+    ) {
+        self.tools = tools
+        self.environment = environment
+        self.configuration = configuration
+        self.clientConfiguration = configuration.clientConfiguration
+        self.credentialCache = credentialCache
+        self.kdc = kdc
+        self.acceptors = acceptors
+    }
+
+    func acceptor(for service: KerberosRealmPlan.Service) -> (any KerberosAcceptor)? {
+        acceptors[service.hostName]
+    }
+
+    func registerDecoys(_ principals: [String]) async throws {
+        for principal in principals {
+            try await Self.step(
+                [tools.administration, "-r", configuration.plan.realm, "-q", "addprinc -randkey \(principal)"],
+                environment, what: "adding a principal (\(principal))")
+        }
+    }
+
+    func stop() async {
+        _ = await kdc.stop()
+        KerberosRealmDirectories.remove(configuration.directory)
+    }
+
+    /// Writes the realm's files, makes its database and keys, starts its KDC and gets the client's
+    /// ticket. On any failure everything started is stopped and the directory removed.
+    static func start(
+        _ configuration: KerberosRealmConfiguration, tools: KerberosTools, library: GSSAPILibrary
+    ) async throws -> MITKerberosRealm {
+        let plan = configuration.plan
+        let directory = configuration.directory
+        var kdc: RunningProcess?
+        do {
+            let krb5Path = "\(directory)/krb5.conf"
+            try Data(configuration.kdcProfile.utf8).write(to: URL(fileURLWithPath: "\(directory)/kdc.conf"))
+            try Data(configuration.clientConfiguration.utf8).write(to: URL(fileURLWithPath: krb5Path))
+            try Data().write(to: URL(fileURLWithPath: "\(directory)/kadm5.acl"))
+            var environment = ProcessInfo.processInfo.environment
+            environment["KRB5_CONFIG"] = krb5Path
+            environment["KRB5_KDC_PROFILE"] = "\(directory)/kdc.conf"
+            environment["KRB5CCNAME"] = "FILE:\(configuration.credentialCachePath)"
+            environment["KRB5RCACHETYPE"] = "none"
+            let masterPassword = UUID().uuidString
+            try await step(
+                [tools.databaseUtility, "create", "-s", "-r", plan.realm, "-P", masterPassword], environment,
+                what: "creating the realm's database")
+            // The client's key in a keytab of its own too (-norandkey: the password's key), so that
+            // the harness's kinit reads no password on its standard input.
+            var commands = [
+                #"addprinc -pw "\#(plan.account.password)" "\#(plan.clientPrincipal)""#,
+                #"ktadd -norandkey -k \#(configuration.clientKeytabPath) "\#(plan.clientPrincipal)""#,
+            ]
+            for service in plan.services where service.issuesTickets {
+                let principal = service.principal(in: plan.realm)
+                let delegation = service.trustedForDelegation ? "+ok_as_delegate" : "-ok_as_delegate"
+                commands.append("addprinc -randkey \(delegation) \(principal)")
+                commands.append("ktadd -k \(configuration.keytabPath(service)) \(principal)")
+            }
+            for command in commands {
+                try await step(
+                    [tools.administration, "-r", plan.realm, "-q", command], environment,
+                    what: "adding a principal (\(command.split(separator: " ").last ?? ""))")
+            }
+            let started = try await SupervisedProcess(
+                [tools.kdc, "-n", "-r", plan.realm], environment: environment, output: .captured
+            ).start()
+            kdc = started
+            let cache = try await ticket(configuration, tools: tools, environment: environment, kdc: started)
+            var acceptors: [String: GSSAPIAcceptor] = [:]
+            for service in plan.services where service.issuesTickets {
+                acceptors[service.hostName] = try GSSAPIAcceptor(
+                    keytabPath: configuration.keytabPath(service), library: library)
+            }
+            return MITKerberosRealm(
+                configuration: configuration, credentialCache: cache, kdc: started, acceptors: acceptors,
+                tools: tools, environment: environment)
+        } catch {
+            if let kdc { _ = await kdc.stop() }
+            KerberosRealmDirectories.remove(directory)
+            throw error
+        }
+    }
+
+    /// `kinit` with the account's key, retried while the KDC starts; the credential cache's bytes.
+    private static func ticket(
+        _ configuration: KerberosRealmConfiguration, tools: KerberosTools, environment: [String: String],
+        kdc: RunningProcess
+    ) async throws -> [UInt8] {
+        let plan = configuration.plan
+        var reason = ""
+        for _ in 0..<MITKerberos.kinitAttempts {
+            if let ended = kdc.termination {
+                throw KDCNotReady(
+                    underlying: KerberosError(
+                        "krb5kdc exited with \(ended.status) on port \(configuration.port): \(ended.errorText.suffix(300))"))
+            }
+            let kinit = SupervisedProcess(
+                [tools.kinit, "-f", "-k", "-t", configuration.clientKeytabPath, plan.clientPrincipal],
+                environment: environment)
+            let ended = try await kinit.run(timeout: MITKerberos.stepTimeout)
+            if ended.status == 0, !ended.stopped {
+                return try ClientMaterial.readFile(configuration.credentialCachePath)
+            }
+            reason = ended.errorText.trimmingCharacters(in: .whitespacesAndNewlines)
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        throw KDCNotReady(underlying: KerberosError("kinit never got a ticket from the KDC: \(reason)"))
+    }
+
+    /// Runs one administration step to its end.
+    private static func step(_ arguments: [String], _ environment: [String: String], what: String) async throws {
+        let ended = try await SupervisedProcess(arguments, environment: environment).run(
+            timeout: MITKerberos.stepTimeout)
+        guard ended.status == 0, !ended.stopped else {
+            let output = (ended.errorText + ended.outputText).trimmingCharacters(in: .whitespacesAndNewlines)
+            throw KerberosError("\(what) failed (\(arguments[0]) exited \(ended.status)): \(output.suffix(300))")
+        }
+    }
+}
