@@ -42,6 +42,11 @@ if [ -n "$mockauth_username" ]; then
     user=$(qualified "$mockauth_username" "$mockauth_domain")
     set -- "$@" --anyauth -u "$user:$mockauth_password"
 fi
+# The run's Kerberos realm: curl's Negotiate goes through GSS-API (curl's manual, --negotiate), which
+# reads the realm's krb5.conf and the credential cache from the environment, as kinit leaves them.
+if [ -n "$mockauth_krb5_config" ]; then
+    export KRB5_CONFIG="$mockauth_krb5_config" KRB5CCNAME="FILE:$mockauth_krb5_credential_cache"
+fi
 # MOCKAUTH_RESOLVE: names under .test, in curl's --resolve form.
 for entry in $mockauth_resolve; do set -- "$@" --resolve "$entry"; done
 # MOCKAUTH_METHOD / MOCKAUTH_BODY_FILE: a POST body goes with --data-binary alone (curl then

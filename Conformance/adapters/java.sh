@@ -12,4 +12,6 @@ mode="$2"
 set -- -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:auto -cp "$dir/mockauth-java.jar" MockAuthJava "$mode"
 [ -f "$dir/java-$mode.jsa" ] && set -- -XX:SharedArchiveFile="$dir/java-$mode.jsa" "$@"
 [ -n "$mockauth_hosts_file" ] && set -- -Djdk.net.hosts.file="$mockauth_hosts_file" "$@"
+# The run's Kerberos credential cache, where the JDK's Kerberos looks for one (KRB5CCNAME).
+[ -n "$mockauth_krb5_credential_cache" ] && export KRB5CCNAME="FILE:$mockauth_krb5_credential_cache"
 exec java "$@"

@@ -115,6 +115,10 @@ class Material:
         # Seconds to wait after one request's answer before making the next.
         pause = env.get("MOCKAUTH_PAUSE_SECONDS")
         self.pause_seconds: Optional[int] = int(pause) if pause else None
+        # The run's Kerberos realm: a krb5.conf and a credential cache with the account's
+        # ticket-granting ticket, for KRB5_CONFIG and KRB5CCNAME.
+        self.krb5_config: Optional[str] = env.get("MOCKAUTH_KRB5_CONFIG")
+        self.krb5_credential_cache: Optional[str] = env.get("MOCKAUTH_KRB5CCNAME")
 
     def account(self, position: int) -> Optional[Account]:
         """The account of the URL at 1-based `position`: its own, else the client's (None when it is

@@ -42,6 +42,9 @@ mockauth_resolve=${MOCKAUTH_RESOLVE:-}
 mockauth_hosts_file=${MOCKAUTH_HOSTS_FILE:-}
 # Seconds to wait after one request's answer before making the next.
 mockauth_pause_seconds=${MOCKAUTH_PAUSE_SECONDS:-}
+# The run's Kerberos realm: a krb5.conf and a credential cache, for KRB5_CONFIG and KRB5CCNAME.
+mockauth_krb5_config=${MOCKAUTH_KRB5_CONFIG:-}
+mockauth_krb5_credential_cache=${MOCKAUTH_KRB5CCNAME:-}
 
 # mockauth_headers: prints the header lines to send with each request (MOCKAUTH_HEADERS), one
 # `Name: value` per line; a line without a colon is skipped.

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Reference adapter: Python requests with requests-ntlm (the NTLM plugin requests' documentation
-names), as its documentation has an application use them.
+names) and requests-gssapi (a Kerberos plugin on python-gssapi), as its documentation has an application use them.
 
 - One Session for the run's URLs (its cookie jar and connection pool); `trust_env = False`: only
   what the scenario gives. Trust: `verify=MOCKAUTH_CA_FILE`; identity: `session.cert`; the token and
@@ -8,7 +8,8 @@ names), as its documentation has an application use them.
 - Credentials: `auth=` on every request of the account, with the auth object of the scheme the
   scenario's server is set up with, as a user configures requests for the server they call
   (requests picks no scheme itself): `HttpNtlmAuth('DOMAIN\\user', password)` where it offers NTLM
-  or Negotiate, else `HTTPDigestAuth` where it offers Digest, else `HTTPBasicAuth` (what
+  or Negotiate (with a Kerberos realm given, requests-gssapi's `HTTPSPNEGOAuth()` for Negotiate
+  instead), else `HTTPDigestAuth` where it offers Digest, else `HTTPBasicAuth` (what
   `auth=(user, password)` means). Digest and NTLM answer the server's challenge; Basic goes with
   the first request, as requests sends it.
 - Proxy: the proxy URL with its credentials (`scheme://user:password@host:port`, requests'
@@ -18,7 +19,8 @@ names), as its documentation has an application use them.
   CA file) and socks5:// / socks5h:// (PySocks, requests[socks]).
 - Names under .test: resolved as MOCKAUTH_RESOLVE says (mockauth_resolve, the address only).
 - What the scenario gives: read through mockauth_material.
-Exit 0 if every URL answered 2xx, 89 when the scenario needs SOCKS and PySocks is not installed
+Exit 0 if every URL answered 2xx, 89 when the scenario needs SOCKS and PySocks is not installed, or
+Kerberos and requests-gssapi is not
 (found only at run time), 1 otherwise.
 """
 import os
@@ -67,9 +69,27 @@ if material.proxy:
 OFFERED = material.offered_schemes()
 
 
+if material.krb5_config:
+    # The run's Kerberos realm, as GSS-API reads it: its krb5.conf and the credential cache kinit left.
+    os.environ["KRB5_CONFIG"] = material.krb5_config
+    os.environ["KRB5CCNAME"] = "FILE:" + material.krb5_credential_cache
+    try:
+        import requests_gssapi  # noqa: F401  (built against MIT Kerberos: not everywhere)
+    except ImportError:
+        print("requests cannot answer Negotiate with Kerberos without requests-gssapi", file=sys.stderr)
+        sys.exit(89)
+
+
 def authenticator(credentials):
     """The auth object of the server's scheme (the strongest requests answers where it offers several)."""
     user, password, domain = credentials
+    if material.krb5_config and "negotiate" in OFFERED:
+        # Kerberos: requests-gssapi's HTTPSPNEGOAuth() as its README's first example has it, with
+        # its defaults: mutual_authentication=DISABLED (the server's final token is not checked),
+        # delegate=False; the credentials of the cache.
+        from requests_gssapi import HTTPSPNEGOAuth
+
+        return HTTPSPNEGOAuth()
     if OFFERED & {"ntlm", "negotiate"}:
         from requests_ntlm import HttpNtlmAuth
 

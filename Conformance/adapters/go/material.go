@@ -67,6 +67,10 @@ type Material struct {
 	HostsFile       string
 	// Seconds to wait after one request's answer before making the next; 0 for no pause.
 	PauseSeconds int
+	// The run's Kerberos realm: a krb5.conf and a credential cache, for KRB5_CONFIG and KRB5CCNAME;
+	// empty without one.
+	Krb5Config          string
+	Krb5CredentialCache string
 }
 
 // readMaterial reads the material of this process's environment.
@@ -135,6 +139,8 @@ func readMaterial() Material {
 		}
 	}
 	material.PauseSeconds, _ = strconv.Atoi(text("MOCKAUTH_PAUSE_SECONDS"))
+	material.Krb5Config = text("MOCKAUTH_KRB5_CONFIG")
+	material.Krb5CredentialCache = text("MOCKAUTH_KRB5CCNAME")
 	return material
 }
 

@@ -125,6 +125,13 @@ public final class MockAuthJava {
             }
         } else {
             java.net.CookieHandler.setDefault(new CookieManager());
+            if (material.krb5Config != null) {
+                // Negotiate with Kerberos (the JDK's "HTTP Authentication" guide): JGSS reads the
+                // realm from this krb5.conf and, without a JAAS Subject, the ticket-granting ticket
+                // from the credential cache KRB5CCNAME names (java.sh exports it).
+                System.setProperty("java.security.krb5.conf", material.krb5Config);
+                System.setProperty("javax.security.auth.useSubjectCredsOnly", "false");
+            }
             if (context != null) HttpsURLConnection.setDefaultSSLSocketFactory(context.getSocketFactory());
             if (proxies != null) ProxySelector.setDefault(proxies);
             // The default Authenticator answers what has no connection of its own: a SOCKS5 proxy's

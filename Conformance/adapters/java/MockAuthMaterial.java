@@ -54,6 +54,10 @@ final class MockAuthMaterial {
     final String hostsFile;
     /// Seconds to wait after one request's answer before making the next; null for no pause.
     final Integer pauseSeconds;
+    /// The run's Kerberos realm: a krb5.conf (for `java.security.krb5.conf`) and a credential cache
+    /// with the account's ticket-granting ticket (for KRB5CCNAME); null without one.
+    final String krb5Config;
+    final String krb5CredentialCache;
 
     MockAuthMaterial(Map<String, String> env) {
         scenario = env.get("MOCKAUTH_SCENARIO");
@@ -95,6 +99,8 @@ final class MockAuthMaterial {
         hostsFile = env.get("MOCKAUTH_HOSTS_FILE");
         String pause = env.get("MOCKAUTH_PAUSE_SECONDS");
         pauseSeconds = pause == null || pause.isEmpty() ? null : Integer.valueOf(pause);
+        krb5Config = env.get("MOCKAUTH_KRB5_CONFIG");
+        krb5CredentialCache = env.get("MOCKAUTH_KRB5CCNAME");
     }
 
     /// The material this process is given (its environment).
