@@ -224,16 +224,17 @@ let package = Package(
         .target(name: "MockAuthBuildInfo"),
         // The GSS-API calls of a Kerberos acceptor, loaded at run time with dlopen (RFC 2744's C
         // types declared here): building needs no Kerberos headers, and nothing links a Kerberos library.
-        .target(
-            name: "MockAuthGSSAPI",
-            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
-        ),
+        // (dlopen is libc's own on macOS and on glibc 2.34 and later: nothing to link.)
+        .target(name: "MockAuthGSSAPI"),
         // Kerberos realms for scenarios that verify tickets: MIT Kerberos's KDC run under the
         // supervised runner, and GSS-API acceptors. macOS and Linux only (it starts processes):
         // mockauthd and the tests depend on it, no product does, so iOS builds never reach it.
         .target(
             name: "MockAuthKerberos",
-            dependencies: ["MockAuth", "MockAuthCommands", "MockAuthGSSAPI", "MockAuthScenario", "MockAuthSchemes"],
+            dependencies: [
+                "MockAuth", "MockAuthCommands", "MockAuthGSSAPI", "MockAuthScenario", "MockAuthSchemes",
+                "MockAuthVocabulary",
+            ],
             swiftSettings: strictSettings
         ),
         .executableTarget(
@@ -265,7 +266,7 @@ let package = Package(
         .target(
             name: "MockAuthTestSupport",
             dependencies: [
-                "MockAuthPortableTestSupport", "MockAuthCommands",
+                "MockAuthPortableTestSupport", "MockAuthCommands", "MockAuth", "MockAuthScenario", "MockAuthSchemes",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],

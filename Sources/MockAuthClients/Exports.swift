@@ -25,6 +25,7 @@
 @_exported import struct MockAuth.ConnectionRecord
 @_exported import struct MockAuth.ControlResult
 @_exported import enum MockAuth.DigestNonceUse
+@_exported import struct MockAuth.KerberosTicket
 @_exported import struct MockAuth.EndpointRecord
 @_exported import enum MockAuth.ExpectationLevel
 @_exported import struct MockAuth.Finding

@@ -70,7 +70,7 @@ public struct URLSessionClient: ChallengeClient {
             let digests = AuthSchemeSpec.allCases.filter { $0.httpScheme == .digest }.map(ClientFeature.scheme)
             return Set(digests).union([
                 .customTrustAnchors, .clientCertificate, .pinning, .proxy, .httpsProxy, .socks, .socksAuth,
-                .scheme(.ntlm), .scheme(.negotiate), .hostNames, .hsts,
+                .scheme(.ntlm), .scheme(.negotiate), .kerberos, .hostNames, .hsts,
             ])
         #else
             // URLSession resolves through the system: a name under .test needs the machine's hosts

@@ -37,6 +37,7 @@
 @_exported import enum MockAuthVocabulary.AuthOutcome
 @_exported import struct MockAuthVocabulary.BodyRecord
 @_exported import enum MockAuthVocabulary.DigestNonceUse
+@_exported import struct MockAuthVocabulary.KerberosTicket
 @_exported import enum MockAuthVocabulary.ExpectationLevel
 @_exported import enum MockAuthVocabulary.HTTPAuthScheme
 @_exported import enum MockAuthVocabulary.HTTPProtocolVersion

@@ -24,6 +24,7 @@
 @_exported import struct MockAuthRemote.ControlErrorBody
 @_exported import struct MockAuthRemote.ControlResult
 @_exported import enum MockAuthRemote.DigestNonceUse
+@_exported import struct MockAuthRemote.KerberosTicket
 @_exported import struct MockAuthRemote.EndedRun
 @_exported import struct MockAuthRemote.EndpointRecord
 @_exported import enum MockAuthRemote.ExpectationLevel

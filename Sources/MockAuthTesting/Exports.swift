@@ -33,6 +33,7 @@
 @_exported import enum MockAuthClients.ControlPolicy
 @_exported import struct MockAuthClients.ControlResult
 @_exported import enum MockAuthClients.DigestNonceUse
+@_exported import struct MockAuthClients.KerberosTicket
 @_exported import struct MockAuthClients.EndpointRecord
 @_exported import enum MockAuthClients.ExpectationLevel
 @_exported import struct MockAuthClients.Finding

@@ -12,7 +12,7 @@ struct ClientMaterialCatalogTests {
         var produced: Set<ClientVariable> = []
         for scenario in try ScenarioCatalog.bundled.loadAll() {
             try await withTeardown { teardown in
-                let run = try await ScenarioRun.start(scenario)
+                let run = try await ScenarioRun.start(scenario, kerberos: StandInKerberos())
                 teardown.add { await run.shutdown() }
                 let material = run.material
                 let environment = run.environment
@@ -43,7 +43,7 @@ struct ClientMaterialCatalogTests {
     func perRequestAccounts() async throws {
         let scenario = try ScenarioCatalog.bundled.load("connection-reuse-other-credentials")
         try await withTeardown { teardown in
-            let run = try await ScenarioRun.start(scenario)
+            let run = try await ScenarioRun.start(scenario, kerberos: StandInKerberos())
             teardown.add { await run.shutdown() }
             let second = try #require(scenario.client.requests.dropFirst().first?.credentials)
             #expect(run.environment["MOCKAUTH_USERNAME_2"] == second.username)
@@ -61,7 +61,7 @@ struct ClientMaterialCatalogTests {
     func pause() async throws {
         for scenario in try ScenarioCatalog.bundled.loadAll() {
             try await withTeardown { teardown in
-                let run = try await ScenarioRun.start(scenario)
+                let run = try await ScenarioRun.start(scenario, kerberos: StandInKerberos())
                 teardown.add { await run.shutdown() }
                 let pause = run.environment[ClientVariable.pauseSeconds.name]
                 guard scenario.name == "digest-stale" else {
@@ -81,7 +81,7 @@ struct ClientMaterialCatalogTests {
     func proxyDomain() async throws {
         let scenario = try ScenarioCatalog.bundled.load("proxy-ntlm")
         try await withTeardown { teardown in
-            let run = try await ScenarioRun.start(scenario)
+            let run = try await ScenarioRun.start(scenario, kerberos: StandInKerberos())
             teardown.add { await run.shutdown() }
             #expect(run.environment["MOCKAUTH_PROXY_DOMAIN"] == "MOCKAUTH")
             #expect(try ClientContext(environment: run.environment).proxy?.credentials?.domain == "MOCKAUTH")
@@ -92,7 +92,7 @@ struct ClientMaterialCatalogTests {
     func remoteDNS() async throws {
         let scenario = try ScenarioCatalog.bundled.load("socks5h-remote-dns")
         try await withTeardown { teardown in
-            let run = try await ScenarioRun.start(scenario)
+            let run = try await ScenarioRun.start(scenario, kerberos: StandInKerberos())
             teardown.add { await run.shutdown() }
             let proxy = try #require(run.material.proxy)
             #expect(proxy.url.hasPrefix("socks5h://127.0.0.1:"), "\(proxy.url)")
@@ -105,7 +105,7 @@ struct ClientMaterialCatalogTests {
         // Its control gives the mapping and socks5://, as every other SOCKS5 scenario does.
         let control = try ScenarioCatalog.bundled.load("socks5")
         try await withTeardown { teardown in
-            let run = try await ScenarioRun.start(control)
+            let run = try await ScenarioRun.start(control, kerberos: StandInKerberos())
             teardown.add { await run.shutdown() }
             #expect(run.material.proxy?.url.hasPrefix("socks5://") == true)
         }
