@@ -99,12 +99,6 @@ extension ServerSpec {
                 hint: "remove '\(other)'")
         }
         if auth?.kerberos != nil {
-            if proxy != nil {
-                throw ScenarioError(
-                    .invalidValue, at: server.location(of: "auth"),
-                    "Kerberos is verified by origins only: a proxy's Negotiate speaks NTLM inside SPNEGO",
-                    hint: "remove 'kerberos' from the proxy's auth")
-            }
             guard host.resolvedName != nil else {
                 throw ScenarioError(
                     .invalidValue, at: server.location(of: "auth"),
