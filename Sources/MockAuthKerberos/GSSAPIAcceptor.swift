@@ -17,7 +17,7 @@ final class GSSAPIAcceptor: KerberosAcceptor {
         var pointer: UnsafeMutableRawPointer?
     }
 
-    /// Acquires acceptor credentials for `servicePrincipal`'s key in the keytab at `keytabPath`.
+    /// Acquires acceptor credentials for the keys of the keytab at `keytabPath` (one service's).
     init(keytabPath: String, library: GSSAPILibrary) throws(KerberosError) {
         self.library = library
         var minor: UInt32 = 0

@@ -107,7 +107,8 @@ extension ServerSpec {
                     hint: "host: www.mockauth.test")
             }
         }
-        if let route = routes?.first(where: { if case .own(let spec) = $0.auth { spec.kerberos != nil } else { false } }) {
+        if let route = routes?.first(where: { if case .own(let spec) = $0.auth { spec.kerberos != nil } else { false } }
+        ) {
             throw ScenarioError(
                 .invalidValue, at: server.location(of: "routes"),
                 "route '\(route.path)': Kerberos is the server's (one service principal per host), not a route's",

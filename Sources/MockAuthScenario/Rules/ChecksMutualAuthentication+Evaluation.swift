@@ -34,6 +34,7 @@ extension ChecksMutualAuthentication {
                     because))
         }
         return .met(
-            "the server answered \(first.summary) with a forged AP-REP and the client exited \(status): it reported the failure")
+            "the server answered \(first.summary) with a forged AP-REP and the client exited \(status): it reported the failure"
+        )
     }
 }

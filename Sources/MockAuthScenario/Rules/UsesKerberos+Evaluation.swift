@@ -30,6 +30,7 @@ extension UsesKerberos {
         let schemes = Set(requests.compactMap { $0.auth?.scheme })
         let sent = schemes.isEmpty ? "no credentials" : "only \(schemes.sorted().joined(separator: ", ")) credentials"
         return .violated(
-            explained("its \(requests.count) request(s) to \(server) carried \(sent), never a Kerberos ticket", because))
+            explained("its \(requests.count) request(s) to \(server) carried \(sent), never a Kerberos ticket", because)
+        )
     }
 }

@@ -19,8 +19,11 @@ extension WithholdsDelegation {
         }
         guard let first = verified.first else {
             return .notExercised(
-                "\(transcript.serverName(server)) verified no Kerberos ticket, so what the client forwards with one is unknown")
+                "\(transcript.serverName(server)) verified no Kerberos ticket, so what the client forwards with one is unknown"
+            )
         }
-        return .met("\(verified.count) ticket(s) verified, none with a forwarded ticket-granting ticket (first: \(first.summary))")
+        return .met(
+            "\(verified.count) ticket(s) verified, none with a forwarded ticket-granting ticket (first: \(first.summary))"
+        )
     }
 }

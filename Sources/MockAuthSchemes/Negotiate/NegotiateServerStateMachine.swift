@@ -141,7 +141,8 @@ extension NegotiateServerStateMachine {
             let reply = replyToken.map(verification.reply.applied(to:))
             let final: String?
             if inSPNEGO {
-                final = value(SPNEGONegTokenResp(negState: .acceptCompleted, supportedMech: mechanism, responseToken: reply))
+                final = value(
+                    SPNEGONegTokenResp(negState: .acceptCompleted, supportedMech: mechanism, responseToken: reply))
             } else {
                 final = reply.map { "Negotiate " + Base64.encode($0) }
             }

@@ -39,7 +39,9 @@ package struct KerberosAPRequest: Sendable, Equatable {
         guard inner.count > 2 else { throw SPNEGOParseError(reason: "Kerberos token without a message") }
         guard inner[0] == 0x01, inner[1] == 0x00 else {
             throw SPNEGOParseError(
-                reason: "Kerberos token ID 0x\(String(inner[0], radix: 16))\(String(inner[1], radix: 16)) is not an AP-REQ (0x0100)")
+                reason:
+                    "Kerberos token ID 0x\(String(inner[0], radix: 16))\(String(inner[1], radix: 16)) is not an AP-REQ (0x0100)"
+            )
         }
         return try parseAPRequest(Array(inner.dropFirst(2)))
     }

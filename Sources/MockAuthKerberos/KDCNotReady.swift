@@ -1,0 +1,4 @@
+/// The KDC never answered `kinit`: the realm's directory is removed and another port tried.
+struct KDCNotReady: Error {
+    var underlying: KerberosError
+}
