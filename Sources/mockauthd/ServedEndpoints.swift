@@ -64,6 +64,13 @@ struct ServedEndpoints: Encodable {
         // endpoints file (0600), never on the terminal or in a log.
         lines.append("Client PKCS#12 (passphrase in): \(clientP12) (\(clientP12PasswordFile))")
         lines.append("Pin (MOCKAUTH_PIN_SHA256):      \(pinSHA256)")
+        // Each Kerberos scenario has a realm of its own: its krb5.conf and credential cache.
+        for entry in scenarios {
+            guard let configuration = entry.environment[ClientVariable.kerberosConfiguration.name],
+                let cache = entry.environment[ClientVariable.kerberosCredentialCache.name]
+            else { continue }
+            lines.append("Kerberos of \(entry.scenario) (KRB5_CONFIG, KRB5CCNAME): \(configuration) \(cache)")
+        }
         return lines.joined(separator: "\n")
     }
 
