@@ -121,11 +121,12 @@ public final class ScenarioRun: Sendable {
                 scenario, pki: pki, group: group, transcriptLimit: transcriptLimit, limits: limits,
                 addressing: addressing, kerberos: verifications)
             if let plan, let realm {
-                // The principal a client builds when it wrongly adds the port: issued, so that the
-                // server sees and names the mistake rather than the client failing at the KDC.
-                let decoys = plan.services.filter(\.issuesTickets).compactMap { service in
-                    server.endpoint(service.server).map { "HTTP/\(service.hostName):\($0.port)@\(plan.realm)" }
-                }
+                // The principals a client builds when it wrongly adds the port or follows a CNAME:
+                // issued, so that the server sees and names the mistake.
+                let ports = Dictionary(
+                    plan.services.compactMap { service in server.endpoint(service.server).map { (service.server, $0.port) } },
+                    uniquingKeysWith: { first, _ in first })
+                let decoys = plan.decoyPrincipals(ports: ports)
                 do {
                     try await realm.registerDecoys(decoys)
                 } catch {

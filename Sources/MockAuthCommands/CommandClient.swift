@@ -63,11 +63,26 @@ public struct CommandClient: ScenarioClient {
     }
 
     public func unsupported(in scenario: Scenario) -> [String] {
-        scenario.requirements.unmet(lacking: unsupported) + [scenarioSkips[scenario.name]].compactMap(\.self)
+        scenario.requirements.unmet(lacking: unsupported.union(Self.cannotIsolateHosts))
+            + [scenarioSkips[scenario.name]].compactMap(\.self)
     }
 
+    /// `system-hosts` where a command cannot be given a private `/etc/hosts`: off Linux, or without
+    /// `unshare`.
+    static var cannotIsolateHosts: Set<ClientFeature> {
+        #if os(Linux)
+            ClientInvocation.isOnPath("unshare") ? [] : [.systemHosts]
+        #else
+            [.systemHosts]
+        #endif
+    }
+
+    /// Runs the command; in a private mount namespace whose `/etc/hosts` is the run's hosts file
+    /// with `isolatesHosts`, or where the scenario needs the system resolver to see its names
+    /// (``ClientFeature/systemHosts``).
     public func exercise(_ run: ScenarioRun, timeoutSeconds: Int) async throws -> ClientReport {
-        guard isolatesHosts, let hostsFile = run.hostsFile else {
+        let isolates = isolatesHosts || run.scenario.requirements.features.contains(.systemHosts)
+        guard isolates, let hostsFile = run.hostsFile else {
             return try await perform(environment: run.environment, timeoutSeconds: timeoutSeconds)
         }
         let exit = try await ClientInvocation(

@@ -33,17 +33,22 @@ struct KerberosRealmConfiguration: Sendable, Equatable {
     }
 
     /// The client's `krb5.conf`: the realm as the default, its KDC, and each server's name mapped to
-    /// it. Host names are used as given: no DNS canonicalisation and no reverse lookup, so that the
-    /// service principal a client asks for is the one its own code builds.
+    /// it. Host names are used as given (no DNS canonicalisation, no reverse lookup: the service
+    /// principal a client asks for is the one its own code builds), except that where a server's
+    /// name is an alias the library's own canonicalisation default is left as it is: that is what
+    /// such a scenario tests (``KerberosRealmPlan/leavesCanonicalizationToClients``).
     var clientConfiguration: String {
-        let hosts = plan.services.map { " \($0.hostName) = \(plan.realm)" }.joined(separator: "\n")
+        let names = plan.services.flatMap { [$0.hostName] + ($0.canonicalName.map { [$0] } ?? []) }
+        let hosts = names.map { " \($0) = \(plan.realm)" }.joined(separator: "\n")
+        // Left to the client's library where the scenario tests it (a host that is an alias).
+        let canonicalization =
+            plan.leavesCanonicalizationToClients ? "" : " dns_canonicalize_hostname = false\n"
         return """
             [libdefaults]
              default_realm = \(plan.realm)
              dns_lookup_kdc = false
              dns_lookup_realm = false
-             dns_canonicalize_hostname = false
-             rdns = false
+            \(canonicalization) rdns = false
              forwardable = true
 
             [realms]

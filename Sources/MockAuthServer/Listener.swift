@@ -54,6 +54,7 @@ struct Listener {
                 server: spec.id, host: spec.host, urlHost: addressing.urlHost(for: spec.host), port: port,
                 scheme: scheme ?? spec.urlScheme, listensOnIPv6: listensOnIPv6,
                 address: addressing.concreteBindAddress ?? "127.0.0.1", aliases: spec.aliases,
+                canonicalName: spec.canonicalName,
                 realm: spec.auth?.realm, certificateChainDER: tls?.credentials.chain.map(\.derBytes) ?? [])
         }
         if let address = addressing.bindAddress {

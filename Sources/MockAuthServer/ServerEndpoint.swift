@@ -21,6 +21,9 @@ public struct ServerEndpoint: Sendable, Equatable {
     package let address: String
     /// Other names under `.test` that reach this server (the scenario's `aliases`).
     package let aliases: [String]
+    /// The name the server's address is recorded under, of which its host is an alias (the
+    /// scenario's `canonical-name`).
+    package let canonicalName: String?
     /// The realm the server challenges in (`WWW-Authenticate`, or `Proxy-Authenticate` for a
     /// proxy), when it demands authentication: with the host, port and scheme, the protection space
     /// a client keeps the scenario's credentials for.
@@ -31,9 +34,10 @@ public struct ServerEndpoint: Sendable, Equatable {
 
     package init(
         server: String, host: ListenHost, urlHost: String? = nil, port: Int, scheme: String, listensOnIPv6: Bool,
-        address: String = "127.0.0.1", aliases: [String] = [], realm: String? = nil,
+        address: String = "127.0.0.1", aliases: [String] = [], canonicalName: String? = nil, realm: String? = nil,
         certificateChainDER: [[UInt8]] = []
     ) {
+        self.canonicalName = canonicalName
         self.server = server
         self.host = host
         self.urlHost = urlHost ?? host.name
@@ -47,13 +51,19 @@ public struct ServerEndpoint: Sendable, Equatable {
     }
 
     /// Every name under `.test` a client may look up for this server: the forms of its own name
-    /// (``ListenHost/resolvableNames``), then its aliases.
-    package var resolvableNames: [String] { host.resolvableNames + aliases }
+    /// (``ListenHost/resolvableNames``), then its aliases, then its canonical name.
+    package var resolvableNames: [String] { host.resolvableNames + aliases + (canonicalName.map { [$0] } ?? []) }
 
     /// How a client resolves each of ``resolvableNames``: empty unless the scenario names the
     /// server under `.test`.
+    /// With a canonical name, the host's names are its aliases (a resolver answers the canonical
+    /// name for them), and the canonical name resolves too.
     package var hostMappings: [HostMapping] {
-        resolvableNames.map { HostMapping(name: $0, port: port, address: address) }
+        let canonical = canonicalName.map { [HostMapping(name: $0, port: port, address: address)] } ?? []
+        let named = host.resolvableNames.map {
+            HostMapping(name: $0, port: port, address: address, canonicalName: canonicalName)
+        }
+        return canonical + named + aliases.map { HostMapping(name: $0, port: port, address: address) }
     }
 
     /// The base URL, e.g. `https://127.0.0.1:49152` (an IPv6 host in brackets).

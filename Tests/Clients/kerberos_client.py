@@ -7,6 +7,9 @@ each flag adds one defect hand-written code has:
 
 - `--spn-with-port`: the service name is built from the URL's authority, port and all
   (`HTTP@intranet.test:PORT`), as code that splits `netloc` instead of `hostname` does.
+- `--canonicalize`: builds the service name from the host's canonical name, as the resolver
+  answers it (getaddrinfo's AI_CANONNAME: a CNAME's target, the first name of a hosts-file line), as
+  Kerberos libraries did by default before MIT 1.18's `fallback`.
 - `--delegate`: asks for credential delegation unconditionally (GSS_C_DELEG_FLAG), forwarding the
   ticket-granting ticket to any server.
 - `--ignore-mutual`: asks for mutual authentication but never feeds the server's final token back
@@ -68,7 +71,10 @@ def main() -> int:
         print(first.status)
         return 0 if 200 <= first.status < 300 else 1
 
-    service = f"HTTP@{url.netloc}" if "--spn-with-port" in flags else f"HTTP@{url.hostname}"
+    host = url.hostname
+    if "--canonicalize" in flags:
+        host = socket.getaddrinfo(url.hostname, url.port, flags=socket.AI_CANONNAME)[0][3] or url.hostname
+    service = f"HTTP@{url.netloc}" if "--spn-with-port" in flags else f"HTTP@{host}"
     requested = gssapi.RequirementFlag.mutual_authentication
     if "--delegate" in flags:
         requested |= gssapi.RequirementFlag.delegate_to_peer

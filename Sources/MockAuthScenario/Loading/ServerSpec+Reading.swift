@@ -45,6 +45,22 @@ extension ServerSpec {
             }
             aliases.append(ascii)
         }
+        var canonicalName: String?
+        if let name = try server.string("canonical-name") {
+            guard case .named = ListenHost(name), let ascii = ListenHost(name)?.resolvedName else {
+                throw ScenarioError(
+                    .invalidValue, at: server.location(of: "canonical-name"),
+                    "canonical name '\(name)' is not a lower-case name under .test", hint: "canonical-name: host-7.corp.test")
+            }
+            guard host.resolvedName != nil, ascii != host.resolvedName else {
+                throw ScenarioError(
+                    .invalidValue, at: server.location(of: "canonical-name"),
+                    "'canonical-name' makes 'host' an alias of another name under .test: the server needs a 'host' "
+                        + "under .test other than it",
+                    hint: "host: portal.test\n    canonical-name: host-7.corp.test")
+            }
+            canonicalName = ascii
+        }
         let tls = try server.node("tls").map { (node) throws(ScenarioError) in try TLSSpec.read(node, file: file) }
         let routes = try server.node("routes").map { (node) throws(ScenarioError) in
             try RouteSpec.readAll(node, file: file)
@@ -129,7 +145,7 @@ extension ServerSpec {
             }
         return ServerSpec(
             id: id, role: role, host: host, tls: tls, routes: routes ?? [.default], auth: auth,
-            limits: limits ?? ServerTimeLimits(), http2: http2, aliases: aliases)
+            limits: limits ?? ServerTimeLimits(), http2: http2, aliases: aliases, canonicalName: canonicalName)
     }
 
     /// The kinds of proxy `proxy:` names.

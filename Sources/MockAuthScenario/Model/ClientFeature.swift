@@ -45,6 +45,11 @@ public enum ClientFeature: Sendable, Hashable, Comparable, CustomStringConvertib
     /// Speaking HTTP/2 (RFC 9113): choosing `h2` by ALPN, where a server offers it alone
     /// (`http2: only`). Clients of HTTP/1.1 alone (requests, urllib, wget) lack it.
     case http2
+    /// Resolving the scenario's names through the system's own resolver with the run's hosts file as
+    /// `/etc/hosts` (`MOCKAUTH_HOSTS_FILE` mounted there, as `check --isolate-hosts` does: a command,
+    /// on Linux): what a scenario whose server name is an alias (`canonical-name`) needs, since only
+    /// the system resolver sees the alias (a library that canonicalises names asks it).
+    case systemHosts
     /// Answering `Negotiate` with a Kerberos ticket (RFC 4559 with RFC 4121): reading the realm's
     /// configuration and credential cache it is given (`MOCKAUTH_KRB5_CONFIG`, `MOCKAUTH_KRB5CCNAME`)
     /// through the platform's GSS-API, as curl `--negotiate` and requests-gssapi do. Clients whose
@@ -57,7 +62,7 @@ public enum ClientFeature: Sendable, Hashable, Comparable, CustomStringConvertib
     public static var allCases: [ClientFeature] {
         [
             .tls, .customTrustAnchors, .clientCertificate, .pinning, .proxy, .httpsProxy, .socks, .socksAuth,
-            .noProxy, .redirects, .customHeaders, .hostNames, .cookies, .hsts, .http2, .kerberos,
+            .noProxy, .redirects, .customHeaders, .hostNames, .cookies, .hsts, .http2, .kerberos, .systemHosts,
         ]
             + AuthSchemeSpec.allCases.map(ClientFeature.scheme)
     }
@@ -83,6 +88,7 @@ public enum ClientFeature: Sendable, Hashable, Comparable, CustomStringConvertib
         case .hsts: "hsts"
         case .http2: "http2"
         case .kerberos: "kerberos"
+        case .systemHosts: "system-hosts"
         case .scheme(let scheme): scheme.rawValue
         }
     }
@@ -215,6 +221,7 @@ extension Scenario {
         // A server of HTTP/2 alone; one that offers HTTP/1.1 too needs nothing of the client.
         if servers.contains(where: { $0.http2 == .only }) { features.insert(.http2) }
         if servers.contains(where: { $0.auth?.kerberos != nil }) { features.insert(.kerberos) }
+        if servers.contains(where: { $0.canonicalName != nil }) { features.insert(.systemHosts) }
         var choices: Set<Set<ClientFeature>> = []
         for server in servers {
             let accepted = acceptedSchemes(server: server.id)

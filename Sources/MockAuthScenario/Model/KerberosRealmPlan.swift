@@ -13,6 +13,8 @@ package struct KerberosRealmPlan: Sendable, Equatable {
         package var issuesTickets: Bool
         /// Whether the KDC marks it `ok_as_delegate`.
         package var trustedForDelegation: Bool
+        /// The name the host is an alias of (the server's `canonical-name`), if any.
+        package var canonicalName: String?
 
         /// The service principal, in `realm`.
         package func principal(in realm: String) -> String { "HTTP/\(hostName)@\(realm)" }
@@ -29,6 +31,24 @@ package struct KerberosRealmPlan: Sendable, Equatable {
         self.realm = realm
         self.account = account
         self.services = services
+    }
+
+    /// Whether a client's Kerberos library is left its own default for canonicalising host names
+    /// (MIT 1.18 and later: `fallback`, the name as typed first): when a server's name is an alias
+    /// (`canonical-name`), which is what such a scenario tests. Otherwise the realm's `krb5.conf`
+    /// turns it off, so that the service principal is the one the client's own code builds.
+    package var leavesCanonicalizationToClients: Bool { services.contains { $0.canonicalName != nil } }
+
+    /// The service principals the realm issues tickets for although no server holds their key, once
+    /// the servers listen on `ports` (by server): `HTTP/<host>:<port>`, and `HTTP/<canonical name>`
+    /// for a host that is an alias, so that a client that builds either gets a ticket the server
+    /// refuses and names, rather than failing at the KDC unseen.
+    package func decoyPrincipals(ports: [String: Int]) -> [String] {
+        services.filter(\.issuesTickets).flatMap { service -> [String] in
+            let port = ports[service.server].map { ["HTTP/\(service.hostName):\($0)@\(realm)"] } ?? []
+            let canonical = service.canonicalName.map { ["HTTP/\($0)@\(realm)"] } ?? []
+            return port + canonical
+        }
     }
 
     /// The account's principal: `alice@REALM`.
@@ -52,7 +72,7 @@ extension Scenario {
             }
             let service = KerberosRealmPlan.Service(
                 server: server.id, hostName: hostName, issuesTickets: kerberos.issuesTickets,
-                trustedForDelegation: kerberos.trustedForDelegation)
+                trustedForDelegation: kerberos.trustedForDelegation, canonicalName: server.canonicalName)
             return (service, auth.account)
         }
         guard let account = services.first?.1 else { return nil }

@@ -22,12 +22,17 @@ package struct ServerSpec: Sendable, Equatable {
     /// Other names under `.test` that reach this server (`aliases:`), in ASCII: the client is told
     /// how to resolve them as it is for ``host``, but no certificate names them unless `san` does.
     package var aliases: [String]
+    /// The name the server's address is recorded under, of which ``host`` is an alias, as a DNS
+    /// CNAME makes one (`canonical-name:`), in ASCII: the client is told to resolve both, and a
+    /// resolver asked for ``host``'s canonical name answers this one; no certificate names it.
+    package var canonicalName: String?
 
     package init(
         id: String, role: ServerRole = .origin, host: ListenHost = .ipv4Loopback, tls: TLSSpec? = nil,
         routes: [RouteSpec] = [.default], auth: AuthSpec? = nil, limits: ServerTimeLimits = ServerTimeLimits(),
-        http2: HTTP2Offer = .no, aliases: [String] = []
+        http2: HTTP2Offer = .no, aliases: [String] = [], canonicalName: String? = nil
     ) {
+        self.canonicalName = canonicalName
         self.id = id
         self.role = role
         self.host = host
