@@ -53,8 +53,10 @@ struct PublicSurfaceTests {
     /// Kerberos scenarios (what a server read of a ticket, `AuthRecord.kerberos`, a `KerberosTicket`
     /// with its four fields and initializer; the realm a client is given, `ClientMaterial.kerberos`,
     /// a `ClientMaterial.Kerberos` with its two fields and initializer, the material's initializer
-    /// taking it; the feature `ClientFeature.kerberos`).
-    static let publicDeclarationCeiling = 663
+    /// taking it; the feature `ClientFeature.kerberos`); 664 with
+    /// `negotiate-kerberos-spn-canonical-name` (a host name that is an alias,
+    /// `HostMapping.canonicalName`, which the hosts file writes first on the line).
+    static let publicDeclarationCeiling = 664
 
     @Test("the public declarations of all modules stay within the ceiling")
     func publicSurfaceStaysSmall() throws {
