@@ -4,10 +4,11 @@ import MockAuthScenario
 import MockAuthServer
 
 extension ClientMaterial {
-    /// What `scenario`'s client is given while its servers run as `server`, issued from `pki`: the
-    /// one place that decides what applies to a client. Every face's form (the environment, the
-    /// control API's material, `ClientContext`) is a projection of this value.
-    init(_ scenario: Scenario, server: ScenarioServer, pki: HarnessPKI) {
+    /// What `scenario`'s client is given while its servers run as `server`, issued from `pki`, with
+    /// `kerberos` its Kerberos realm when it has one: the one place that decides what applies to a
+    /// client. Every face's form (the environment, the control API's material, `ClientContext`) is
+    /// a projection of this value.
+    init(_ scenario: Scenario, server: ScenarioServer, pki: HarnessPKI, kerberos: (any KerberosRealm)? = nil) {
         let client = scenario.client
         let urls = client.requests.compactMap { request in
             server.endpoint(request.server)?.url(path: request.path, scheme: request.scheme?.rawValue)
@@ -54,6 +55,9 @@ extension ClientMaterial {
             // Only the SOCKS5 proxy resolves the other servers' names: the client can look up the
             // proxy's own name alone (its URL is socks5h://: ``Scenario/urlScheme(of:)``).
             hosts = endpoint.hostMappings
+        }
+        self.kerberos = kerberos.map {
+            Kerberos(configuration: $0.clientConfiguration, credentialCache: $0.credentialCache)
         }
     }
 }

@@ -97,7 +97,7 @@ public final class ScenarioRun: Sendable {
             guard let kerberos else {
                 throw HarnessError(
                     "scenario '\(scenario.name)' verifies Kerberos tickets, and this run has no KDC: run it with "
-                        + "mockauthd (check, serve, conform), which starts MIT Kerberos's on macOS and Linux")
+                        + "mockauthd (check, serve, conform), which starts an MIT Kerberos KDC for it (macOS and Linux)")
             }
             realm = try await kerberos.startRealm(plan)
         }
@@ -109,36 +109,20 @@ public final class ScenarioRun: Sendable {
             throw error
         }
         do {
-            var verifications: [String: KerberosVerification] = [:]
-            for service in plan?.services ?? [] {
-                guard let plan, let acceptor = realm?.acceptor(for: service),
-                    let spec = scenario.server(service.server)?.auth?.kerberos
-                else { continue }
-                verifications[service.server] = KerberosVerification(
-                    acceptor: acceptor, servicePrincipal: service.principal(in: plan.realm), reply: spec.reply)
-            }
+            let verifications = plan.map { Self.verifications(scenario, plan: $0, realm: realm) } ?? [:]
             let server = try await ScenarioServer.start(
                 scenario, pki: pki, group: group, transcriptLimit: transcriptLimit, limits: limits,
                 addressing: addressing, kerberos: verifications)
             if let plan, let realm {
-                // The principals a client builds when it wrongly adds the port or follows a CNAME:
-                // issued, so that the server sees and names the mistake.
-                let ports = Dictionary(
-                    plan.services.compactMap { service in server.endpoint(service.server).map { (service.server, $0.port) } },
-                    uniquingKeysWith: { first, _ in first })
-                let decoys = plan.decoyPrincipals(ports: ports)
                 do {
-                    try await realm.registerDecoys(decoys)
+                    try await realm.registerDecoys(plan.decoyPrincipals(ports: server.ports(of: plan)))
                 } catch {
                     await server.shutdown()
                     throw error
                 }
             }
             guard let clientFiles = files ?? ownFiles else { throw HarnessError("no client files") }
-            var material = ClientMaterial(scenario, server: server, pki: pki)
-            material.kerberos = realm.map {
-                ClientMaterial.Kerberos(configuration: $0.clientConfiguration, credentialCache: $0.credentialCache)
-            }
+            let material = ClientMaterial(scenario, server: server, pki: pki, kerberos: realm)
             let environment: [String: String]
             do {
                 environment = try material.environment(files: clientFiles)
