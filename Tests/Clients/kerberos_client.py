@@ -22,10 +22,8 @@ KRB5CCNAME before the library reads them); names under .test are resolved as MOC
 Exit 0 on a 2xx whose final token (when mutual authentication was asked) verified, 1 otherwise.
 """
 import base64
-import http.client
 import os
 import socket
-import ssl
 import sys
 import urllib.parse
 
@@ -33,34 +31,14 @@ os.environ["KRB5_CONFIG"] = os.environ["MOCKAUTH_KRB5_CONFIG"]
 os.environ["KRB5CCNAME"] = "FILE:" + os.environ["MOCKAUTH_KRB5CCNAME"]
 
 import gssapi  # noqa: E402  (after the environment it reads)
-
-
-def resolver():
-    names = {}
-    for entry in os.environ.get("MOCKAUTH_RESOLVE", "").split():
-        name, _, address = entry.split(":", 2)
-        names[name] = address
-    return names
-
-
-def negotiate_value(response):
-    for field in response.headers.get_all("WWW-Authenticate") or []:
-        scheme, _, rest = field.partition(" ")
-        if scheme.lower() == "negotiate":
-            return rest.strip()
-    return None
+from negotiate_http import connect, negotiate_value  # noqa: E402
 
 
 def main() -> int:
     flags = set(sys.argv[1:])
     env = os.environ
     url = urllib.parse.urlsplit(env["MOCKAUTH_URL"])
-    address = resolver().get(url.hostname, url.hostname)
-    context = ssl.create_default_context(cafile=env["MOCKAUTH_CA_FILE"])
-    connection = http.client.HTTPSConnection(address, url.port, context=context, timeout=10)
-    # Connect to the address, but speak TLS and HTTP to the name (SNI, certificate, Host).
-    connection.sock = context.wrap_socket(
-        socket.create_connection((address, url.port), timeout=10), server_hostname=url.hostname)
+    connection = connect(url)
     host_header = f"{url.hostname}:{url.port}"
     path = url.path or "/"
 

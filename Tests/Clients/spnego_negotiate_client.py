@@ -10,10 +10,7 @@ KRB5CCNAME); names under .test are resolved as MOCKAUTH_RESOLVE says. Exit 0 on 
 Negotiate token verified, 1 otherwise.
 """
 import base64
-import http.client
 import os
-import socket
-import ssl
 import sys
 import urllib.parse
 
@@ -23,25 +20,13 @@ if "MOCKAUTH_KRB5_CONFIG" in os.environ:
 
 import spnego  # noqa: E402  (after the environment GSS-API reads)
 import spnego.exceptions  # noqa: E402
-
-
-def negotiate_value(response):
-    for field in response.headers.get_all("WWW-Authenticate") or []:
-        scheme, _, rest = field.partition(" ")
-        if scheme.lower() == "negotiate":
-            return rest.strip()
-    return None
+from negotiate_http import connect, negotiate_value  # noqa: E402
 
 
 def main() -> int:
     env = os.environ
     url = urllib.parse.urlsplit(env["MOCKAUTH_URL"])
-    names = dict(entry.split(":", 2)[0::2] for entry in env.get("MOCKAUTH_RESOLVE", "").split())
-    address = names.get(url.hostname, url.hostname)
-    context = ssl.create_default_context(cafile=env["MOCKAUTH_CA_FILE"])
-    connection = http.client.HTTPSConnection(address, url.port, context=context, timeout=10)
-    connection.sock = context.wrap_socket(
-        socket.create_connection((address, url.port), timeout=10), server_hostname=url.hostname)
+    connection = connect(url)
     headers = {"Host": f"{url.hostname}:{url.port}"}
     path = url.path or "/"
 
