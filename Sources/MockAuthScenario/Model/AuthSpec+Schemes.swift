@@ -5,7 +5,10 @@ extension AuthSpec {
     /// (`side`): the one translation of a scenario's `auth:` into what the schemes verify, so that a
     /// server receives them ready. Consecutive Digest schemes share one machine, which offers one
     /// challenge per algorithm.
-    package func schemeConfigurations(side: ChallengeSide) -> [SchemeConfiguration] {
+    ///
+    /// - Parameter ledger: the token endpoint's ledger, for a space with ``tokenEndpoint``: its
+    ///   Bearer scheme accepts the tokens the ledger holds.
+    package func schemeConfigurations(side: ChallengeSide, ledger: TokenLedger? = nil) -> [SchemeConfiguration] {
         let account = self.account
         var ntlm = NTLMConfiguration(
             username: account.username, password: account.password, domain: account.domain ?? "MOCKAUTH",
@@ -45,7 +48,8 @@ extension AuthSpec {
             case .negotiate:
                 configurations.append(.negotiate(NegotiateConfiguration(ntlm: ntlm, side: side)))
             case .bearer:
-                configurations.append(.bearer(BearerConfiguration(realm: realm, validTokens: token.map { [$0] } ?? [])))
+                configurations.append(
+                    .bearer(BearerConfiguration(realm: realm, validTokens: token.map { [$0] } ?? [], ledger: ledger)))
             }
         }
         flushDigest()

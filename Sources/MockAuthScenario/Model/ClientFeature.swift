@@ -45,6 +45,11 @@ public enum ClientFeature: Sendable, Hashable, Comparable, CustomStringConvertib
     /// Speaking HTTP/2 (RFC 9113): choosing `h2` by ALPN, where a server offers it alone
     /// (`http2: only`). Clients of HTTP/1.1 alone (requests, urllib, wget) lack it.
     case http2
+    /// Refreshing an OAuth 2.0 access token (RFC 6749 §6) at the token endpoint it is given
+    /// (`MOCKAUTH_TOKEN_URL`, `MOCKAUTH_CLIENT_ID`, `_SECRET`, `MOCKAUTH_REFRESH_TOKEN`) when a
+    /// resource server answers `invalid_token`, and retrying with the new token. Clients that send a
+    /// fixed token they are given (curl's `--oauth2-bearer`, a header set by hand) lack it.
+    case tokenRefresh
     /// Answering challenges of one scheme (sending a bearer token, for `bearer`).
     case scheme(AuthSchemeSpec)
 
@@ -52,14 +57,14 @@ public enum ClientFeature: Sendable, Hashable, Comparable, CustomStringConvertib
     public static var allCases: [ClientFeature] {
         [
             .tls, .customTrustAnchors, .clientCertificate, .pinning, .proxy, .httpsProxy, .socks, .socksAuth,
-            .noProxy, .redirects, .customHeaders, .hostNames, .cookies, .hsts, .http2,
+            .noProxy, .redirects, .customHeaders, .hostNames, .cookies, .hsts, .http2, .tokenRefresh,
         ]
             + AuthSchemeSpec.allCases.map(ClientFeature.scheme)
     }
 
     /// The feature's name, as `--lacks`, `MOCKAUTH_FEATURES` and reports write it: `tls`, `custom-ca`,
     /// `client-cert`, `pinning`, `proxy`, `https-proxy`, `socks`, `socks-auth`, `no-proxy`, `redirect`, `headers`, `host-names`,
-    /// `cookies`, `hsts`, `http2`, or a scheme's name (`digest-sha256`, `ntlm` …).
+    /// `cookies`, `hsts`, `http2`, `token-refresh`, or a scheme's name (`digest-sha256`, `ntlm` …).
     public var name: String {
         switch self {
         case .tls: "tls"
@@ -77,6 +82,7 @@ public enum ClientFeature: Sendable, Hashable, Comparable, CustomStringConvertib
         case .cookies: "cookies"
         case .hsts: "hsts"
         case .http2: "http2"
+        case .tokenRefresh: "token-refresh"
         case .scheme(let scheme): scheme.rawValue
         }
     }
@@ -208,6 +214,7 @@ extension Scenario {
         if servers.flatMap(\.routes).contains(where: \.setsStrictTransportSecurity) { features.insert(.hsts) }
         // A server of HTTP/2 alone; one that offers HTTP/1.1 too needs nothing of the client.
         if servers.contains(where: { $0.http2 == .only }) { features.insert(.http2) }
+        if tokenEndpoint != nil { features.insert(.tokenRefresh) }
         var choices: Set<Set<ClientFeature>> = []
         for server in servers {
             let accepted = acceptedSchemes(server: server.id)
