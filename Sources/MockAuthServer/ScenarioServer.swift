@@ -1,6 +1,7 @@
 import Logging
 import MockAuthPKI
 import MockAuthScenario
+import MockAuthSchemes
 import MockAuthTranscript
 import MockAuthVocabulary
 import NIOCore
@@ -71,6 +72,8 @@ public final class ScenarioServer: Sendable {
                 .map(\.element)
             let authority =
                 scenario.servers.contains { $0.role == .revocation } ? RevocationAuthority(pki: pki) : nil
+            // The token endpoint's tokens, shared by it and its resource servers for this run.
+            let ledger = scenario.tokenEndpoint.map { TokenLedger(configuration: $0.configuration) }
             var revocation: RevocationEndpoints?
             for spec in ordered {
                 // A server only a remote-DNS proxy resolves is reached by its name alone: its
@@ -88,7 +91,8 @@ public final class ScenarioServer: Sendable {
                 }
                 if let tls { authority?.register(tls.credentials) }
                 let behavior = ServerBehavior(
-                    spec: spec, endpoints: directory, limits: limits.overridden(by: spec.limits), revocation: authority)
+                    spec: spec, endpoints: directory, limits: limits.overridden(by: spec.limits), revocation: authority,
+                    ledger: ledger)
                 let listener = try await Listener.bind(
                     spec: spec, tls: tls, behavior: behavior, recorder: recorder, group: group,
                     addressing: addressing, port: try reservation.next(),

@@ -29,10 +29,13 @@ final class AuthGate: Sendable {
     /// decoding them again (``ConnectionGateMemo`` does the same within one connection).
     private let lastDecision = Mutex<(credentials: [String], result: GateResult)?>(nil)
 
-    init(spec: AuthSpec, side: ChallengeSide) {
+    /// - Parameter ledger: the token endpoint's ledger, for a space whose Bearer scheme accepts its
+    ///   tokens (``AuthSpec/tokenEndpoint``).
+    init(spec: AuthSpec, side: ChallengeSide, ledger: TokenLedger? = nil) {
         self.spec = spec
         self.side = side
-        let authenticator = ProtectionSpaceAuthenticator(schemes: spec.schemeConfigurations(side: side))
+        let authenticator = ProtectionSpaceAuthenticator(
+            schemes: spec.schemeConfigurations(side: side, ledger: ledger))
         self.authenticator = Mutex(authenticator)
         self.isStateless = authenticator.configurations.allSatisfy(\.isStateless)
         self.holdsConnectionState = authenticator.configurations.contains { configuration in
