@@ -10,6 +10,7 @@ extension ClientMaterial: Codable {
         case clientCertificatePEM, clientKeyPEM, clientP12Base64, clientP12Password
         case secondClientCertificatePEM, secondClientKeyPEM, secondClientP12Base64
         case pinSHA256, credentials, requestCredentials, token, headers, method, body, hosts, proxy, pauseSeconds
+        case tokenEndpoint
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -39,6 +40,7 @@ extension ClientMaterial: Codable {
         if !hosts.isEmpty { try container.encode(hosts, forKey: .hosts) }
         try container.encodeIfPresent(proxy, forKey: .proxy)
         try container.encodeIfPresent(pauseSeconds, forKey: .pauseSeconds)
+        try container.encodeIfPresent(tokenEndpoint, forKey: .tokenEndpoint)
     }
 
     /// Reads the material; `scenario`, `urls` and `features`, which the control API's material has
@@ -89,5 +91,6 @@ extension ClientMaterial: Codable {
             hosts: try container.decodeIfPresent([HostMapping].self, forKey: .hosts) ?? [],
             proxy: try container.decodeIfPresent(Proxy.self, forKey: .proxy),
             pauseSeconds: try container.decodeIfPresent(Int.self, forKey: .pauseSeconds))
+        tokenEndpoint = try container.decodeIfPresent(TokenEndpoint.self, forKey: .tokenEndpoint)
     }
 }

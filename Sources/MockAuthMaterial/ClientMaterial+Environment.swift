@@ -64,6 +64,10 @@ extension ClientMaterial {
         case .resolve: return list(hosts.map(\.curlResolve), separator: " ")
         case .hostsFile: return try file(hosts.isEmpty ? nil : hostsFile(system: Self.systemHosts()))
         case .pauseSeconds: return text(pauseSeconds.map(String.init))
+        case .tokenURL: return text(tokenEndpoint?.url)
+        case .clientID: return text(tokenEndpoint?.clientID)
+        case .clientSecret: return text(tokenEndpoint?.clientSecret)
+        case .refreshToken: return text(tokenEndpoint?.refreshToken)
         }
     }
 
@@ -137,6 +141,11 @@ extension ClientMaterial {
                 bypass: list(.noProxy, separator: ","))
         }
         pauseSeconds = text(.pauseSeconds).flatMap { Int($0) }
+        tokenEndpoint = text(.tokenURL).map {
+            TokenEndpoint(
+                url: $0, clientID: text(.clientID) ?? "", clientSecret: text(.clientSecret) ?? "",
+                refreshToken: text(.refreshToken) ?? "")
+        }
     }
 
     /// Reads the file at `path` from the file system.

@@ -51,6 +51,10 @@ public struct ClientMaterial: Sendable, Hashable {
     /// (`MOCKAUTH_PAUSE_SECONDS`), when the scenario asks for a pause (its server state must age
     /// between the requests: a Digest nonce that goes stale).
     public var pauseSeconds: Int?
+    /// The OAuth 2.0 token endpoint and what the client holds for it (`MOCKAUTH_TOKEN_URL`,
+    /// `MOCKAUTH_CLIENT_ID`, `_SECRET`, `MOCKAUTH_REFRESH_TOKEN`), when the scenario has one; its
+    /// first access token is ``token``.
+    public var tokenEndpoint: TokenEndpoint?
 
     /// A client identity: certificate, key and the same as PKCS#12 (its passphrase is
     /// ``ClientMaterial/pkcs12Passphrase``).

@@ -70,6 +70,14 @@ public enum ClientVariable: String, Sendable, Hashable, CaseIterable, CustomStri
     /// (a whole number): set only by scenarios whose server state must age between requests (a
     /// Digest nonce that goes stale).
     case pauseSeconds = "MOCKAUTH_PAUSE_SECONDS"
+    /// The OAuth 2.0 token endpoint's URL (RFC 6749 §3.2).
+    case tokenURL = "MOCKAUTH_TOKEN_URL"
+    /// The `client_id` registered with the token endpoint.
+    case clientID = "MOCKAUTH_CLIENT_ID"
+    /// The `client_secret` registered with the token endpoint.
+    case clientSecret = "MOCKAUTH_CLIENT_SECRET"
+    /// The refresh token, for the token endpoint only (RFC 6749 §6).
+    case refreshToken = "MOCKAUTH_REFRESH_TOKEN"
 
     /// The name as documentation writes it: `MOCKAUTH_USERNAME_N` for a per-request variable.
     public var name: String { rawValue }
@@ -84,7 +92,8 @@ public enum ClientVariable: String, Sendable, Hashable, CaseIterable, CustomStri
         case .scenario, .url, .urls, .features, .caFile, .clientCertificate, .clientKey, .clientPKCS12,
             .clientPKCS12Password, .secondClientCertificate, .secondClientKey, .secondClientPKCS12, .pinSHA256,
             .username, .password, .domain, .token, .method, .bodyFile, .headers, .proxyURL, .proxyUsername,
-            .proxyPassword, .proxyDomain, .noProxy, .resolve, .hostsFile, .pauseSeconds:
+            .proxyPassword, .proxyDomain, .noProxy, .resolve, .hostsFile, .pauseSeconds, .tokenURL, .clientID,
+            .clientSecret, .refreshToken:
             false
         }
     }
@@ -96,7 +105,8 @@ public enum ClientVariable: String, Sendable, Hashable, CaseIterable, CustomStri
         case .clientKey, .clientPKCS12, .secondClientKey, .secondClientPKCS12: .file(secret: true)
         case .scenario, .url, .urls, .features, .clientPKCS12Password, .pinSHA256, .username, .password, .domain,
             .requestUsername, .requestPassword, .requestDomain, .token, .method, .headers, .proxyURL, .proxyUsername,
-            .proxyPassword, .proxyDomain, .noProxy, .resolve, .pauseSeconds:
+            .proxyPassword, .proxyDomain, .noProxy, .resolve, .pauseSeconds, .tokenURL, .clientID, .clientSecret,
+            .refreshToken:
             .text
         }
     }
