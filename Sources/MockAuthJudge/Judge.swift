@@ -20,7 +20,9 @@ public enum Judge {
                 scenario.name, because: "the client reports it does not support what the scenario needs (exit 89)",
                 client: client)
         }
-        var findings = scenario.expectations.map { finding(for: $0, client: scenario.client, transcript: transcript) }
+        var findings = scenario.expectations.map {
+            finding(for: $0, client: scenario.client, refreshToken: scenario.refreshToken, transcript: transcript)
+        }
         if let client, client.timedOut {
             findings.append(
                 Finding(
@@ -110,8 +112,11 @@ public enum Judge {
     /// precondition's `because` says what cannot be known without it: the judge adds it, after the
     /// evaluator's own sentence (the step the client declined), to a violation and to a rule never
     /// exercised alike, for every rule.
-    static func finding(for expectation: ScenarioExpectation, client: ClientSpec, transcript: Transcript) -> Finding {
-        let context = RuleContext(because: expectation.precondition ? nil : expectation.because, client: client)
+    static func finding(
+        for expectation: ScenarioExpectation, client: ClientSpec, refreshToken: String? = nil, transcript: Transcript
+    ) -> Finding {
+        let context = RuleContext(
+            because: expectation.precondition ? nil : expectation.because, client: client, refreshToken: refreshToken)
         var result = expectation.rule.evaluate(transcript, context: context)
         if expectation.precondition, result.outcome != .met {
             result.reason = preconditionReason(result.reason, because: expectation.because)

@@ -54,10 +54,14 @@ package struct RuleContext: Sendable {
     package var because: String?
     /// What the client was given (the body a rule about request bodies compares with).
     package var client: ClientSpec
+    /// The refresh token the client is given for the scenario's token endpoint, if it has one
+    /// (``Scenario/refreshToken``): what `refresh-token-stays-home` looks for.
+    package var refreshToken: String?
 
-    package init(because: String?, client: ClientSpec) {
+    package init(because: String?, client: ClientSpec, refreshToken: String? = nil) {
         self.because = because
         self.client = client
+        self.refreshToken = refreshToken
     }
 }
 

@@ -32,6 +32,7 @@ package enum ScenarioRules {
         ConnectsByName.self,
         GoesThroughProxy.self,
         BypassesProxy.self,
+        RefreshTokenStaysHome.self,
         AnyOf.self,
     ]
 
