@@ -93,6 +93,16 @@ function readMaterial(env = process.env) {
     hostsFile: env.MOCKAUTH_HOSTS_FILE || null,
     // Seconds to wait after one request's answer before making the next.
     pauseSeconds: pause ? Number.parseInt(pause, 10) : null,
+    // The OAuth 2.0 token endpoint and what the client holds for it (the refresh token goes there
+    // alone); null when the scenario has none.
+    tokenEndpoint: env.MOCKAUTH_TOKEN_URL
+      ? {
+          url: env.MOCKAUTH_TOKEN_URL,
+          clientId: env.MOCKAUTH_CLIENT_ID || "",
+          clientSecret: env.MOCKAUTH_CLIENT_SECRET || "",
+          refreshToken: env.MOCKAUTH_REFRESH_TOKEN || "",
+        }
+      : null,
   };
 }
 

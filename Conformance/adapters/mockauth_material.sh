@@ -42,6 +42,11 @@ mockauth_resolve=${MOCKAUTH_RESOLVE:-}
 mockauth_hosts_file=${MOCKAUTH_HOSTS_FILE:-}
 # Seconds to wait after one request's answer before making the next.
 mockauth_pause_seconds=${MOCKAUTH_PAUSE_SECONDS:-}
+# The OAuth 2.0 token endpoint and what the client holds for it (the refresh token goes there alone).
+mockauth_token_url=${MOCKAUTH_TOKEN_URL:-}
+mockauth_client_id=${MOCKAUTH_CLIENT_ID:-}
+mockauth_client_secret=${MOCKAUTH_CLIENT_SECRET:-}
+mockauth_refresh_token=${MOCKAUTH_REFRESH_TOKEN:-}
 
 # mockauth_headers: prints the header lines to send with each request (MOCKAUTH_HEADERS), one
 # `Name: value` per line; a line without a colon is skipped.

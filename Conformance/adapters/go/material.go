@@ -67,6 +67,12 @@ type Material struct {
 	HostsFile       string
 	// Seconds to wait after one request's answer before making the next; 0 for no pause.
 	PauseSeconds int
+	// The OAuth 2.0 token endpoint's URL, its client id and secret, and the refresh token (which
+	// goes there alone); empty when the scenario has none.
+	TokenURL     string
+	ClientID     string
+	ClientSecret string
+	RefreshToken string
 }
 
 // readMaterial reads the material of this process's environment.
@@ -135,6 +141,10 @@ func readMaterial() Material {
 		}
 	}
 	material.PauseSeconds, _ = strconv.Atoi(text("MOCKAUTH_PAUSE_SECONDS"))
+	material.TokenURL = text("MOCKAUTH_TOKEN_URL")
+	material.ClientID = text("MOCKAUTH_CLIENT_ID")
+	material.ClientSecret = text("MOCKAUTH_CLIENT_SECRET")
+	material.RefreshToken = text("MOCKAUTH_REFRESH_TOKEN")
 	return material
 }
 

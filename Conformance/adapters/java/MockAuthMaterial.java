@@ -54,6 +54,12 @@ final class MockAuthMaterial {
     final String hostsFile;
     /// Seconds to wait after one request's answer before making the next; null for no pause.
     final Integer pauseSeconds;
+    /// The OAuth 2.0 token endpoint's URL, its client id and secret, and the refresh token (which
+    /// goes there alone); null when the scenario has none.
+    final String tokenUrl;
+    final String clientId;
+    final String clientSecret;
+    final String refreshToken;
 
     MockAuthMaterial(Map<String, String> env) {
         scenario = env.get("MOCKAUTH_SCENARIO");
@@ -95,6 +101,10 @@ final class MockAuthMaterial {
         hostsFile = env.get("MOCKAUTH_HOSTS_FILE");
         String pause = env.get("MOCKAUTH_PAUSE_SECONDS");
         pauseSeconds = pause == null || pause.isEmpty() ? null : Integer.valueOf(pause);
+        tokenUrl = env.get("MOCKAUTH_TOKEN_URL");
+        clientId = env.get("MOCKAUTH_CLIENT_ID");
+        clientSecret = env.get("MOCKAUTH_CLIENT_SECRET");
+        refreshToken = env.get("MOCKAUTH_REFRESH_TOKEN");
     }
 
     /// The material this process is given (its environment).
