@@ -49,8 +49,11 @@ struct PublicSurfaceTests {
     /// `ConnectionRecord.dialledFrom`); 650 with `digest-nextnonce` (which nonce a Digest answer
     /// used, `AuthRecord.digestNonce`, a `DigestNonceUse`, which the verdict on a nextnonce reads);
     /// 651 with `proxy-407-connection-close` (the answers after which a server closed the
-    /// connection, `RequestRecord.closedConnection`, which `authenticates` names).
-    static let publicDeclarationCeiling = 651
+    /// connection, `RequestRecord.closedConnection`, which `authenticates` names). 658 with issue 37's
+    /// OAuth token refresh: what a client is given for the token endpoint, `ClientMaterial.tokenEndpoint`
+    /// and its `ClientMaterial.TokenEndpoint` (the type, its four fields and its initializer), which
+    /// the environment and the control API's material carry.
+    static let publicDeclarationCeiling = 658
 
     @Test("the public declarations of all modules stay within the ceiling")
     func publicSurfaceStaysSmall() throws {

@@ -1,5 +1,4 @@
 import MockAuthScenario
-import MockAuthSchemes
 import MockAuthTranscript
 import MockAuthVerdict
 import MockAuthVocabulary
@@ -9,42 +8,42 @@ import Testing
 
 @Suite("Judge: refresh-token-stays-home, and max-requests: 0")
 struct RefreshTokenStaysHomeTests {
-    static let scenario = Scenario(
-        name: "stays-home", summary: "",
-        servers: [
-            ServerSpec(id: "origin"),
-            ServerSpec(
-                id: "tokens",
-                role: .tokenEndpoint(
-                    TokenEndpointConfiguration(
-                        clientID: "app", clientSecret: "s", accessToken: "at-1", refreshToken: "rt-secret-1"))),
-        ],
-        client: ClientSpec(requests: [RequestSpec(server: "origin")]),
-        expectations: [
-            ScenarioExpectation(RefreshTokenStaysHome(server: "origin")),
-            ScenarioExpectation(MaxRequests(server: "tokens", requests: 0)),
-        ])
+    static let yaml = """
+        version: 1
+        summary: Stays home.
+        servers:
+          origin:
+            auth: { schemes: [bearer], token-endpoint: tokens }
+          tokens:
+            token-endpoint: { client-id: app, client-secret: s, access-token: at-1, refresh-token: rt-secret-1 }
+        expect:
+          - rule: refresh-token-stays-home
+            server: origin
+          - rule: max-requests
+            server: tokens
+            requests: 0
+        """
 
-    func verdict(_ records: [RequestRecord]) -> Verdict {
+    func verdict(_ records: [RequestRecord]) throws -> Verdict {
         Judge.verdict(
-            for: Self.scenario,
+            for: try Scenario(yaml: Self.yaml, name: "stays-home", file: "stays-home.yaml"),
             transcript: Transcript(connections: [ConnectionRecord(id: 1, server: "origin", requests: records)]))
     }
 
     @Test("the access token passes; the refresh token in a header or in the target fails, and is never quoted")
-    func judges() {
+    func judges() throws {
         let good = RequestRecord(
             method: "GET", target: "/", headers: [HeaderField(name: "Authorization", value: "Bearer at-1")],
             responseStatus: 200, sequence: 1)
-        #expect(verdict([good]).result == .pass)
+        #expect(try verdict([good]).result == .pass)
         let header = RequestRecord(
             method: "GET", target: "/two", headers: [HeaderField(name: "X-Refresh", value: "rt-secret-1")],
             responseStatus: 200, sequence: 2)
-        let inHeader = verdict([good, header])
+        let inHeader = try verdict([good, header])
         #expect(inHeader.result == .fail)
         #expect(inHeader.violations.first?.reason == "origin received the refresh token in X-Refresh with GET /two")
         let query = RequestRecord(method: "GET", target: "/?refresh_token=rt-secret-1", responseStatus: 200, sequence: 2)
-        let inTarget = verdict([query])
+        let inTarget = try verdict([query])
         #expect(inTarget.result == .fail)
         #expect(inTarget.violations.allSatisfy { !$0.reason.contains("rt-secret-1") })
     }

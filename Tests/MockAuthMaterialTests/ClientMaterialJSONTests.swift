@@ -27,7 +27,12 @@ struct ClientMaterialJSONTests {
                 "scenario", "urls", "features", "caCertificatePEM", "clientCertificatePEM", "clientKeyPEM",
                 "clientP12Base64", "clientP12Password", "secondClientCertificatePEM", "secondClientKeyPEM",
                 "secondClientP12Base64", "pinSHA256", "credentials", "requestCredentials", "token", "headers",
-                "method", "body", "hosts", "proxy", "pauseSeconds",
+                "method", "body", "hosts", "proxy", "pauseSeconds", "tokenEndpoint",
+            ])
+        #expect(
+            json["tokenEndpoint"] as? [String: String] == [
+                "url": "https://127.0.0.1:4433/token", "clientID": "mockauth-app", "clientSecret": "8xLO: x",
+                "refreshToken": "rt-1",
             ])
         #expect(json["pauseSeconds"] as? Int == 3)
         #expect(json["clientP12Base64"] as? String == "MIIA/wA=")

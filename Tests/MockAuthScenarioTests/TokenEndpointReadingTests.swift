@@ -1,6 +1,5 @@
 import Foundation
 import MockAuthScenario
-import MockAuthSchemes
 import Testing
 
 @Suite("Reading OAuth: the token-endpoint role, auth's token-endpoint and refresh-token-stays-home")
@@ -38,12 +37,11 @@ struct TokenEndpointReadingTests {
     @Test("the endpoint, the resource server's key, the rule and the feature are read")
     func reads() throws {
         let scenario = try Scenario(yaml: Self.base, name: "refresh", file: "refresh.yaml")
+        let endpoint = try #require(scenario.server("tokens")?.tokenEndpoint)
         #expect(
-            scenario.server("tokens")?.role
-                == .tokenEndpoint(
-                    TokenEndpointConfiguration(
-                        clientID: "app", clientSecret: "s3cret", accessToken: "at-1", refreshToken: "rt-1",
-                        usesPerToken: 2, refresh: .refuses)))
+            [endpoint.clientID, endpoint.clientSecret, endpoint.accessToken, endpoint.refreshToken]
+                == ["app", "s3cret", "at-1", "rt-1"])
+        #expect(endpoint.usesPerToken == 2 && endpoint.refresh.rawValue == "refuses")
         #expect(scenario.server("origin")?.auth?.tokenEndpoint == "tokens")
         #expect(scenario.refreshToken == "rt-1")
         #expect(scenario.expectations.first?.rule == RefreshTokenStaysHome(server: "origin"))
