@@ -42,7 +42,8 @@ struct RefreshTokenStaysHomeTests {
         let inHeader = try verdict([good, header])
         #expect(inHeader.result == .fail)
         #expect(inHeader.violations.first?.reason == "origin received the refresh token in X-Refresh with GET /two")
-        let query = RequestRecord(method: "GET", target: "/?refresh_token=rt-secret-1", responseStatus: 200, sequence: 2)
+        let query = RequestRecord(
+            method: "GET", target: "/?refresh_token=rt-secret-1", responseStatus: 200, sequence: 2)
         let inTarget = try verdict([query])
         #expect(inTarget.result == .fail)
         #expect(inTarget.violations.allSatisfy { !$0.reason.contains("rt-secret-1") })

@@ -8,7 +8,8 @@ enum ClientMaterialSamples {
     static let full: ClientMaterial = {
         var material = fullButTokenEndpoint
         material.tokenEndpoint = .init(
-            url: "https://127.0.0.1:4433/token", clientID: "mockauth-app", clientSecret: "8xLO: x", refreshToken: "rt-1")
+            url: "https://127.0.0.1:4433/token", clientID: "mockauth-app", clientSecret: "8xLO: x", refreshToken: "rt-1"
+        )
         return material
     }()
 

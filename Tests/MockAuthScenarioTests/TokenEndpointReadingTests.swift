@@ -56,7 +56,11 @@ struct TokenEndpointReadingTests {
             ("      refresh: refuses\n", "      refresh: sometimes\n", "unknown refresh answer"),
             ("      refresh-token: rt-1\n", "      refresh-token: at-1\n", "must differ from the access token"),
             ("      client-secret: s3cret\n", "      client-secret: \"two words\"\n", "printable ASCII"),
-            ("    tls: { profile: valid }\n    token-endpoint:", "    auth: { schemes: [basic], username: a, password: b }\n    token-endpoint:", "answers POST /token only"),
+            (
+                "    tls: { profile: valid }\n    token-endpoint:",
+                "    auth: { schemes: [basic], username: a, password: b }\n    token-endpoint:",
+                "answers POST /token only"
+            ),
             ("    server: origin", "    server: tokens", "where the refresh token belongs"),
             ("expect:", "client:\n  token: at-1\nexpect:", "'token' would say it twice"),
         ])

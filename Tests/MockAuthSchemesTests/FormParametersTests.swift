@@ -6,7 +6,8 @@ import Testing
 struct FormParametersTests {
     @Test("pairs in order, + as space, percent-escapes decoded")
     func decodes() throws {
-        let form = try FormParameters.parse(Array("grant_type=refresh_token&scope=a+b&x=%E2%9C%93&flag&=v&&".utf8)).get()
+        let form = try FormParameters.parse(Array("grant_type=refresh_token&scope=a+b&x=%E2%9C%93&flag&=v&&".utf8))
+            .get()
         #expect(form.pairs.map(\.name) == ["grant_type", "scope", "x", "flag", ""])
         #expect(form["scope"] == "a b")
         #expect(form["x"] == "✓")
@@ -21,7 +22,8 @@ struct FormParametersTests {
         }
         let many = (0...FormParameters.maximumParameters).map { "p\($0)=1" }.joined(separator: "&")
         #expect((try? FormParameters.parse(Array(many.utf8)).get()) == nil)
-        #expect((try? FormParameters.parse([UInt8](repeating: 0x61, count: FormParameters.maximumBytes + 1)).get()) == nil)
+        #expect(
+            (try? FormParameters.parse([UInt8](repeating: 0x61, count: FormParameters.maximumBytes + 1)).get()) == nil)
     }
 
     @Test("a repeated parameter is named")

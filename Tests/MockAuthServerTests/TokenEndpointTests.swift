@@ -24,7 +24,8 @@ struct TokenEndpointTests {
         var tokens = Self.tokens
         tokens.role = .tokenEndpoint(configuration)
         return (
-            try ServedConnection(behavior: ServerBehavior(spec: tokens, endpoints: EndpointDirectory(), ledger: ledger)),
+            try ServedConnection(
+                behavior: ServerBehavior(spec: tokens, endpoints: EndpointDirectory(), ledger: ledger)),
             try ServedConnection(behavior: ServerBehavior(spec: origin, endpoints: EndpointDirectory(), ledger: ledger))
         )
     }
@@ -65,7 +66,8 @@ struct TokenEndpointTests {
         // What was recorded names generations, never a token.
         let reasons = (tokens.requests + origin.requests).compactMap(\.auth?.reason).joined(separator: " ")
         #expect(!reasons.contains(newToken) && !reasons.contains("the-refresh") && !reasons.contains("s3cret"))
-        #expect(origin.requests.compactMap(\.auth?.reason).contains("invalid_token: access token #1 expired after 1 use"))
+        #expect(
+            origin.requests.compactMap(\.auth?.reason).contains("invalid_token: access token #1 expired after 1 use"))
     }
 
     @Test("RFC 6749 section 5.2 errors: invalid_client 401, invalid_grant, unsupported_grant_type, invalid_request")
@@ -74,7 +76,10 @@ struct TokenEndpointTests {
         refusing.refresh = .refuses
         let cases: [(request: String, status: Int, error: String)] = [
             (Self.post("grant_type=refresh_token&refresh_token=the-refresh"), 400, "invalid_grant"),
-            (Self.post("grant_type=refresh_token&refresh_token=x", authorization: Fixtures.basic("app", "no")), 401, "invalid_client"),
+            (
+                Self.post("grant_type=refresh_token&refresh_token=x", authorization: Fixtures.basic("app", "no")), 401,
+                "invalid_client"
+            ),
             (Self.post("grant_type=refresh_token&refresh_token=x", authorization: nil), 401, "invalid_client"),
             (Self.post("grant_type=password&username=a"), 400, "unsupported_grant_type"),
             (Self.post("grant_type=refresh_token"), 400, "invalid_request"),

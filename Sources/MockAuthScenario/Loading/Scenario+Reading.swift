@@ -171,10 +171,11 @@ extension Scenario {
                 hint: "remove 'token-endpoint' from '\(endpoints[1].id)'")
         }
         let auths = servers.flatMap { server in
-            [server.auth].compactMap(\.self) + server.routes.compactMap { route -> AuthSpec? in
-                if case .own(let auth) = route.auth { return auth }
-                return nil
-            }
+            [server.auth].compactMap(\.self)
+                + server.routes.compactMap { route -> AuthSpec? in
+                    if case .own(let auth) = route.auth { return auth }
+                    return nil
+                }
         }
         for id in auths.compactMap(\.tokenEndpoint) where self.server(id)?.tokenEndpoint == nil {
             throw ScenarioError(

@@ -109,8 +109,10 @@ extension ServerSpec {
                 hint: "tls: { profile: valid }")
         }
         if tokenEndpoint != nil,
-            let other = [("routes", routes != nil), ("auth", auth != nil), ("proxy", proxy != nil),
-                ("http2", http2.offersHTTP2), ("revocation", revocation)].first(where: \.1)?.0
+            let other = [
+                ("routes", routes != nil), ("auth", auth != nil), ("proxy", proxy != nil),
+                ("http2", http2.offersHTTP2), ("revocation", revocation),
+            ].first(where: \.1)?.0
         {
             throw ScenarioError(
                 .invalidValue, at: server.location(of: other),

@@ -67,7 +67,8 @@ package struct TokenEndpointMachine: Sendable {
         case "refresh_token":
             guard let refreshToken = form["refresh_token"] else {
                 return error(
-                    400, "invalid_request", "refresh_token is missing", reason: "refresh_token grant without a refresh_token",
+                    400, "invalid_request", "refresh_token is missing",
+                    reason: "refresh_token grant without a refresh_token",
                     grantType: grantType)
             }
             return issued(ledger.refresh(with: refreshToken), grantType: "refresh_token", withRefreshToken: true)
