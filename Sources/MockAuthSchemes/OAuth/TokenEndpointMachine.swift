@@ -90,7 +90,8 @@ package struct TokenEndpointMachine: Sendable {
             var members = [("access_token", token), ("token_type", "Bearer")]
             if withRefreshToken { members.append(("refresh_token", configuration.refreshToken)) }
             var body = "{" + members.map { "\"\($0)\":\"\(Self.jsonEscaped($1))\"" }.joined(separator: ",")
-            if let uses = configuration.usesPerToken, uses > 0 { body += ",\"expires_in\":3600" }
+            // No expires_in (RECOMMENDED, §5.1): the token's life is counted in uses, not seconds,
+            // and a made-up lifetime would tell a client's clock something untrue.
             body += "}"
             return TokenEndpointAnswer(
                 status: 200, body: body, fields: Self.noStore, outcome: .authenticated, grantType: grantType,
