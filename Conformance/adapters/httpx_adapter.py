@@ -13,13 +13,16 @@ has a user set up a Client.
   picks no scheme itself): `httpx.DigestAuth` where it offers Digest (it answers the challenge),
   else `httpx.BasicAuth` (what `auth=(user, password)` means: sent with the first request). Proxy
   credentials in `httpx.Proxy(auth=...)` (httpx sends them as Basic). The token and
-  MOCKAUTH_HEADERS are the client's headers.
+  MOCKAUTH_HEADERS are the client's headers; given a token endpoint (MOCKAUTH_TOKEN_URL), the token
+  goes through the refreshing `httpx.Auth` of httpx's documentation instead (RefreshingBearerAuth:
+  a 401 yields one refresh request, then the request again with the new token).
 - Names under .test: resolved as MOCKAUTH_RESOLVE says (mockauth_resolve, the address only).
 - One Client for the run's URLs: one cookie jar, one connection pool.
 - What the scenario gives: read through mockauth_material.
 What httpx lacks (pinning; NTLM and Negotiate; SHA-512-256 Digest; HSTS) is Conformance/clients.yaml's
 to say: the adapter is not run there. Exit 0 if every URL answered 2xx, 1 otherwise.
 """
+import collections
 import ssl
 import sys
 import time
@@ -46,8 +49,47 @@ if material.proxy:
         auth = (material.proxy.account.username, material.proxy.account.password)
     proxy = httpx.Proxy(f"{scheme}://{rest}", auth=auth, ssl_context=context if scheme == "https" else None)
 
+
+# The token endpoint and what the client holds for it (MOCKAUTH_TOKEN_URL, _CLIENT_ID, _SECRET, MOCKAUTH_REFRESH_TOKEN).
+TokenEndpoint = collections.namedtuple("TokenEndpoint", "url client_id client_secret refresh_token")
+
+
+class RefreshingBearerAuth(httpx.Auth):
+    """httpx's documented custom scheme that refreshes a token
+    (https://www.python-httpx.org/advanced/authentication/#custom-authentication-schemes): the
+    access token on each request; on a 401, one refresh at the token endpoint (grant_type=
+    refresh_token, RFC 6749 section 6, the client authenticated with HTTP Basic), then the request
+    again, only when the refresh gave a token."""
+
+    requires_response_body = True
+
+    def __init__(self, endpoint, access_token):
+        self.endpoint = endpoint
+        self.access_token = access_token
+
+    def auth_flow(self, request):
+        request.headers["Authorization"] = "Bearer " + self.access_token
+        response = yield request
+        if response.status_code == 401:
+            refresh = httpx.Request(
+                "POST", self.endpoint.url,
+                data={"grant_type": "refresh_token", "refresh_token": self.endpoint.refresh_token})
+            refresh.headers["Authorization"] = httpx.BasicAuth(
+                self.endpoint.client_id, self.endpoint.client_secret)._auth_header
+            refreshed = yield refresh
+            if refreshed.status_code == 200:
+                self.access_token = refreshed.json()["access_token"]
+                request.headers["Authorization"] = "Bearer " + self.access_token
+                yield request
+
+
 headers = {}
-if material.token is not None:
+oauth = None
+if material.token is not None and material.token_url is not None:
+    oauth = RefreshingBearerAuth(
+        TokenEndpoint(material.token_url, material.client_id, material.client_secret, material.refresh_token),
+        material.token)
+elif material.token is not None:
     headers["Authorization"] = "Bearer " + material.token
 for name, value in material.headers:
     headers[name] = value
@@ -57,7 +99,7 @@ for name, value in material.headers:
 mounts = {f"all://{name}": None for name in (material.proxy.bypass if material.proxy else [])}
 
 client = httpx.Client(verify=context, http2=True, proxy=proxy, mounts=mounts, headers=headers,
-                      follow_redirects=True, trust_env=False)
+                      follow_redirects=True, trust_env=False, auth=oauth)
 
 OFFERED = material.offered_schemes()
 

@@ -96,6 +96,16 @@ function readMaterial(env = process.env) {
     // The run's Kerberos realm: a krb5.conf and a credential cache, for KRB5_CONFIG and KRB5CCNAME.
     krb5Config: env.MOCKAUTH_KRB5_CONFIG || null,
     krb5CredentialCache: env.MOCKAUTH_KRB5CCNAME || null,
+    // The OAuth 2.0 token endpoint and what the client holds for it (the refresh token goes there
+    // alone); null when the scenario has none.
+    tokenEndpoint: env.MOCKAUTH_TOKEN_URL
+      ? {
+          url: env.MOCKAUTH_TOKEN_URL,
+          clientId: env.MOCKAUTH_CLIENT_ID || "",
+          clientSecret: env.MOCKAUTH_CLIENT_SECRET || "",
+          refreshToken: env.MOCKAUTH_REFRESH_TOKEN || "",
+        }
+      : null,
   };
 }
 

@@ -119,6 +119,12 @@ class Material:
         # ticket-granting ticket, for KRB5_CONFIG and KRB5CCNAME.
         self.krb5_config: Optional[str] = env.get("MOCKAUTH_KRB5_CONFIG")
         self.krb5_credential_cache: Optional[str] = env.get("MOCKAUTH_KRB5CCNAME")
+        # The OAuth 2.0 token endpoint and what the client holds for it (the refresh token goes
+        # there alone); None when the scenario has none.
+        self.token_url: Optional[str] = env.get("MOCKAUTH_TOKEN_URL")
+        self.client_id: Optional[str] = env.get("MOCKAUTH_CLIENT_ID")
+        self.client_secret: Optional[str] = env.get("MOCKAUTH_CLIENT_SECRET")
+        self.refresh_token: Optional[str] = env.get("MOCKAUTH_REFRESH_TOKEN")
 
     def account(self, position: int) -> Optional[Account]:
         """The account of the URL at 1-based `position`: its own, else the client's (None when it is

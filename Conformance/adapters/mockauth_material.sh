@@ -45,6 +45,11 @@ mockauth_pause_seconds=${MOCKAUTH_PAUSE_SECONDS:-}
 # The run's Kerberos realm: a krb5.conf and a credential cache, for KRB5_CONFIG and KRB5CCNAME.
 mockauth_krb5_config=${MOCKAUTH_KRB5_CONFIG:-}
 mockauth_krb5_credential_cache=${MOCKAUTH_KRB5CCNAME:-}
+# The OAuth 2.0 token endpoint and what the client holds for it (the refresh token goes there alone).
+mockauth_token_url=${MOCKAUTH_TOKEN_URL:-}
+mockauth_client_id=${MOCKAUTH_CLIENT_ID:-}
+mockauth_client_secret=${MOCKAUTH_CLIENT_SECRET:-}
+mockauth_refresh_token=${MOCKAUTH_REFRESH_TOKEN:-}
 
 # mockauth_headers: prints the header lines to send with each request (MOCKAUTH_HEADERS), one
 # `Name: value` per line; a line without a colon is skipped.

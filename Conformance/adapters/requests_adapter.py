@@ -4,7 +4,10 @@ names) and requests-gssapi (a Kerberos plugin on python-gssapi), as its document
 
 - One Session for the run's URLs (its cookie jar and connection pool); `trust_env = False`: only
   what the scenario gives. Trust: `verify=MOCKAUTH_CA_FILE`; identity: `session.cert`; the token and
-  MOCKAUTH_HEADERS are the session's headers.
+  MOCKAUTH_HEADERS are the session's headers. Given a token endpoint (MOCKAUTH_TOKEN_URL), the
+  Session is requests-oauthlib's OAuth2Session with automatic refresh, as its documentation sets it
+  up (the token with expires_in 3600, auto_refresh_url, the client id and secret in
+  auto_refresh_kwargs, a token_updater), which adds the token itself.
 - Credentials: `auth=` on every request of the account, with the auth object of the scheme the
   scenario's server is set up with, as a user configures requests for the server they call
   (requests picks no scheme itself): `HttpNtlmAuth('DOMAIN\\user', password)` where it offers NTLM
@@ -43,12 +46,25 @@ if "socks" in material.features:
 # Names under .test: resolved as MOCKAUTH_RESOLVE says (the address only; names are the client's).
 mockauth_resolve.install(material.hosts)
 
-session = requests.Session()
+if material.token_url is not None:
+    from requests_oauthlib import OAuth2Session
+
+    # https://requests-oauthlib.readthedocs.io/en/latest/oauth2_workflow.html#third-recommended-define-automatic-token-refresh-and-update
+    saved_tokens = []
+    session = OAuth2Session(
+        material.client_id,
+        token={"access_token": material.token, "refresh_token": material.refresh_token, "token_type": "Bearer",
+               "expires_in": 3600},
+        auto_refresh_url=material.token_url,
+        auto_refresh_kwargs={"client_id": material.client_id, "client_secret": material.client_secret},
+        token_updater=saved_tokens.append)
+else:
+    session = requests.Session()
 session.trust_env = False  # only what the scenario gives
 verify = material.ca_file if material.ca_file is not None else True
 if material.identity:
     session.cert = (material.identity.certificate, material.identity.key)
-if material.token is not None:
+if material.token is not None and material.token_url is None:
     session.headers["Authorization"] = "Bearer " + material.token
 for name, value in material.headers:
     session.headers[name] = value

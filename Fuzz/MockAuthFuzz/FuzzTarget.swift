@@ -23,6 +23,7 @@ enum FuzzTarget: String, CaseIterable {
     case socksGreeting = "socks-greeting"
     case socksUsernamePassword = "socks-username-password"
     case socksPipeline = "socks-pipeline"
+    case tokenForm = "token-form"
 
     static let selected: FuzzTarget = {
         let name = ProcessInfo.processInfo.environment["MOCKAUTH_FUZZ_TARGET"] ?? ""
@@ -33,6 +34,14 @@ enum FuzzTarget: String, CaseIterable {
         }
         return target
     }()
+
+    /// The token endpoint of `token-form`: client `app`, secret `s3cret`, refresh token `rt-1`; its
+    /// ledger holds at most ``TokenEndpointConfiguration/maximumIssuedTokens``, whatever the runs.
+    static let tokenEndpoint = TokenEndpointMachine(
+        ledger: TokenLedger(
+            configuration: TokenEndpointConfiguration(
+                clientID: "app", clientSecret: "s3cret", accessToken: "at-1", refreshToken: "rt-1", usesPerToken: 1),
+            random: .seeded(1)))
 
     /// Feeds `bytes` to the parser. Any input must parse or be refused: a trap is a finding.
     func run(_ bytes: [UInt8]) {
@@ -80,6 +89,14 @@ enum FuzzTarget: String, CaseIterable {
             }
         case .socksPipeline:
             SOCKSPipelineFuzzConnection.run(bytes)
+        case .tokenForm:
+            // A token request's body (application/x-www-form-urlencoded), read by the form parser
+            // and answered by the token endpoint over one ledger, as a client's POST /token is.
+            _ = FormParameters.parse(bytes)
+            let answer = Self.tokenEndpoint.answer(
+                method: "POST", contentType: "application/x-www-form-urlencoded",
+                authorization: ["Basic YXBwOnMzY3JldA=="], body: bytes)
+            precondition((200...401).contains(answer.status), "a token endpoint answers 200, 400 or 401")
         }
     }
 }

@@ -39,6 +39,14 @@ extension ClientMaterial {
                 request.credentials.map { (index + 1, $0) }
             })
         token = client.token
+        if let (endpointServer, configuration) = scenario.tokenEndpoint,
+            let endpoint = server.endpoint(endpointServer.id)
+        {
+            token = configuration.accessToken
+            tokenEndpoint = TokenEndpoint(
+                url: endpoint.url(path: ServerSpec.tokenPath), clientID: configuration.clientID,
+                clientSecret: configuration.clientSecret, refreshToken: configuration.refreshToken)
+        }
         headers = client.headers
         method = client.sendsRequestContent ? client.method : nil
         body = client.body

@@ -27,10 +27,13 @@ public struct AsyncHTTPClientClient: ChallengeClient {
     /// authentication": it cannot answer RFC 1929's username/password step. It keeps no
     /// Strict-Transport-Security policy (no HSTS store): an `http://` URL is requested as given. Its
     /// proxy applies to every request: it has no list of hosts to reach without it (no `NO_PROXY`).
-    /// It answers no `Negotiate`, so no Kerberos either.
+    /// It answers no `Negotiate`, so no Kerberos either. It sends the token it is given and never
+    /// refreshes it (no OAuth 2.0 token endpoint).
     public var lacks: Set<ClientFeature> {
         let schemes = AuthSchemeSpec.allCases.filter { $0 != .basic && $0 != .bearer }.map(ClientFeature.scheme)
-        return Set(schemes).union([.pinning, .httpsProxy, .socksAuth, .noProxy, .cookies, .hsts, .kerberos])
+        return Set(schemes).union([
+            .pinning, .httpsProxy, .socksAuth, .noProxy, .cookies, .hsts, .kerberos, .tokenRefresh,
+        ])
     }
 
     public func perform(_ context: ClientContext) async -> ClientReport {

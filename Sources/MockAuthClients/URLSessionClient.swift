@@ -70,12 +70,13 @@ public struct URLSessionClient: ChallengeClient {
             let digests = AuthSchemeSpec.allCases.filter { $0.httpScheme == .digest }.map(ClientFeature.scheme)
             return Set(digests).union([
                 .customTrustAnchors, .clientCertificate, .pinning, .proxy, .httpsProxy, .socks, .socksAuth,
-                .scheme(.ntlm), .scheme(.negotiate), .kerberos, .hostNames, .hsts,
+                .scheme(.ntlm), .scheme(.negotiate), .kerberos, .hostNames, .hsts, .tokenRefresh,
             ])
         #else
             // URLSession resolves through the system: a name under .test needs the machine's hosts
-            // file (the simulator uses the Mac's), which an in-process client cannot set.
-            return [.hostNames]
+            // file (the simulator uses the Mac's), which an in-process client cannot set. It sends
+            // the token it is given and never refreshes it (refreshing is the app's code).
+            return [.hostNames, .tokenRefresh]
         #endif
     }
 

@@ -21,7 +21,9 @@ public enum Judge {
                 client: client)
         }
         var findings = scenario.expectations.map {
-            finding(for: $0, client: scenario.client, transcript: transcript, exit: client)
+            finding(
+                for: $0, client: scenario.client, refreshToken: scenario.refreshToken, transcript: transcript,
+                exit: client)
         }
         if let client, client.timedOut {
             findings.append(
@@ -113,10 +115,12 @@ public enum Judge {
     /// evaluator's own sentence (the step the client declined), to a violation and to a rule never
     /// exercised alike, for every rule.
     static func finding(
-        for expectation: ScenarioExpectation, client: ClientSpec, transcript: Transcript, exit: ClientExit? = nil
+        for expectation: ScenarioExpectation, client: ClientSpec, refreshToken: String? = nil, transcript: Transcript,
+        exit: ClientExit? = nil
     ) -> Finding {
         let context = RuleContext(
-            because: expectation.precondition ? nil : expectation.because, client: client, exit: exit)
+            because: expectation.precondition ? nil : expectation.because, client: client, refreshToken: refreshToken,
+            exit: exit)
         var result = expectation.rule.evaluate(transcript, context: context)
         if expectation.precondition, result.outcome != .met {
             result.reason = preconditionReason(result.reason, because: expectation.because)

@@ -11,6 +11,7 @@ extension ClientMaterial: Codable {
         case secondClientCertificatePEM, secondClientKeyPEM, secondClientP12Base64
         case pinSHA256, credentials, requestCredentials, token, headers, method, body, hosts, proxy, pauseSeconds
         case krb5Config, krb5CredentialCacheBase64
+        case tokenEndpoint
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -43,6 +44,7 @@ extension ClientMaterial: Codable {
         try container.encodeIfPresent(kerberos?.configuration, forKey: .krb5Config)
         try container.encodeIfPresent(
             kerberos.map { Data($0.credentialCache).base64EncodedString() }, forKey: .krb5CredentialCacheBase64)
+        try container.encodeIfPresent(tokenEndpoint, forKey: .tokenEndpoint)
     }
 
     /// Reads the material; `scenario`, `urls` and `features`, which the control API's material has
@@ -94,6 +96,7 @@ extension ClientMaterial: Codable {
             proxy: try container.decodeIfPresent(Proxy.self, forKey: .proxy),
             pauseSeconds: try container.decodeIfPresent(Int.self, forKey: .pauseSeconds),
             kerberos: try Self.kerberos(container))
+        tokenEndpoint = try container.decodeIfPresent(TokenEndpoint.self, forKey: .tokenEndpoint)
     }
 
     /// `krb5Config` and `krb5CredentialCacheBase64`, which come together or not at all.

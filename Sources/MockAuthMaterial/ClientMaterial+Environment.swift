@@ -66,6 +66,11 @@ extension ClientMaterial {
         case .pauseSeconds: return text(pauseSeconds.map(String.init))
         case .kerberosConfiguration: return try file(kerberos?.configuration)
         case .kerberosCredentialCache: return try file(kerberos?.credentialCache)
+        case .tokenURL: return text(tokenEndpoint?.url)
+        case .clientID: return text(tokenEndpoint?.clientID)
+        case .clientSecret: return text(tokenEndpoint?.clientSecret)
+        case .refreshToken: return text(tokenEndpoint?.refreshToken)
+
         }
     }
 
@@ -141,6 +146,11 @@ extension ClientMaterial {
         pauseSeconds = text(.pauseSeconds).flatMap { Int($0) }
         if let configuration = try textFile(.kerberosConfiguration) {
             kerberos = Kerberos(configuration: configuration, credentialCache: try file(.kerberosCredentialCache) ?? [])
+        }
+        tokenEndpoint = text(.tokenURL).map {
+            TokenEndpoint(
+                url: $0, clientID: text(.clientID) ?? "", clientSecret: text(.clientSecret) ?? "",
+                refreshToken: text(.refreshToken) ?? "")
         }
     }
 

@@ -54,6 +54,11 @@ public struct ClientMaterial: Sendable, Hashable {
     /// The Kerberos realm's client side, when a server answers `Negotiate` with Kerberos:
     /// `MOCKAUTH_KRB5_CONFIG` and `MOCKAUTH_KRB5CCNAME`.
     public var kerberos: Kerberos?
+    /// The OAuth 2.0 token endpoint and what the client holds for it (`MOCKAUTH_TOKEN_URL`,
+    /// `MOCKAUTH_CLIENT_ID`, `_SECRET`, `MOCKAUTH_REFRESH_TOKEN`), when the scenario has one; its
+    /// first access token is ``token``.
+    public var tokenEndpoint: TokenEndpoint?
+
 
     /// A client identity: certificate, key and the same as PKCS#12 (its passphrase is
     /// ``ClientMaterial/pkcs12Passphrase``).

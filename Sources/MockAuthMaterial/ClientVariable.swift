@@ -76,6 +76,15 @@ public enum ClientVariable: String, Sendable, Hashable, CaseIterable, CustomStri
     /// A credential cache with the account's ticket-granting ticket, for `KRB5CCNAME` (a file
     /// path, MIT's `FILE:` format).
     case kerberosCredentialCache = "MOCKAUTH_KRB5CCNAME"
+    /// The OAuth 2.0 token endpoint's URL (RFC 6749 §3.2).
+    case tokenURL = "MOCKAUTH_TOKEN_URL"
+    /// The `client_id` registered with the token endpoint.
+    case clientID = "MOCKAUTH_CLIENT_ID"
+    /// The `client_secret` registered with the token endpoint.
+    case clientSecret = "MOCKAUTH_CLIENT_SECRET"
+    /// The refresh token, for the token endpoint only (RFC 6749 §6).
+    case refreshToken = "MOCKAUTH_REFRESH_TOKEN"
+
 
     /// The name as documentation writes it: `MOCKAUTH_USERNAME_N` for a per-request variable.
     public var name: String { rawValue }
@@ -91,7 +100,7 @@ public enum ClientVariable: String, Sendable, Hashable, CaseIterable, CustomStri
             .clientPKCS12Password, .secondClientCertificate, .secondClientKey, .secondClientPKCS12, .pinSHA256,
             .username, .password, .domain, .token, .method, .bodyFile, .headers, .proxyURL, .proxyUsername,
             .proxyPassword, .proxyDomain, .noProxy, .resolve, .hostsFile, .pauseSeconds, .kerberosConfiguration,
-            .kerberosCredentialCache:
+            .kerberosCredentialCache, .tokenURL, .clientID, .clientSecret, .refreshToken:
             false
         }
     }
@@ -105,7 +114,8 @@ public enum ClientVariable: String, Sendable, Hashable, CaseIterable, CustomStri
             .file(secret: true)
         case .scenario, .url, .urls, .features, .clientPKCS12Password, .pinSHA256, .username, .password, .domain,
             .requestUsername, .requestPassword, .requestDomain, .token, .method, .headers, .proxyURL, .proxyUsername,
-            .proxyPassword, .proxyDomain, .noProxy, .resolve, .pauseSeconds:
+            .proxyPassword, .proxyDomain, .noProxy, .resolve, .pauseSeconds, .tokenURL, .clientID, .clientSecret,
+            .refreshToken:
             .text
         }
     }

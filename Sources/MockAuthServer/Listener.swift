@@ -22,7 +22,7 @@ struct Listener {
         // prologue by reference.
         let role: any ListenerRole =
             switch spec.role {
-            case .origin, .revocation:
+            case .origin, .revocation, .tokenEndpoint:
                 OriginListener(
                     prologue: .scenarioServer(tls: tls, behavior: behavior, http2: spec.http2), behavior: behavior,
                     recording: recording)

@@ -89,6 +89,8 @@ public final class ScenarioServer: Sendable {
                 .map(\.element)
             let authority =
                 scenario.servers.contains { $0.role == .revocation } ? RevocationAuthority(pki: pki) : nil
+            // The token endpoint's tokens, shared by it and its resource servers for this run.
+            let ledger = scenario.tokenEndpoint.map { TokenLedger(configuration: $0.configuration) }
             var revocation: RevocationEndpoints?
             for spec in ordered {
                 // A server only a remote-DNS proxy resolves is reached by its name alone: its
@@ -107,7 +109,7 @@ public final class ScenarioServer: Sendable {
                 if let tls { authority?.register(tls.credentials) }
                 let behavior = ServerBehavior(
                     spec: spec, endpoints: directory, limits: limits.overridden(by: spec.limits), revocation: authority,
-                    kerberos: kerberos[spec.id])
+                    kerberos: kerberos[spec.id], ledger: ledger)
                 let listener = try await Listener.bind(
                     spec: spec, tls: tls, behavior: behavior, recorder: recorder, group: group,
                     addressing: addressing, port: try reservation.next(),

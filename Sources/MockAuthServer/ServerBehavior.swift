@@ -31,17 +31,26 @@ struct ServerBehavior: Sendable {
     /// How long the server waits for a slow client.
     let limits: ConnectionLimits
 
-    /// - Parameter revocation: the authority a revocation server answers from (its role alone
-    ///   does not make one: without it, it answers as an origin with no route).
-    /// - Parameter kerberos: how the server's own auth verifies Kerberos tickets, when its realm's
-    ///   KDC issues them.
+    /// - Parameters:
+    ///   - revocation: the authority a revocation server answers from (its role alone does not
+    ///     make one: without it, it answers as an origin with no route).
+    ///   - kerberos: how the server's own auth verifies Kerberos tickets, when its realm's KDC
+    ///     issues them.
+    ///   - ledger: the run's token ledger, when the scenario has a token endpoint: the endpoint
+    ///     issues from it, and a Bearer space with `token-endpoint:` accepts what it holds.
     init(
         spec: ServerSpec, endpoints: EndpointDirectory, limits: ConnectionLimits = .default,
-        revocation: RevocationAuthority? = nil, kerberos: KerberosVerification? = nil
+        revocation: RevocationAuthority? = nil, kerberos: KerberosVerification? = nil, ledger: TokenLedger? = nil
     ) {
         self.limits = limits
         let side: ChallengeSide = spec.role.relays ? .proxy : .origin
-        let serverGate = spec.auth.map { AuthGate(spec: $0, side: side, kerberos: kerberos) }
+        // Kerberos is the server's own auth's (the loader refuses it on a route's).
+        let serverGate = spec.auth.map {
+            AuthGate(spec: $0, side: side, kerberos: kerberos, ledger: $0.tokenEndpoint == nil ? nil : ledger)
+        }
+        func makeGate(_ auth: AuthSpec) -> AuthGate {
+            AuthGate(spec: auth, side: side, ledger: auth.tokenEndpoint == nil ? nil : ledger)
+        }
         var gates = serverGate.map { [$0] } ?? []
         var routes: [Route] = []
         for route in spec.routes {
@@ -52,7 +61,7 @@ struct ServerBehavior: Sendable {
                 routes.append(Route(spec: route, gate: nil))
             case .own(let auth):
                 // Routes with the same auth section share one protection space.
-                let gate = gates.first { $0.spec == auth } ?? AuthGate(spec: auth, side: side)
+                let gate = gates.first { $0.spec == auth } ?? makeGate(auth)
                 if !gates.contains(where: { $0 === gate }) { gates.append(gate) }
                 routes.append(Route(spec: route, gate: gate))
             }
@@ -61,6 +70,8 @@ struct ServerBehavior: Sendable {
         self.gates = gates
         if spec.role == .revocation, let revocation {
             decider = RevocationResponder(authority: revocation)
+        } else if spec.tokenEndpoint != nil, let ledger {
+            decider = TokenEndpointResponder(machine: TokenEndpointMachine(ledger: ledger))
         } else {
             decider = OriginRoutes(routes: routes, endpoints: endpoints)
         }

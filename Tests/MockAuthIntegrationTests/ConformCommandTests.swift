@@ -47,6 +47,8 @@ struct ConformCommandTests {
                 "tls-client-cert-required", "basic-no-preemptive", "redirect-cross-host", "redirect-cross-port",
                 "redirect-https-to-http", "redirect-chain-return", "redirect-back-to-origin",
                 "protection-space-isolation", "digest-second-origin", "redirect-bearer-cross-host",
+                // --location-trusted: the OAuth client's access token follows the redirect too.
+                "bearer-token-cross-host-redirect",
                 "redirect-cookie-cross-host", "redirect-custom-header-cross-host", "redirect-303-drops-body",
                 "proxy-connect-digest", "proxy-connect-ntlm", "tls-ip-in-dns-san", "tls-wildcard-two-labels",
                 "tls-wildcard-public-suffix", "tls-pin-wrong-host", "tls-pin-expired", "tls-expired-intermediate",

@@ -49,14 +49,17 @@ struct PublicSurfaceTests {
     /// `ConnectionRecord.dialledFrom`); 650 with `digest-nextnonce` (which nonce a Digest answer
     /// used, `AuthRecord.digestNonce`, a `DigestNonceUse`, which the verdict on a nextnonce reads);
     /// 651 with `proxy-407-connection-close` (the answers after which a server closed the
-    /// connection, `RequestRecord.closedConnection`, which `authenticates` names); 663 with the
+    /// connection, `RequestRecord.closedConnection`, which `authenticates` names); 658 with issue
+    /// 37's OAuth token refresh: what a client is given for the token endpoint,
+    /// `ClientMaterial.tokenEndpoint` and its `ClientMaterial.TokenEndpoint` (the type, its four fields
+    /// and its initializer), which the environment and the control API's material carry; 670 with the
     /// Kerberos scenarios (what a server read of a ticket, `AuthRecord.kerberos`, a `KerberosTicket`
     /// with its four fields and initializer; the realm a client is given, `ClientMaterial.kerberos`,
     /// a `ClientMaterial.Kerberos` with its two fields and initializer, the material's initializer
-    /// taking it; the feature `ClientFeature.kerberos`); 664 with
+    /// taking it; the feature `ClientFeature.kerberos`); 671 with
     /// `negotiate-kerberos-spn-canonical-name` (a host name that is an alias,
     /// `HostMapping.canonicalName`, which the hosts file writes first on the line).
-    static let publicDeclarationCeiling = 664
+    static let publicDeclarationCeiling = 671
 
     @Test("the public declarations of all modules stay within the ceiling")
     func publicSurfaceStaysSmall() throws {

@@ -28,6 +28,12 @@ struct ClientMaterialJSONTests {
                 "clientP12Base64", "clientP12Password", "secondClientCertificatePEM", "secondClientKeyPEM",
                 "secondClientP12Base64", "pinSHA256", "credentials", "requestCredentials", "token", "headers",
                 "method", "body", "hosts", "proxy", "pauseSeconds", "krb5Config", "krb5CredentialCacheBase64",
+                "tokenEndpoint",
+            ])
+        #expect(
+            json["tokenEndpoint"] as? [String: String] == [
+                "url": "https://127.0.0.1:4433/token", "clientID": "mockauth-app", "clientSecret": "8xLO: x",
+                "refreshToken": "rt-1",
             ])
         #expect(json["pauseSeconds"] as? Int == 3)
         #expect(json["krb5CredentialCacheBase64"] as? String == "BQQADP8=")

@@ -5,8 +5,16 @@ import MockAuthVocabulary
 enum ClientMaterialSamples {
     /// Every field set, every variable given: two identities, per-request accounts, a proxy with an
     /// NTLM domain, IPv4 and IPv6 host mappings, a body with a line break, a Kerberos realm's
-    /// configuration and credential cache (binary).
-    static let full = ClientMaterial(
+    /// configuration and credential cache (binary), a token endpoint.
+    static let full: ClientMaterial = {
+        var material = fullButTokenEndpoint
+        material.tokenEndpoint = .init(
+            url: "https://127.0.0.1:4433/token", clientID: "mockauth-app", clientSecret: "8xLO: x", refreshToken: "rt-1"
+        )
+        return material
+    }()
+
+    private static let fullButTokenEndpoint = ClientMaterial(
         scenario: "everything", urls: ["https://127.0.0.1:4431/", "https://127.0.0.1:4432/a?b=c", "http://[::1]:80/"],
         features: ["tls", "custom-ca", "digest-md5|digest-sha256"],
         caCertificatePEM: "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n",

@@ -71,6 +71,12 @@ type Material struct {
 	// empty without one.
 	Krb5Config          string
 	Krb5CredentialCache string
+	// The OAuth 2.0 token endpoint's URL, its client id and secret, and the refresh token (which
+	// goes there alone); empty when the scenario has none.
+	TokenURL     string
+	ClientID     string
+	ClientSecret string
+	RefreshToken string
 }
 
 // readMaterial reads the material of this process's environment.
@@ -141,6 +147,10 @@ func readMaterial() Material {
 	material.PauseSeconds, _ = strconv.Atoi(text("MOCKAUTH_PAUSE_SECONDS"))
 	material.Krb5Config = text("MOCKAUTH_KRB5_CONFIG")
 	material.Krb5CredentialCache = text("MOCKAUTH_KRB5CCNAME")
+	material.TokenURL = text("MOCKAUTH_TOKEN_URL")
+	material.ClientID = text("MOCKAUTH_CLIENT_ID")
+	material.ClientSecret = text("MOCKAUTH_CLIENT_SECRET")
+	material.RefreshToken = text("MOCKAUTH_REFRESH_TOKEN")
 	return material
 }
 

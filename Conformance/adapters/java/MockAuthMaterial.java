@@ -58,6 +58,12 @@ final class MockAuthMaterial {
     /// with the account's ticket-granting ticket (for KRB5CCNAME); null without one.
     final String krb5Config;
     final String krb5CredentialCache;
+    /// The OAuth 2.0 token endpoint's URL, its client id and secret, and the refresh token (which
+    /// goes there alone); null when the scenario has none.
+    final String tokenUrl;
+    final String clientId;
+    final String clientSecret;
+    final String refreshToken;
 
     MockAuthMaterial(Map<String, String> env) {
         scenario = env.get("MOCKAUTH_SCENARIO");
@@ -101,6 +107,10 @@ final class MockAuthMaterial {
         pauseSeconds = pause == null || pause.isEmpty() ? null : Integer.valueOf(pause);
         krb5Config = env.get("MOCKAUTH_KRB5_CONFIG");
         krb5CredentialCache = env.get("MOCKAUTH_KRB5CCNAME");
+        tokenUrl = env.get("MOCKAUTH_TOKEN_URL");
+        clientId = env.get("MOCKAUTH_CLIENT_ID");
+        clientSecret = env.get("MOCKAUTH_CLIENT_SECRET");
+        refreshToken = env.get("MOCKAUTH_REFRESH_TOKEN");
     }
 
     /// The material this process is given (its environment).

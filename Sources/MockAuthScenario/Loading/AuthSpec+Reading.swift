@@ -28,6 +28,13 @@ extension AuthSpec {
         }
         let realm = try auth.string("realm") ?? "mockauth"
         let token = try auth.string("token")
+        let tokenEndpoint = try auth.string("token-endpoint")
+        if tokenEndpoint != nil, token != nil || !schemes.contains(.bearer) {
+            throw ScenarioError(
+                .invalidValue, at: auth.location(of: "token-endpoint"),
+                "'token-endpoint' makes the bearer scheme accept that endpoint's tokens, instead of a 'token'",
+                hint: "auth: { schemes: [bearer], token-endpoint: tokens }")
+        }
         let needsAccount = schemes.contains { $0 != .bearer }
         let username = try auth.string("username")
         let password = try auth.string("password")
@@ -37,7 +44,7 @@ extension AuthSpec {
                 "the auth section needs 'username' and 'password' for \(schemes.map(\.rawValue).joined(separator: ", "))",
                 hint: "username: alice\n      password: secret")
         }
-        if schemes.contains(.bearer), token == nil {
+        if schemes.contains(.bearer), token == nil, tokenEndpoint == nil {
             throw ScenarioError(
                 .missingKey, at: auth.location, "the bearer scheme needs the 'token' the server accepts",
                 hint: "token: mF_9.B5f-4.1JqM")
@@ -74,6 +81,7 @@ extension AuthSpec {
             kerberos: try auth.node("kerberos").map { (node) throws(ScenarioError) in
                 try KerberosSpec.read(node, file: file)
             })
+        spec.tokenEndpoint = tokenEndpoint
         if spec.kerberos != nil, !schemes.contains(.negotiate) {
             throw ScenarioError(
                 .invalidValue, at: auth.location(of: "kerberos"),

@@ -1,3 +1,4 @@
+import MockAuthSchemes
 import Yams
 
 extension Scenario {
@@ -132,6 +133,7 @@ extension Scenario {
                 "a scenario has at most one revocation server ('\(revocationServers[1].id)' is a second)",
                 hint: "remove 'revocation: true' from '\(revocationServers[1].id)'")
         }
+        try validateTokenEndpoint(document: document, clientLocation: clientLocation)
         for server in servers {
             if let profile = server.tls?.profile, profile.traits.revocation.isTheDefect, revocationServers.isEmpty {
                 throw ScenarioError(
@@ -153,6 +155,53 @@ extension Scenario {
             }
         }
     }
+}
+
+extension Scenario {
+    /// At most one token endpoint; each `token-endpoint:` of an auth section names it; the client
+    /// is given its first access token, so `client.token` is not written as well.
+    fileprivate func validateTokenEndpoint(document: YAMLMapping, clientLocation: ScenarioLocation)
+        throws(ScenarioError)
+    {
+        let endpoints = servers.filter { $0.tokenEndpoint != nil }
+        if endpoints.count > 1 {
+            throw ScenarioError(
+                .invalidValue, at: document.location(of: "servers"),
+                "a scenario has at most one token endpoint ('\(endpoints[1].id)' is a second)",
+                hint: "remove 'token-endpoint' from '\(endpoints[1].id)'")
+        }
+        let auths = servers.flatMap { server in
+            [server.auth].compactMap(\.self)
+                + server.routes.compactMap { route -> AuthSpec? in
+                    if case .own(let auth) = route.auth { return auth }
+                    return nil
+                }
+        }
+        for id in auths.compactMap(\.tokenEndpoint) where self.server(id)?.tokenEndpoint == nil {
+            throw ScenarioError(
+                .invalidValue, at: document.location(of: "servers"),
+                "'token-endpoint: \(id)' names no token endpoint of the scenario",
+                hint: "servers:\n      \(id):\n        \(TokenEndpointConfiguration.example)")
+        }
+        if !endpoints.isEmpty, client.token != nil {
+            throw ScenarioError(
+                .invalidValue, at: clientLocation,
+                "the client is given the token endpoint's access-token; 'token' would say it twice",
+                hint: "remove 'token' from 'client'")
+        }
+    }
+
+    /// The scenario's token endpoint, if it has one: its client is given the endpoint's URL, the
+    /// registered client and the tokens to start with.
+    package var tokenEndpoint: (server: ServerSpec, configuration: TokenEndpointConfiguration)? {
+        for server in servers {
+            if let configuration = server.tokenEndpoint { return (server, configuration) }
+        }
+        return nil
+    }
+
+    /// The refresh token its client is given, when the scenario has a token endpoint.
+    package var refreshToken: String? { tokenEndpoint?.configuration.refreshToken }
 }
 
 extension ScenarioError {

@@ -1,3 +1,4 @@
+import MockAuthSchemes
 import MockAuthVocabulary
 import Yams
 
@@ -71,6 +72,9 @@ extension ServerSpec {
         }
         let http2 = try HTTP2Offer.read(&server)
         let revocation = try server.bool("revocation") ?? false
+        let tokenEndpoint = try server.node("token-endpoint").map { (node) throws(ScenarioError) in
+            try TokenEndpointConfiguration.read(node, file: file)
+        }
         let limits = try server.node("limits").map { (node) throws(ScenarioError) in
             try ServerTimeLimits.read(node, file: file)
         }
@@ -136,12 +140,23 @@ extension ServerSpec {
                 "'http2: only' is offered by ALPN, in the TLS handshake: the server needs 'tls'",
                 hint: "tls: { profile: valid }")
         }
+        if tokenEndpoint != nil,
+            let other = [
+                ("routes", routes != nil), ("auth", auth != nil), ("proxy", proxy != nil),
+                ("http2", http2.offersHTTP2), ("revocation", revocation),
+            ].first(where: \.1)?.0
+        {
+            throw ScenarioError(
+                .invalidValue, at: server.location(of: other),
+                "a token endpoint answers POST \(TokenEndpointConfiguration.path) only, with its own client authentication",
+                hint: "remove '\(other)'")
+        }
         try server.finish()
         let role: ServerRole =
             switch proxy {
             case .http?: .forwardProxy
             case .socks5?: .socks5(account: socksAccount)
-            case nil: revocation ? .revocation : .origin
+            case nil: tokenEndpoint.map(ServerRole.tokenEndpoint) ?? (revocation ? .revocation : .origin)
             }
         return ServerSpec(
             id: id, role: role, host: host, tls: tls, routes: routes ?? [.default], auth: auth,

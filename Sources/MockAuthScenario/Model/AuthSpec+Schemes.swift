@@ -4,9 +4,16 @@ extension AuthSpec {
     /// The scheme machines' configurations, in offer order, for the gate of an origin or of a proxy
     /// (`side`): the one translation of a scenario's `auth:` into what the schemes verify, so that a
     /// server receives them ready. Consecutive Digest schemes share one machine, which offers one
-    /// challenge per algorithm. `kerberos`: how Negotiate verifies tickets, when the run's realm
-    /// issues them for this space's server.
-    package func schemeConfigurations(side: ChallengeSide, kerberos: KerberosVerification? = nil) -> [SchemeConfiguration] {
+    /// challenge per algorithm.
+    ///
+    /// - Parameters:
+    ///   - kerberos: how Negotiate verifies tickets, when the run's realm issues them for this
+    ///     space's server.
+    ///   - ledger: the token endpoint's ledger, for a space with ``tokenEndpoint``: its Bearer scheme
+    ///     accepts the tokens the ledger holds.
+    package func schemeConfigurations(
+        side: ChallengeSide, kerberos: KerberosVerification? = nil, ledger: TokenLedger? = nil
+    ) -> [SchemeConfiguration] {
         let account = self.account
         var ntlm = NTLMConfiguration(
             username: account.username, password: account.password, domain: account.domain ?? "MOCKAUTH",
@@ -46,7 +53,8 @@ extension AuthSpec {
             case .negotiate:
                 configurations.append(.negotiate(NegotiateConfiguration(ntlm: ntlm, side: side, kerberos: kerberos)))
             case .bearer:
-                configurations.append(.bearer(BearerConfiguration(realm: realm, validTokens: token.map { [$0] } ?? [])))
+                configurations.append(
+                    .bearer(BearerConfiguration(realm: realm, validTokens: token.map { [$0] } ?? [], ledger: ledger)))
             }
         }
         flushDigest()

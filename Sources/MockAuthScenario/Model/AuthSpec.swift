@@ -12,6 +12,10 @@ package struct AuthSpec: Sendable, Equatable {
     package var account: Account
     /// The bearer token the server accepts (`bearer` scheme).
     package var token: String?
+    /// The token endpoint whose access tokens the `bearer` scheme accepts instead of ``token``
+    /// (`token-endpoint:`, a server id): a resource server of RFC 6749, whose tokens expire as the
+    /// endpoint says.
+    package var tokenEndpoint: String?
     /// Digest's quality-of-protection options, in offer order (empty: the RFC 2069 form).
     package var digestQOP: [String]
     /// Seconds a Digest nonce stays fresh; a valid answer on an older nonce gets `stale=true`.

@@ -55,6 +55,12 @@ public enum ClientFeature: Sendable, Hashable, Comparable, CustomStringConvertib
     /// through the platform's GSS-API, as curl `--negotiate` and requests-gssapi do. Clients whose
     /// Negotiate is NTLM alone, or that have no Negotiate, lack it.
     case kerberos
+    /// Refreshing an OAuth 2.0 access token (RFC 6749 §6) at the token endpoint it is given
+    /// (`MOCKAUTH_TOKEN_URL`, `MOCKAUTH_CLIENT_ID`, `_SECRET`, `MOCKAUTH_REFRESH_TOKEN`) when a
+    /// resource server answers `invalid_token`, and retrying with the new token. Clients that send a
+    /// fixed token they are given (curl's `--oauth2-bearer`, a header set by hand) lack it.
+    case tokenRefresh
+
     /// Answering challenges of one scheme (sending a bearer token, for `bearer`).
     case scheme(AuthSchemeSpec)
 
@@ -63,13 +69,14 @@ public enum ClientFeature: Sendable, Hashable, Comparable, CustomStringConvertib
         [
             .tls, .customTrustAnchors, .clientCertificate, .pinning, .proxy, .httpsProxy, .socks, .socksAuth,
             .noProxy, .redirects, .customHeaders, .hostNames, .cookies, .hsts, .http2, .kerberos, .systemHosts,
+            .tokenRefresh,
         ]
             + AuthSchemeSpec.allCases.map(ClientFeature.scheme)
     }
 
     /// The feature's name, as `--lacks`, `MOCKAUTH_FEATURES` and reports write it: `tls`, `custom-ca`,
     /// `client-cert`, `pinning`, `proxy`, `https-proxy`, `socks`, `socks-auth`, `no-proxy`, `redirect`, `headers`, `host-names`,
-    /// `cookies`, `hsts`, `http2`, or a scheme's name (`digest-sha256`, `ntlm` …).
+    /// `cookies`, `hsts`, `http2`, `token-refresh`, or a scheme's name (`digest-sha256`, `ntlm` …).
     public var name: String {
         switch self {
         case .tls: "tls"
@@ -89,6 +96,8 @@ public enum ClientFeature: Sendable, Hashable, Comparable, CustomStringConvertib
         case .http2: "http2"
         case .kerberos: "kerberos"
         case .systemHosts: "system-hosts"
+        case .tokenRefresh: "token-refresh"
+
         case .scheme(let scheme): scheme.rawValue
         }
     }
@@ -222,6 +231,8 @@ extension Scenario {
         if servers.contains(where: { $0.http2 == .only }) { features.insert(.http2) }
         if servers.contains(where: { $0.auth?.kerberos != nil }) { features.insert(.kerberos) }
         if servers.contains(where: { $0.canonicalName != nil }) { features.insert(.systemHosts) }
+        if tokenEndpoint != nil { features.insert(.tokenRefresh) }
+
         var choices: Set<Set<ClientFeature>> = []
         for server in servers {
             let accepted = acceptedSchemes(server: server.id)

@@ -1,4 +1,5 @@
 import Foundation
+import MockAuthSchemes
 
 /// One server of a scenario: where it listens, what TLS it presents and how it answers.
 package struct ServerSpec: Sendable, Equatable {
@@ -44,6 +45,14 @@ package struct ServerSpec: Sendable, Equatable {
         self.aliases = aliases
     }
 
+    /// The token endpoint's configuration, when the server is one.
+    package var tokenEndpoint: TokenEndpointConfiguration? {
+        guard case .tokenEndpoint(let configuration) = role else { return nil }
+        return configuration
+    }
+
+    /// The path a token endpoint answers at.
+    package static let tokenPath = TokenEndpointConfiguration.path
     /// The path of the CRL on a revocation server.
     package static let crlPath = "/crl"
     /// The path of the OCSP responder on a revocation server (GET requests append the request).
@@ -54,7 +63,7 @@ package struct ServerSpec: Sendable, Equatable {
     package var urlScheme: String {
         switch role {
         case .socks5: "socks5"
-        case .origin, .forwardProxy, .revocation: tls == nil ? "http" : "https"
+        case .origin, .forwardProxy, .revocation, .tokenEndpoint: tls == nil ? "http" : "https"
         }
     }
 }

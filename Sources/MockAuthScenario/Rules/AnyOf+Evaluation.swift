@@ -6,7 +6,8 @@ extension AnyOf {
     package func evaluate(_ transcript: Transcript, context: RuleContext) -> ExpectationResult {
         let because = context.because
         // The alternatives' own sentences stand alone; the reason ends the whole.
-        let alone = RuleContext(because: nil, client: context.client, exit: context.exit)
+        let alone = RuleContext(
+            because: nil, client: context.client, refreshToken: context.refreshToken, exit: context.exit)
         let results = alternatives.map { $0.evaluate(transcript, context: alone) }
         if let met = results.first(where: { $0.outcome == .met }) {
             return .met(met.reason)

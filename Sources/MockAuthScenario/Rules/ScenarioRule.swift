@@ -58,10 +58,14 @@ package struct RuleContext: Sendable {
     /// How the client's command ended, when the harness ran one: the only evidence of a check the
     /// client makes on an answer without sending anything more (`checks-mutual-authentication`).
     package var exit: ClientExit?
+    /// The refresh token the client is given for the scenario's token endpoint, if it has one
+    /// (``Scenario/refreshToken``): what `refresh-token-stays-home` looks for.
+    package var refreshToken: String?
 
-    package init(because: String?, client: ClientSpec, exit: ClientExit? = nil) {
+    package init(because: String?, client: ClientSpec, refreshToken: String? = nil, exit: ClientExit? = nil) {
         self.because = because
         self.client = client
+        self.refreshToken = refreshToken
         self.exit = exit
     }
 }

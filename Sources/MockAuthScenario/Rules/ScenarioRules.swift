@@ -35,6 +35,7 @@ package enum ScenarioRules {
         ConnectsByName.self,
         GoesThroughProxy.self,
         BypassesProxy.self,
+        RefreshTokenStaysHome.self,
         AnyOf.self,
     ]
 

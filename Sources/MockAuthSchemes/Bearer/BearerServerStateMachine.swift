@@ -43,6 +43,7 @@ extension BearerServerStateMachine: SchemeServer {
         let presented = PresentedCredentials(
             scheme: .bearer, realm: configuration.realm, verified: false,
             detail: "Bearer token of \(token.utf8.count) characters")
+        if let ledger = configuration.ledger { return ledgerOutcome(ledger.use(token), presented: presented) }
         if configuration.validTokens.contains(where: { constantTimeEquals($0, token) }) {
             var verified = presented
             verified.verified = true
@@ -53,5 +54,34 @@ extension BearerServerStateMachine: SchemeServer {
         return .refused(
             values: [challengeValue(errorDescription: description)], reason: "invalid_token: \(description)",
             credentials: presented)
+    }
+}
+
+extension BearerServerStateMachine {
+    /// The decision on a token the space's ``TokenLedger`` judged; the record names the token's
+    /// generation, never the token.
+    fileprivate func ledgerOutcome(_ use: TokenLedger.Use, presented: PresentedCredentials) -> AuthDecision {
+        var presented = presented
+        switch use {
+        case .accepted(let generation, let number):
+            presented.verified = true
+            presented.detail = "access token #\(generation), use \(number)"
+            return .authenticated(presented, responseHeaders: [])
+        case .expired(let generation, let uses):
+            let spent = uses == 1 ? "1 use" : "\(uses) uses"
+            presented.detail = "access token #\(generation), spent after \(spent)"
+            return .refused(
+                values: [challengeValue(errorDescription: Self.expiredDescription)],
+                reason: "invalid_token: access token #\(generation) expired after \(spent)", credentials: presented)
+        case .refreshToken:
+            presented.detail = "the refresh token, sent as an access token"
+            return .refused(
+                values: [challengeValue(errorDescription: Self.unknownDescription)],
+                reason: "invalid_token: the refresh token was sent as an access token", credentials: presented)
+        case .unknown:
+            return .refused(
+                values: [challengeValue(errorDescription: Self.unknownDescription)],
+                reason: "invalid_token: \(Self.unknownDescription)", credentials: presented)
+        }
     }
 }

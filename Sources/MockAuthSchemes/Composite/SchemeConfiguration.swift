@@ -28,7 +28,8 @@ package enum SchemeConfiguration: Sendable, Equatable {
     /// requests (no nonces, counts or handshakes): the same credentials always get the same decision.
     package var isStateless: Bool {
         switch self {
-        case .basic, .bearer: return true
+        case .basic: return true
+        case .bearer(let bearer): return bearer.ledger == nil  // a ledger counts uses
         case .digest, .ntlm, .negotiate: return false
         }
     }

@@ -29,11 +29,16 @@ final class AuthGate: Sendable {
     /// decoding them again (``ConnectionGateMemo`` does the same within one connection).
     private let lastDecision = Mutex<(credentials: [String], result: GateResult)?>(nil)
 
-    init(spec: AuthSpec, side: ChallengeSide, kerberos: KerberosVerification? = nil) {
+    /// - Parameters:
+    ///   - kerberos: how the space's Negotiate verifies Kerberos tickets, when the run's realm
+    ///     issues them for its server.
+    ///   - ledger: the token endpoint's ledger, for a space whose Bearer scheme accepts its tokens
+    ///     (``AuthSpec/tokenEndpoint``).
+    init(spec: AuthSpec, side: ChallengeSide, kerberos: KerberosVerification? = nil, ledger: TokenLedger? = nil) {
         self.spec = spec
         self.side = side
         let authenticator = ProtectionSpaceAuthenticator(
-            schemes: spec.schemeConfigurations(side: side, kerberos: kerberos))
+            schemes: spec.schemeConfigurations(side: side, kerberos: kerberos, ledger: ledger))
         self.authenticator = Mutex(authenticator)
         self.isStateless = authenticator.configurations.allSatisfy(\.isStateless)
         self.holdsConnectionState = authenticator.configurations.contains { configuration in
