@@ -76,7 +76,8 @@ extension ClientMaterial {
 
     /// The material an environment of ``environment(files:)`` describes: its inverse. Files are
     /// read with `read`; variables that are unset leave their fields empty. `MOCKAUTH_HOSTS_FILE` is
-    /// not read: `MOCKAUTH_RESOLVE` names the same hosts.
+    /// read for the canonical names of aliases alone (``HostMapping/canonicalName``):
+    /// `MOCKAUTH_RESOLVE` names the same hosts.
     ///
     /// - Parameters:
     ///   - environment: the variables, e.g. `ProcessInfo.processInfo.environment` in an adapter.
@@ -138,6 +139,15 @@ extension ClientMaterial {
         method = text(.method)
         body = try textFile(.bodyFile)
         hosts = Self.hostMappings(text(.resolve) ?? "")
+        // The aliases' canonical names (`canonical-name`) are in the hosts file alone.
+        if let hostsFile = try textFile(.hostsFile) {
+            let canonical = Self.canonicalNames(hostsFile: hostsFile)
+            hosts = hosts.map { host in
+                var host = host
+                host.canonicalName = canonical[host.name]
+                return host
+            }
+        }
         proxy = text(.proxyURL).map {
             Proxy(
                 url: $0, credentials: account(text(.proxyUsername), text(.proxyPassword), text(.proxyDomain)),
