@@ -97,7 +97,8 @@ public final class ScenarioRun: Sendable {
             guard let kerberos else {
                 throw HarnessError(
                     "scenario '\(scenario.name)' verifies Kerberos tickets, and this run has no KDC: run it with "
-                        + "mockauthd (check, serve, conform), which starts an MIT Kerberos KDC for it (macOS and Linux)")
+                        + "mockauthd (check, serve, conform), which starts an MIT Kerberos KDC for it (macOS and Linux)"
+                )
             }
             realm = try await kerberos.startRealm(plan)
         }

@@ -161,7 +161,8 @@ public struct ScenarioRunner: Sendable {
         if kerberos == nil, scenario.requirements.features.contains(.kerberos) {
             let verdict = Judge.skipped(
                 scenario.name,
-                because: "this runner starts no Kerberos realm (mockauthd's runs do, with MIT Kerberos, on macOS and Linux)")
+                because:
+                    "this runner starts no Kerberos realm (mockauthd's runs do, with MIT Kerberos, on macOS and Linux)")
             return JudgedRun(client: client.name, scenario: scenario, verdict: verdict)
         }
         do {

@@ -59,7 +59,6 @@ public struct ClientMaterial: Sendable, Hashable {
     /// first access token is ``token``.
     public var tokenEndpoint: TokenEndpoint?
 
-
     /// A client identity: certificate, key and the same as PKCS#12 (its passphrase is
     /// ``ClientMaterial/pkcs12Passphrase``).
     public struct Identity: Sendable, Hashable {

@@ -85,7 +85,6 @@ public enum ClientVariable: String, Sendable, Hashable, CaseIterable, CustomStri
     /// The refresh token, for the token endpoint only (RFC 6749 §6).
     case refreshToken = "MOCKAUTH_REFRESH_TOKEN"
 
-
     /// The name as documentation writes it: `MOCKAUTH_USERNAME_N` for a per-request variable.
     public var name: String { rawValue }
 

@@ -54,7 +54,8 @@ extension AuthRecord {
     }
 
     fileprivate var exceedsTranscriptLimits: Bool {
-        kerberos?.exceedsTranscriptLimits == true || scheme.isLonger(than: TranscriptLimits.valueBytes) || username.isLonger(than: TranscriptLimits.valueBytes)
+        kerberos?.exceedsTranscriptLimits == true || scheme.isLonger(than: TranscriptLimits.valueBytes)
+            || username.isLonger(than: TranscriptLimits.valueBytes)
             || domain.isLonger(than: TranscriptLimits.valueBytes)
             || workstation.isLonger(than: TranscriptLimits.valueBytes)
             || algorithm.isLonger(than: TranscriptLimits.valueBytes) || reason.utf8.count > TranscriptLimits.reasonBytes

@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import MockAuthClients
 import MockAuthCommands
-import MockAuthKerberos
 import MockAuthConformance
+import MockAuthKerberos
 import Synchronization
 
 extension MockAuthD {

@@ -65,7 +65,8 @@ struct ControlSchemaTests {
             username: "alice", domain: "D", workstation: "W", algorithm: "SHA-256", reason: "ok",
             digestNonce: .nextNonce,
             kerberos: KerberosTicket(
-                servicePrincipal: "HTTP/www.test@R", clientPrincipal: "alice@R", mutualRequested: true, delegated: false))
+                servicePrincipal: "HTTP/www.test@R", clientPrincipal: "alice@R", mutualRequested: true, delegated: false
+            ))
         let encoded = try #require(
             try JSONSerialization.jsonObject(with: JSONEncoder().encode(record)) as? [String: Any])
         #expect(Set(encoded.keys) == Set(documented.keys))

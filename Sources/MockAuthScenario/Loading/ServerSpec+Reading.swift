@@ -51,7 +51,8 @@ extension ServerSpec {
             guard case .named = ListenHost(name), let ascii = ListenHost(name)?.resolvedName else {
                 throw ScenarioError(
                     .invalidValue, at: server.location(of: "canonical-name"),
-                    "canonical name '\(name)' is not a lower-case name under .test", hint: "canonical-name: host-7.corp.test")
+                    "canonical name '\(name)' is not a lower-case name under .test",
+                    hint: "canonical-name: host-7.corp.test")
             }
             guard host.resolvedName != nil, ascii != host.resolvedName else {
                 throw ScenarioError(
