@@ -58,7 +58,7 @@ struct ClientMaterialEnvironmentTests {
         #expect(try store.read(environment["MOCKAUTH_CLIENT_P12"] ?? "") == [0x30, 0x82, 0x00, 0xFF, 0x00])
         #expect(
             Set(ClientVariable.allCases.filter { $0.form == .file(secret: true) })
-                == [.clientKey, .clientPKCS12, .secondClientKey, .secondClientPKCS12])
+                == [.clientKey, .clientPKCS12, .secondClientKey, .secondClientPKCS12, .kerberosCredentialCache])
         let hosts = String(decoding: try store.read(environment["MOCKAUTH_HOSTS_FILE"] ?? ""), as: UTF8.self)
         #expect(hosts.hasSuffix("# MockAuth: the servers of everything\n127.0.0.1 api.wild.test\n::1 six.test\n"))
     }

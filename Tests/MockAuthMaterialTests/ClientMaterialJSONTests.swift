@@ -27,7 +27,7 @@ struct ClientMaterialJSONTests {
                 "scenario", "urls", "features", "caCertificatePEM", "clientCertificatePEM", "clientKeyPEM",
                 "clientP12Base64", "clientP12Password", "secondClientCertificatePEM", "secondClientKeyPEM",
                 "secondClientP12Base64", "pinSHA256", "credentials", "requestCredentials", "token", "headers",
-                "method", "body", "hosts", "proxy", "pauseSeconds",
+                "method", "body", "hosts", "proxy", "pauseSeconds", "krb5Config", "krb5CredentialCacheBase64",
             ])
         #expect(json["pauseSeconds"] as? Int == 3)
         #expect(json["clientP12Base64"] as? String == "MIIA/wA=")

@@ -4,7 +4,7 @@ import MockAuthVocabulary
 /// Materials that exercise the codecs: one with every field, and one with none but the scenario.
 enum ClientMaterialSamples {
     /// Every field set, every variable given: two identities, per-request accounts, a proxy with an
-    /// NTLM domain, IPv4 and IPv6 host mappings, a body with a line break.
+    /// NTLM domain, IPv4 and IPv6 host mappings, a body with a line break, a Kerberos realm's krb5.conf and credential cache.
     static let full = ClientMaterial(
         scenario: "everything", urls: ["https://127.0.0.1:4431/", "https://127.0.0.1:4432/a?b=c", "http://[::1]:80/"],
         features: ["tls", "custom-ca", "digest-md5|digest-sha256"],
@@ -35,7 +35,25 @@ enum ClientMaterialSamples {
             url: "http://127.0.0.1:3128",
             credentials: Account(username: "proxy-user", password: "p", domain: "MOCKAUTH"),
             bypass: ["direct.test", "intranet.test"]),
-        pauseSeconds: 3)
+        pauseSeconds: 3,
+        kerberos: .init(configuration: kerberosConfiguration, credentialCache: [0x05, 0x04, 0x00, 0x0C, 0xFF, 0x00]))
+
+    /// A run's krb5.conf, as MockAuthKerberos writes it (the KDC's port is the run's).
+    static let kerberosConfiguration = """
+        [libdefaults]
+         default_realm = MOCKAUTH-0000ABCD.TEST
+         dns_lookup_kdc = false
+         rdns = false
+
+        [realms]
+         MOCKAUTH-0000ABCD.TEST = {
+          kdc = 127.0.0.1:50088
+         }
+
+        [domain_realm]
+         intranet.test = MOCKAUTH-0000ABCD.TEST
+
+        """
 
     /// Nothing but a scenario and its URL.
     static let bare = ClientMaterial(scenario: "bare", urls: ["http://127.0.0.1:8080/"])
