@@ -335,7 +335,9 @@ let package = Package(
         // the tests run on.
         .testTarget(
             name: "MockAuthClientsTests",
-            dependencies: ["MockAuthTesting", "MockAuthMaterial", "MockAuthPKI", "MockAuthTestSupport"],
+            dependencies: [
+                "MockAuthTesting", "MockAuthMaterial", "MockAuthPKI", "MockAuthTestSupport", "MockAuthKerberos",
+            ],
             swiftSettings: strictSettings
         ),
         // The Apple tests (Security material, server trust, URLSession and its challenge answerer,
