@@ -388,7 +388,7 @@ let package = Package(
             dependencies: [
                 "MockAuth", "MockAuthClients", "MockAuthTesting", "MockAuthCommands", "MockAuthAsyncHTTPClient",
                 "MockAuthConformance", "MockAuthControl", "MockAuthRemote", "MockAuthTranscript", "mockauthd",
-                "MockAuthServer", "MockAuthScenario", "MockAuthVocabulary", "MockAuthTestSupport",
+                "MockAuthServer", "MockAuthScenario", "MockAuthVocabulary", "MockAuthTestSupport", "MockAuthKerberos",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -640,7 +640,7 @@ struct AuthCheckTests {
             let cases =
                 (authMatrix + headerLeakMatrix + redirectMatrix + bodyMatrix + http2Matrix + protocolVersionMatrix
                 + tls13OnlyMatrix
-                + challengeMatrix + httpsProxyMatrix + cookieMatrix + socksMatrix + hstsMatrix)
+                + challengeMatrix + httpsProxyMatrix + cookieMatrix + socksMatrix + hstsMatrix + kerberosMatrix)
                 .filter {
                     $0.scenario == scenario
                 }
