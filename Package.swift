@@ -233,7 +233,10 @@ let package = Package(
         // mockauthd and the tests depend on it, no product does, so iOS builds never reach it.
         .target(
             name: "MockAuthKerberos",
-            dependencies: ["MockAuth", "MockAuthCommands", "MockAuthGSSAPI", "MockAuthScenario", "MockAuthSchemes"],
+            dependencies: [
+                "MockAuth", "MockAuthCommands", "MockAuthGSSAPI", "MockAuthScenario", "MockAuthSchemes",
+                "MockAuthVocabulary",
+            ],
             swiftSettings: strictSettings
         ),
         .executableTarget(
