@@ -73,7 +73,7 @@ docs:
 
 ## fuzz: every libFuzzer target (Fuzz/MockAuthFuzz) for FUZZ_RUNS executions or FUZZ_SECONDS each,
 ## from the seeds in Fuzz/seeds (new inputs go to .build-fuzz/corpus; crashes to .build-fuzz/findings)
-FUZZ_TARGETS ?= basic digest ntlm spnego auth-parameters proxy-target scenario written-challenge cookie \
+FUZZ_TARGETS ?= basic digest ntlm spnego kerberos auth-parameters proxy-target scenario written-challenge cookie \
   socks-greeting socks-username-password socks-pipeline token-form
 FUZZ_RUNS ?= 1000000
 FUZZ_SECONDS ?= 1800

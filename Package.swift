@@ -266,7 +266,7 @@ let package = Package(
         .target(
             name: "MockAuthTestSupport",
             dependencies: [
-                "MockAuthPortableTestSupport", "MockAuthCommands", "MockAuth", "MockAuthScenario", "MockAuthSchemes",
+                "MockAuthPortableTestSupport", "MockAuthCommands",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
@@ -336,7 +336,9 @@ let package = Package(
         // the tests run on.
         .testTarget(
             name: "MockAuthClientsTests",
-            dependencies: ["MockAuthTesting", "MockAuthMaterial", "MockAuthPKI", "MockAuthTestSupport"],
+            dependencies: [
+                "MockAuthTesting", "MockAuthMaterial", "MockAuthPKI", "MockAuthTestSupport", "MockAuthKerberos",
+            ],
             swiftSettings: strictSettings
         ),
         // The Apple tests (Security material, server trust, URLSession and its challenge answerer,
@@ -387,7 +389,7 @@ let package = Package(
             dependencies: [
                 "MockAuth", "MockAuthClients", "MockAuthTesting", "MockAuthCommands", "MockAuthAsyncHTTPClient",
                 "MockAuthConformance", "MockAuthControl", "MockAuthRemote", "MockAuthTranscript", "mockauthd",
-                "MockAuthServer", "MockAuthScenario", "MockAuthVocabulary", "MockAuthTestSupport",
+                "MockAuthServer", "MockAuthScenario", "MockAuthVocabulary", "MockAuthTestSupport", "MockAuthKerberos",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -15,6 +15,7 @@ enum FuzzTarget: String, CaseIterable {
     case digest
     case ntlm
     case spnego
+    case kerberos
     case authParameters = "auth-parameters"
     case proxyTarget = "proxy-target"
     case scenario
@@ -58,6 +59,10 @@ enum FuzzTarget: String, CaseIterable {
             _ = try? NTLMAVPair.parse(bytes)
         case .spnego:
             _ = try? NegotiateToken.parse(bytes)
+        case .kerberos:
+            // A Kerberos AP-REQ (GSS-API initial context token) as the parser reads it, and as a
+            // Negotiate server with a Kerberos key receives it, bare and inside SPNEGO.
+            KerberosFuzzMachine.run(bytes)
         case .authParameters:
             _ = try? AuthParameterParser.parseChallenges(text)
             _ = try? AuthParameterParser.parseCredentials(text)

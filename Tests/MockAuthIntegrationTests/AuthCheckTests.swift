@@ -640,7 +640,8 @@ struct AuthCheckTests {
             let cases =
                 (authMatrix + headerLeakMatrix + redirectMatrix + bodyMatrix + http2Matrix + protocolVersionMatrix
                 + tls13OnlyMatrix
-                + challengeMatrix + httpsProxyMatrix + cookieMatrix + socksMatrix + hstsMatrix + oauthMatrix)
+                + challengeMatrix + httpsProxyMatrix + cookieMatrix + socksMatrix + hstsMatrix + oauthMatrix
+                + kerberosMatrix)
                 .filter {
                     $0.scenario == scenario
                 }

@@ -36,7 +36,7 @@ struct ClientMaterialJSONTests {
                 "refreshToken": "rt-1",
             ])
         #expect(json["pauseSeconds"] as? Int == 3)
-        #expect(json["krb5CredentialCacheBase64"] as? String == "BQQADP8=")
+        #expect(json["krb5CredentialCacheBase64"] as? String == "BQQADP8A")
         #expect(json["clientP12Base64"] as? String == "MIIA/wA=")
         let accounts = try #require(json["requestCredentials"] as? [String: [String: String]])
         #expect(accounts["2"] == ["username": "bob", "password": "hunter2", "domain": "OTHER"])

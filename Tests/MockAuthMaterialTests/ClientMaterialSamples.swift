@@ -45,9 +45,24 @@ enum ClientMaterialSamples {
             credentials: Account(username: "proxy-user", password: "p", domain: "MOCKAUTH"),
             bypass: ["direct.test", "intranet.test"]),
         pauseSeconds: 3,
-        kerberos: .init(
-            configuration: "[libdefaults]\n default_realm = MOCKAUTH-00C0FFEE.TEST\n",
-            credentialCache: [0x05, 0x04, 0x00, 0x0C, 0xFF]))
+        kerberos: .init(configuration: kerberosConfiguration, credentialCache: [0x05, 0x04, 0x00, 0x0C, 0xFF, 0x00]))
+
+    /// A run's krb5.conf, as MockAuthKerberos writes it (the KDC's port is the run's).
+    static let kerberosConfiguration = """
+        [libdefaults]
+         default_realm = MOCKAUTH-0000ABCD.TEST
+         dns_lookup_kdc = false
+         rdns = false
+
+        [realms]
+         MOCKAUTH-0000ABCD.TEST = {
+          kdc = 127.0.0.1:50088
+         }
+
+        [domain_realm]
+         intranet.test = MOCKAUTH-0000ABCD.TEST
+
+        """
 
     /// Nothing but a scenario and its URL.
     static let bare = ClientMaterial(scenario: "bare", urls: ["http://127.0.0.1:8080/"])

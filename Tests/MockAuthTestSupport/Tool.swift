@@ -39,6 +39,12 @@ public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
     /// `python3` with the packages of the JSON Schema and OpenAPI checks (jsonschema, PyYAML,
     /// openapi-spec-validator).
     case pythonSchema = "python3 with jsonschema, PyYAML and openapi-spec-validator"
+    /// MIT Kerberos's KDC and tools (krb5kdc, kdb5_util, kadmin.local, kinit), which every run of a
+    /// Kerberos scenario starts a realm with, and its GSS-API library (the servers' acceptors).
+    case kerberos = "MIT Kerberos (krb5kdc, kdb5_util, kadmin.local, kinit, libgssapi_krb5)"
+    /// `python3` with the Kerberos clients' packages (python-gssapi, krb5, pyspnego), from
+    /// Tests/Clients/requirements-kerberos.txt.
+    case pythonKerberos = "python3 with gssapi, krb5 and pyspnego"
 
     public var description: String { rawValue }
 
@@ -55,6 +61,10 @@ public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
         case .go: "apt-get install golang-go"
         case .pythonClients, .pythonSchema:
             "make test (it creates .venv-test from Tests/Clients/requirements.txt; needs apt-get install python3-venv)"
+        case .kerberos:
+            "apt-get install krb5-kdc krb5-admin-server krb5-user libgssapi-krb5-2 (macOS: brew install krb5)"
+        case .pythonKerberos:
+            "apt-get install libkrb5-dev gcc, then make test (it installs Tests/Clients/requirements-kerberos.txt into .venv-test)"
         }
     }
 
@@ -64,7 +74,8 @@ public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
         case .curl: "curl"
         case .openssl: "openssl"
         case .wget, .chromium, .node, .java, .go, .python3: rawValue
-        case .pythonClients, .pythonSchema: "python3"
+        case .pythonClients, .pythonSchema, .pythonKerberos: "python3"
+        case .kerberos: "krb5kdc"
         }
     }
 
@@ -103,6 +114,8 @@ public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
         if words.contains("python3") || script.contains(".py") {
             if script.contains("jsonschema") || script.contains("yaml") {
                 tools.insert(.pythonSchema)
+            } else if script.contains("kerberos_client") || script.contains("spnego_negotiate_client") {
+                tools.insert(.pythonKerberos)
             } else if ["requests", "ntlm", "spnego"].contains(where: script.contains) {
                 tools.insert(.pythonClients)
             } else {
@@ -227,7 +240,37 @@ public enum Tool: String, CaseIterable, Sendable, CustomStringConvertible {
             return (tool, await succeeds(["python3", "-c", "import requests, requests_ntlm, spnego"]), nil)
         case .pythonSchema:
             return (tool, await succeeds(["python3", "-c", "import jsonschema, yaml, openapi_spec_validator"]), nil)
+        case .pythonKerberos:
+            return (tool, await succeeds(["python3", "-c", "import gssapi, krb5, spnego, requests"]), nil)
+        case .kerberos:
+            return (tool, kerberosProbe(), nil)
         }
+    }
+
+    /// MIT Kerberos's programs, where MockAuthKerberos looks for them (the `PATH`, then `/usr/sbin`
+    /// and Homebrew's krb5), and its GSS-API library as the acceptors load it.
+    private static func kerberosProbe() -> Probe {
+        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
+        let directories =
+            path + [
+                "/usr/sbin", "/usr/local/sbin", "/opt/homebrew/opt/krb5/sbin", "/opt/homebrew/opt/krb5/bin",
+                "/usr/local/opt/krb5/sbin", "/usr/local/opt/krb5/bin",
+            ]
+        let programs = ["krb5kdc", "kdb5_util", "kadmin.local", "kinit"]
+        let found = programs.allSatisfy { name in
+            directories.contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") }
+        }
+        #if os(Linux)
+            let libraries = ["libgssapi_krb5.so.2", "libgssapi_krb5.so"]
+            let library = libraries.contains { name in
+                guard let handle = dlopen(name, RTLD_LAZY) else { return false }
+                dlclose(handle)
+                return true
+            }
+        #else
+            let library = true
+        #endif
+        return found && library ? .available : .missing
     }
 
     /// Runs `arguments` (`PATH` decides, as for the tests' own commands) with no input and its

@@ -38,10 +38,9 @@ package struct KerberosAPRequest: Sendable, Equatable {
         let inner = token.rest
         guard inner.count > 2 else { throw SPNEGOParseError(reason: "Kerberos token without a message") }
         guard inner[0] == 0x01, inner[1] == 0x00 else {
-            throw SPNEGOParseError(
-                reason:
-                    "Kerberos token ID 0x\(String(inner[0], radix: 16))\(String(inner[1], radix: 16)) is not an AP-REQ (0x0100)"
-            )
+            // Two hexadecimal digits per byte: 0x0200 (an AP-REP) must not read as 0x20.
+            let tokenID = inner.prefix(2).map { ($0 < 0x10 ? "0" : "") + String($0, radix: 16) }.joined()
+            throw SPNEGOParseError(reason: "Kerberos token ID 0x\(tokenID) is not an AP-REQ (0x0100)")
         }
         return try parseAPRequest(Array(inner.dropFirst(2)))
     }
