@@ -141,8 +141,8 @@ struct KerberosReadingTests {
         #expect(localhost?.description.contains("needs a name under .test") == true, "\(String(describing: localhost))")
     }
 
-    @Test("a proxy's Negotiate does not verify Kerberos")
-    func onProxy() {
+    @Test("a forward proxy's Negotiate verifies Kerberos for its own service principal (proxy-negotiate-kerberos)")
+    func onProxy() throws {
         let yaml = """
             version: 1
             summary: Kerberos on a proxy.
@@ -153,16 +153,40 @@ struct KerberosReadingTests {
                 auth: { schemes: [negotiate], username: alice, password: wonderland-7, kerberos: true }
               origin:
                 tls: { profile: valid }
+            client:
+              proxy: { server: proxy, credentials: { username: alice, password: wonderland-7 } }
             expect:
-              - rule: request-succeeds
-                server: origin
+              - rule: uses-kerberos
+                server: proxy
             """
-        let mistake = error(yaml)
-        #expect(mistake?.code == .invalidValue)
+        let scenario = try read(yaml)
+        let plan = try #require(scenario.kerberosRealmPlan(realm: "R.TEST"))
+        #expect(plan.services.map(\.server) == ["proxy"])
+        #expect(plan.services.first?.principal(in: "R.TEST") == "HTTP/proxy.test@R.TEST")
+        #expect(scenario.requirements.features.contains(.kerberos))
+    }
+
+    @Test("canonical-name: a .test name other than the host, which must be under .test itself")
+    func canonicalName() throws {
+        let alias = try read(
+            with("true").replacingOccurrences(
+                of: "host: intranet.test", with: "host: intranet.test\n    canonical-name: web-07.corp.test"))
+        #expect(alias.server("origin")?.canonicalName == "web-07.corp.test")
+        #expect(alias.requirements.features.contains(.systemHosts))
+        let plan = try #require(alias.kerberosRealmPlan(realm: "R.TEST"))
+        #expect(plan.leavesCanonicalizationToClients)
         #expect(
-            mistake?.description.contains("Kerberos is verified by origins only") == true,
-            "\(String(describing: mistake))")
-        #expect(mistake?.hint == "remove 'kerberos' from the proxy's auth")
+            plan.decoyPrincipals(ports: ["origin": 4431]) == [
+                "HTTP/intranet.test:4431@R.TEST", "HTTP/web-07.corp.test@R.TEST",
+            ])
+        let same = error(
+            with("true").replacingOccurrences(
+                of: "host: intranet.test", with: "host: intranet.test\n    canonical-name: intranet.test"))
+        #expect(same?.description.contains("'canonical-name' makes 'host' an alias") == true)
+        let notTest = error(
+            with("true").replacingOccurrences(
+                of: "host: intranet.test", with: "host: intranet.test\n    canonical-name: web.example.com"))
+        #expect(notTest?.description.contains("is not a lower-case name under .test") == true)
     }
 
     @Test("a route's own auth cannot speak Kerberos: one service principal per host")
