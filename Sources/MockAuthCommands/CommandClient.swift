@@ -68,14 +68,14 @@ public struct CommandClient: ScenarioClient {
     }
 
     /// `system-hosts` where a command cannot be given a private `/etc/hosts`: off Linux, or without
-    /// `unshare`.
-    static var cannotIsolateHosts: Set<ClientFeature> {
+    /// `unshare` (looked up once, not for every cell).
+    static let cannotIsolateHosts: Set<ClientFeature> = {
         #if os(Linux)
             ClientInvocation.isOnPath("unshare") ? [] : [.systemHosts]
         #else
             [.systemHosts]
         #endif
-    }
+    }()
 
     /// Runs the command; in a private mount namespace whose `/etc/hosts` is the run's hosts file
     /// with `isolatesHosts`, or where the scenario needs the system resolver to see its names

@@ -7,7 +7,6 @@ import MockAuthSchemes
 /// A running realm: its KDC process, its files, and an acceptor per service key.
 final class MITKerberosRealm: KerberosRealm {
     let configuration: KerberosRealmConfiguration
-    let clientConfiguration: String
     let credentialCache: [UInt8]
     private let kdc: RunningProcess
     private let acceptors: [String: GSSAPIAcceptor]
@@ -22,11 +21,12 @@ final class MITKerberosRealm: KerberosRealm {
         self.tools = tools
         self.environment = environment
         self.configuration = configuration
-        self.clientConfiguration = configuration.clientConfiguration
         self.credentialCache = credentialCache
         self.kdc = kdc
         self.acceptors = acceptors
     }
+
+    var clientConfiguration: String { configuration.clientConfiguration }
 
     func acceptor(for service: KerberosRealmPlan.Service) -> (any KerberosAcceptor)? {
         acceptors[service.hostName]

@@ -44,13 +44,11 @@ struct ServerBehavior: Sendable {
     ) {
         self.limits = limits
         let side: ChallengeSide = spec.role.relays ? .proxy : .origin
+        func makeGate(_ auth: AuthSpec, kerberos: KerberosVerification? = nil) -> AuthGate {
+            AuthGate(spec: auth, side: side, kerberos: kerberos, ledger: auth.tokenEndpoint == nil ? nil : ledger)
+        }
         // Kerberos is the server's own auth's (the loader refuses it on a route's).
-        let serverGate = spec.auth.map {
-            AuthGate(spec: $0, side: side, kerberos: kerberos, ledger: $0.tokenEndpoint == nil ? nil : ledger)
-        }
-        func makeGate(_ auth: AuthSpec) -> AuthGate {
-            AuthGate(spec: auth, side: side, ledger: auth.tokenEndpoint == nil ? nil : ledger)
-        }
+        let serverGate = spec.auth.map { makeGate($0, kerberos: kerberos) }
         var gates = serverGate.map { [$0] } ?? []
         var routes: [Route] = []
         for route in spec.routes {
