@@ -84,8 +84,10 @@ final class MITKerberosRealm: KerberosRealm {
                     [tools.administration, "-r", plan.realm, "-q", command], environment,
                     what: "adding a principal (\(command.split(separator: " ").last ?? ""))")
             }
+            // Under its watchdog: the KDC ends, and the directory goes, even when this process is killed.
             let started = try await SupervisedProcess(
-                [tools.kdc, "-n", "-r", plan.realm], environment: environment, output: .captured
+                KDCWatchdog.arguments(kdc: tools.kdc, realm: plan.realm, directory: directory),
+                environment: environment, output: .captured
             ).start()
             kdc = started
             let cache = try await ticket(configuration, tools: tools, environment: environment, kdc: started)

@@ -158,6 +158,40 @@ struct KerberosLifecycleTests {
             #expect(sleeps.output.trimmingCharacters(in: .whitespacesAndNewlines) == "0", "the client was left")
         }
     }
+
+    @Test(
+        "mockauthd check killed mid-run (SIGKILL, no handler runs): its KDC's watchdog ends the KDC and removes the realm directory"
+    )
+    func afterKill() async throws {
+        try await Tool.require(.kerberos)
+        let seconds = Self.marker()
+        try await Self.withTemporaryDirectory { temporary in
+            var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("MOCKAUTH_") }
+            environment["TMPDIR"] = temporary
+            let check = try await SupervisedProcess(
+                Self.checkArguments(client: "exec sleep \(seconds)", timeout: 600), environment: environment,
+                output: .merged
+            ).start()
+            let started = await check.waitForOutput(containing: "DIRS=", timeout: .seconds(60))
+            _ = kill(check.processID, SIGKILL)
+            let ended = await check.wait()
+            let output = check.outputText
+            // The client is no part of the realm: nothing stops it once its harness is killed.
+            _ = try await Shell.run("pkill -f -x 'sleep \(seconds)' || true")
+            #expect(started, "the client never started: \(output)")
+            #expect(ended.status != 0, "\(output)")
+            let realm = try #require(Self.value(of: "REALM=", in: output), "\(output)")
+            #expect(Self.value(of: "KDCS=", in: output) == "1", "\(output)")
+            // The watchdog looks once a second: asked up to 50 times, 100 ms apart (bounded, not timed).
+            #expect(try await Self.kdcsLeft(of: realm).isEmpty, "krb5kdc of \(realm) outlived its harness")
+            var directories = Self.realmDirectories(in: temporary)
+            for _ in 0..<50 where !directories.isEmpty {
+                try await Task.sleep(for: .milliseconds(100))
+                directories = Self.realmDirectories(in: temporary)
+            }
+            #expect(directories.isEmpty, "realm directories left: \(directories)")
+        }
+    }
 }
 
 extension KerberosLifecycleTests {
