@@ -5,23 +5,27 @@
 # - Trust: ssl_opts { verify_hostname => 1, SSL_ca_file => MOCKAUTH_CA_FILE } (the CA file alone);
 #   the identity as SSL_cert_file and SSL_key_file.
 # - Credentials: LWP answers Basic, Digest and (with Authen::NTLM, Debian's libauthen-ntlm-perl)
-#   NTLM challenges itself, with what get_basic_credentials returns: overridden, as its
+#   NTLM challenges itself with what get_basic_credentials returns: overridden, as its
 #   documentation tells subclasses to, to return the account for any realm of the run's hosts
 #   (MockAuthUserAgent; DOMAIN\user where the server offers NTLM, as LWP::Authen::Ntlm takes it),
-#   and the proxy's account when a proxy asks. One user agent per account (LWP keeps the
-#   credentials it learnt per user agent), sharing the cookie jar and the connection cache.
+#   and the proxy's account when a proxy asks. Negotiate: LWP::Authen::Negotiate (Debian's
+#   liblwp-authen-negotiate-perl, which LWP loads for a Negotiate challenge): Kerberos through
+#   GSSAPI, with the run's KRB5_CONFIG and KRB5CCNAME. One user agent per account (LWP keeps the
+#   credentials it learnt per user agent), sharing the cookie jar and the connection cache;
 #   keep_alive => 1 where the server offers NTLM (LWP::Authen::Ntlm's documentation: NTLM needs the
-#   connection cache); LWP's default, no connection cache, elsewhere. The token and MOCKAUTH_HEADERS
-#   are request headers.
-# - Proxy: $ua->proxy(['http', 'https'], URL) with the proxy's account in the URL (lwpcook's way:
-#   LWP sends it as Basic with its first request to the proxy, and with the CONNECT for https);
-#   socks5:// and socks5h:// as socks:// (LWP::Protocol::socks, Debian's liblwp-protocol-socks-perl:
-#   SOCKS 5, the name resolved by the proxy). $ua->no_proxy for MOCKAUTH_NO_PROXY's hosts.
+#   connection cache), LWP's default (no connection cache) elsewhere. The token and
+#   MOCKAUTH_HEADERS are request headers.
+# - Proxy: $ua->proxy(['http', 'https'], URL), with the proxy's account in the URL where the servers
+#   offer Basic (lwpcook's way: LWP sends it as Basic with its first request to the proxy and with
+#   the CONNECT for https; it would replace any other answer, so a Digest or NTLM proxy gets the
+#   account from get_basic_credentials alone); socks5:// and socks5h:// as socks://
+#   (LWP::Protocol::socks, Debian's liblwp-protocol-socks-perl: SOCKS 5, the name resolved by the
+#   proxy). $ua->no_proxy for MOCKAUTH_NO_PROXY's hosts.
 # - Cookies: $ua->cookie_jar with an HTTP::Cookies in memory (LWP keeps none without one).
 # - Redirects: LWP's defaults (GET and HEAD, up to 7 hops).
 # - Names under .test: resolved as MOCKAUTH_RESOLVE says (mockauth_resolve.pm, the address only).
 # - What the scenario gives: read through mockauth_material.pm.
-# What LWP lacks (HTTP/2, HSTS, pinning, Negotiate, Digest other than MD5, token refresh) is
+# What LWP lacks (HTTP/2, HSTS, pinning, Digest other than MD5, token refresh) is
 # Conformance/clients.yaml's to say: the adapter is not run there.
 # Exit 0 if every URL answered 2xx, 1 otherwise.
 use strict;
@@ -52,6 +56,13 @@ package MockAuthUserAgent {
 
 my $material = MockAuthMaterial::read();
 MockAuthResolve::install($material->{hosts});
+
+# The run's Kerberos realm, as GSS-API reads it (LWP::Authen::Negotiate asks GSSAPI for a ticket):
+# its krb5.conf and the credential cache kinit left.
+if (defined $material->{krb5_config}) {
+    $ENV{KRB5_CONFIG} = $material->{krb5_config};
+    $ENV{KRB5CCNAME} = "FILE:$material->{krb5_credential_cache}";
+}
 
 my %offered = map { $_ => 1 } $material->offered_schemes;
 my $ntlm = $offered{ntlm} || $offered{negotiate};
