@@ -131,10 +131,4 @@ sub offered_schemes {
     return keys %offered;
 }
 
-# Whether the scenario needs `feature` (or offers it as one of a word's alternatives).
-sub feature {
-    my ($self, $feature) = @_;
-    return scalar grep { $_ eq $feature } map { split /\|/ } @{ $self->{features} };
-}
-
 1;

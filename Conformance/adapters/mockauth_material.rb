@@ -123,11 +123,6 @@ module MockAuthMaterial
     def offered_schemes
       @features.flat_map { |word| word.split('|') }.select { |scheme| SCHEMES.include?(scheme) }.uniq
     end
-
-    # Whether the scenario needs `feature` (or offers it as one of a word's alternatives).
-    def feature?(feature)
-      @features.any? { |word| word.split('|').include?(feature) }
-    end
   end
 
   # The material this process is given (its environment), or the one `env` describes.
