@@ -17,7 +17,7 @@ import Testing
 struct AdapterReaderTests {
     /// An adapter language, and how its comments are written.
     enum Language: String, CaseIterable, CustomStringConvertible {
-        case python, javascript, java, go, shell
+        case python, javascript, java, go, shell, ruby, perl
 
         /// The reader, relative to `Conformance/adapters`.
         var reader: String {
@@ -27,6 +27,8 @@ struct AdapterReaderTests {
             case .java: "java/MockAuthMaterial.java"
             case .go: "go/material.go"
             case .shell: "mockauth_material.sh"
+            case .ruby: "mockauth_material.rb"
+            case .perl: "mockauth_material.pm"
             }
         }
 
@@ -38,6 +40,8 @@ struct AdapterReaderTests {
             case "java": self = .java
             case "go": self = .go
             case "sh": self = .shell
+            case "rb": self = .ruby
+            case "pl", "pm": self = .perl
             default: return nil
             }
         }
@@ -51,8 +55,8 @@ struct AdapterReaderTests {
         try String(contentsOf: adapters.appendingPathComponent(file), encoding: .utf8)
     }
 
-    /// `text` without its comments: `#` to the end of the line (at the start of a word) in Python and
-    /// shell, and Python's triple-quoted strings; `/* … */` and `//` to the end of the line (not in
+    /// `text` without its comments: `#` to the end of the line (at the start of a word) in Python,
+    /// shell, Ruby and Perl, and Python's triple-quoted strings; `/* … */` and `//` to the end of the line (not in
     /// `scheme://`) in JavaScript, Java and Go. What is left out is never code that reads a variable;
     /// a `#` or `//` inside a string may leave out code, never add any.
     static func code(of text: String, in language: Language) -> String {
@@ -68,7 +72,7 @@ struct AdapterReaderTests {
             for quotes in [String(repeating: "\"", count: 3), "'''"] { removeBlocks(from: quotes, to: quotes) }
         case .javascript, .java, .go:
             removeBlocks(from: "/*", to: "*/")
-        case .shell:
+        case .shell, .ruby, .perl:
             break
         }
         return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
@@ -76,7 +80,7 @@ struct AdapterReaderTests {
             for index in characters.indices {
                 let previous = index > 0 ? characters[index - 1] : " "
                 switch language {
-                case .python, .shell:
+                case .python, .shell, .ruby, .perl:
                     if characters[index] == "#", previous.isWhitespace { return String(characters[..<index]) }
                 case .javascript, .java, .go:
                     if characters[index] == "/", index + 1 < characters.count, characters[index + 1] == "/",
@@ -175,6 +179,8 @@ struct AdapterReaderTests {
             "requests_adapter.py", "httpx_adapter.py", "aiohttp_adapter.py", "urllib_adapter.py", "mockauth_resolve.py",
             "node_fetch.mjs", "node_https.mjs", "chromium_adapter.js", "mockauth_lookup.mjs", "java/MockAuthJava.java",
             "go/main.go", "curl.sh", "curl-defective.sh", "wget.sh", "urlsession.sh", "java.sh", "node_fetch.sh",
+            "ruby_nethttp_adapter.rb", "faraday_adapter.rb", "mockauth_resolve.rb", "perl_lwp_adapter.pl",
+            "mockauth_resolve.pm",
         ] {
             #expect(checked.contains(adapter), "\(adapter) is not checked")
         }
