@@ -17,7 +17,7 @@ import Testing
 struct AdapterReaderTests {
     /// An adapter language, and how its comments are written.
     enum Language: String, CaseIterable, CustomStringConvertible {
-        case python, javascript, java, go, shell
+        case python, javascript, java, go, shell, php
 
         /// The reader, relative to `Conformance/adapters`.
         var reader: String {
@@ -27,6 +27,7 @@ struct AdapterReaderTests {
             case .java: "java/MockAuthMaterial.java"
             case .go: "go/material.go"
             case .shell: "mockauth_material.sh"
+            case .php: "mockauth_material.php"
             }
         }
 
@@ -38,6 +39,7 @@ struct AdapterReaderTests {
             case "java": self = .java
             case "go": self = .go
             case "sh": self = .shell
+            case "php": self = .php
             default: return nil
             }
         }
@@ -53,8 +55,9 @@ struct AdapterReaderTests {
 
     /// `text` without its comments: `#` to the end of the line (at the start of a word) in Python and
     /// shell, and Python's triple-quoted strings; `/* … */` and `//` to the end of the line (not in
-    /// `scheme://`) in JavaScript, Java and Go. What is left out is never code that reads a variable;
-    /// a `#` or `//` inside a string may leave out code, never add any.
+    /// `scheme://`) in JavaScript, Java, Go and PHP (whose `#` comments the PHP files do not use).
+    /// What is left out is never code that reads a variable; a `#` or `//` inside a string may leave
+    /// out code, never add any.
     static func code(of text: String, in language: Language) -> String {
         var text = text
         func removeBlocks(from open: String, to close: String) {
@@ -66,7 +69,7 @@ struct AdapterReaderTests {
         switch language {
         case .python:
             for quotes in [String(repeating: "\"", count: 3), "'''"] { removeBlocks(from: quotes, to: quotes) }
-        case .javascript, .java, .go:
+        case .javascript, .java, .go, .php:
             removeBlocks(from: "/*", to: "*/")
         case .shell:
             break
@@ -78,7 +81,7 @@ struct AdapterReaderTests {
                 switch language {
                 case .python, .shell:
                     if characters[index] == "#", previous.isWhitespace { return String(characters[..<index]) }
-                case .javascript, .java, .go:
+                case .javascript, .java, .go, .php:
                     if characters[index] == "/", index + 1 < characters.count, characters[index + 1] == "/",
                         !":\"'\\".contains(previous)
                     {
@@ -175,6 +178,7 @@ struct AdapterReaderTests {
             "requests_adapter.py", "httpx_adapter.py", "aiohttp_adapter.py", "urllib_adapter.py", "mockauth_resolve.py",
             "node_fetch.mjs", "node_https.mjs", "chromium_adapter.js", "mockauth_lookup.mjs", "java/MockAuthJava.java",
             "go/main.go", "curl.sh", "curl-defective.sh", "wget.sh", "urlsession.sh", "java.sh", "node_fetch.sh",
+            "php_curl.php", "php_streams.php", "niquests_adapter.py", "pycurl_adapter.py",
         ] {
             #expect(checked.contains(adapter), "\(adapter) is not checked")
         }
