@@ -116,7 +116,8 @@ final class MockAuthMaterial
         $this->urls = self::words($env['MOCKAUTH_URLS'] ?? $env['MOCKAUTH_URL'] ?? '');
         $this->features = self::words($get('MOCKAUTH_FEATURES') ?? '');
         $this->caFile = $get('MOCKAUTH_CA_FILE');
-        $this->identity = self::readIdentity($env, 'MOCKAUTH_CLIENT_CERT', 'MOCKAUTH_CLIENT_KEY', 'MOCKAUTH_CLIENT_P12');
+        $this->identity = self::readIdentity(
+            $env, 'MOCKAUTH_CLIENT_CERT', 'MOCKAUTH_CLIENT_KEY', 'MOCKAUTH_CLIENT_P12');
         $this->secondIdentity = self::readIdentity(
             $env, 'MOCKAUTH_CLIENT_CERT_2', 'MOCKAUTH_CLIENT_KEY_2', 'MOCKAUTH_CLIENT_P12_2');
         $this->pkcs12Password = $get('MOCKAUTH_CLIENT_P12_PASSWORD');
@@ -201,7 +202,8 @@ final class MockAuthMaterial
         return preg_split('/\s+/', $text, -1, PREG_SPLIT_NO_EMPTY);
     }
 
-    private static function readAccount(array $env, string $username, string $password, string $domain): ?MockAuthAccount
+    private static function readAccount(
+        array $env, string $username, string $password, string $domain): ?MockAuthAccount
     {
         if (!isset($env[$username])) {
             return null;
@@ -209,7 +211,8 @@ final class MockAuthMaterial
         return new MockAuthAccount($env[$username], $env[$password] ?? '', $env[$domain] ?? null);
     }
 
-    private static function readIdentity(array $env, string $certificate, string $key, string $pkcs12): ?MockAuthIdentity
+    private static function readIdentity(
+        array $env, string $certificate, string $key, string $pkcs12): ?MockAuthIdentity
     {
         if (!isset($env[$certificate]) && !isset($env[$key]) && !isset($env[$pkcs12])) {
             return null;

@@ -64,7 +64,8 @@ if material.proxy:
     scheme, _, proxy = material.proxy.url.partition("://")
     if material.proxy.account:
         account = material.proxy.account
-        proxy = f"{urllib.parse.quote(account.username, safe='')}:{urllib.parse.quote(account.password, safe='')}@{proxy}"
+        user, password = (urllib.parse.quote(text, safe="") for text in (account.username, account.password))
+        proxy = f"{user}:{password}@{proxy}"
     if material.proxy.bypass:
         # niquests applies NO_PROXY only to proxies it reads from the environment (trust_env).
         session.trust_env = True

@@ -39,7 +39,9 @@ $offered = $material->offeredSchemes();
 $digest = count(array_filter($offered, static fn ($scheme) => str_starts_with($scheme, 'digest-'))) > 0;
 $windowsDomain = in_array('negotiate', $offered, true) || (in_array('ntlm', $offered, true) && !$digest);
 $userpwd = static function (MockAuthAccount $account) use ($windowsDomain): string {
-    $user = ($windowsDomain && $account->domain !== null) ? "{$account->domain}\\{$account->username}" : $account->username;
+    $user = ($windowsDomain && $account->domain !== null)
+        ? "{$account->domain}\\{$account->username}"
+        : $account->username;
     return "$user:{$account->password}";
 };
 

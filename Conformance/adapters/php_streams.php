@@ -11,11 +11,11 @@
  *   user:password@ in the URL, which it sends as Basic with the first request (http_fopen_wrapper.c,
  *   "auth header if it was specified"). The user and password go into each URL percent-encoded
  *   (the wrapper decodes them); a URL with an account of its own gets that one.
- * - The token and MOCKAUTH_HEADERS: 'http' => header, sent with every request the wrapper makes.
- * - Proxy: 'http' => proxy = tcp://HOST:PORT with request_fulluri for an http:// URL (the
- *   manual's form; an https:// URL's request goes through the CONNECT tunnel to the origin); the proxy
- *   account as a Proxy-Authorization: Basic header line in 'header', which the wrapper moves into
- *   its CONNECT for an https:// URL (http_fopen_wrapper.c, "check if we have Proxy-Authorization
+ * - The token and MOCKAUTH_HEADERS: 'http' => header, the lines the wrapper adds to its requests.
+ * - Proxy: 'http' => proxy = tcp://HOST:PORT with request_fulluri for an http:// URL (the manual's
+ *   form; an https:// URL's request goes through the CONNECT tunnel to the origin); the proxy
+ *   account as a Proxy-Authorization: Basic line in 'header', which the wrapper moves into its
+ *   CONNECT for an https:// URL (http_fopen_wrapper.c, "check if we have Proxy-Authorization
  *   header"): it has no proxy credentials option.
  * - Redirects: follow_location and max_redirects left at their defaults (on, 20); ignore_errors on,
  *   so that a 4xx answer is read (its status printed) rather than raised as a warning.
