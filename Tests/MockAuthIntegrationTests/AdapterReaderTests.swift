@@ -17,7 +17,7 @@ import Testing
 struct AdapterReaderTests {
     /// An adapter language, and how its comments are written.
     enum Language: String, CaseIterable, CustomStringConvertible {
-        case python, javascript, java, go, shell, ruby, perl
+        case python, javascript, java, go, shell, ruby, perl, php
 
         /// The reader, relative to `Conformance/adapters`.
         var reader: String {
@@ -29,6 +29,7 @@ struct AdapterReaderTests {
             case .shell: "mockauth_material.sh"
             case .ruby: "mockauth_material.rb"
             case .perl: "mockauth_material.pm"
+            case .php: "mockauth_material.php"
             }
         }
 
@@ -42,6 +43,7 @@ struct AdapterReaderTests {
             case "sh": self = .shell
             case "rb": self = .ruby
             case "pl", "pm": self = .perl
+            case "php": self = .php
             default: return nil
             }
         }
@@ -56,9 +58,10 @@ struct AdapterReaderTests {
     }
 
     /// `text` without its comments: `#` to the end of the line (at the start of a word) in Python,
-    /// shell, Ruby and Perl, and Python's triple-quoted strings; `/* … */` and `//` to the end of the line (not in
-    /// `scheme://`) in JavaScript, Java and Go. What is left out is never code that reads a variable;
-    /// a `#` or `//` inside a string may leave out code, never add any.
+    /// shell, Ruby and Perl, and Python's triple-quoted strings; `/* … */` and `//` to the end of the
+    /// line (not in `scheme://`) in JavaScript, Java, Go and PHP (whose `#` comments the PHP files do
+    /// not use). What is left out is never code that reads a variable; a `#` or `//` inside a string
+    /// may leave out code, never add any.
     static func code(of text: String, in language: Language) -> String {
         var text = text
         func removeBlocks(from open: String, to close: String) {
@@ -70,7 +73,7 @@ struct AdapterReaderTests {
         switch language {
         case .python:
             for quotes in [String(repeating: "\"", count: 3), "'''"] { removeBlocks(from: quotes, to: quotes) }
-        case .javascript, .java, .go:
+        case .javascript, .java, .go, .php:
             removeBlocks(from: "/*", to: "*/")
         case .shell, .ruby, .perl:
             break
@@ -82,7 +85,7 @@ struct AdapterReaderTests {
                 switch language {
                 case .python, .shell, .ruby, .perl:
                     if characters[index] == "#", previous.isWhitespace { return String(characters[..<index]) }
-                case .javascript, .java, .go:
+                case .javascript, .java, .go, .php:
                     if characters[index] == "/", index + 1 < characters.count, characters[index + 1] == "/",
                         !":\"'\\".contains(previous)
                     {
@@ -181,6 +184,7 @@ struct AdapterReaderTests {
             "go/main.go", "curl.sh", "curl-defective.sh", "wget.sh", "urlsession.sh", "java.sh", "node_fetch.sh",
             "ruby_nethttp_adapter.rb", "faraday_adapter.rb", "mockauth_resolve.rb", "perl_lwp_adapter.pl",
             "mockauth_resolve.pm",
+            "php_curl.php", "php_streams.php", "niquests_adapter.py", "pycurl_adapter.py",
         ] {
             #expect(checked.contains(adapter), "\(adapter) is not checked")
         }
