@@ -72,10 +72,9 @@ public struct RequestRecord: Sendable, Codable, Hashable {
         return kind
     }
 
-    /// The path, without query.
-    public var path: String {
-        target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? target
-    }
+    /// The path, without query: that of the origin-form when the client sent the target in
+    /// absolute-form (`GET http://host/a?b` → `/a`), which a server must accept (RFC 9112 §3.2.2).
+    public var path: String { RequestTarget.path(of: target) }
 
     /// Every value of the header called `name` (case-insensitive), in order.
     public func values(of name: String) -> [String] {

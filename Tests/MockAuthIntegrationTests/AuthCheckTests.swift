@@ -73,6 +73,11 @@ let authMatrix: [AuthCase] =
             scenario: "basic", client: "curl --anyauth", script: "\(curl) --anyauth \(user) $MOCKAUTH_URL",
             expectedStatus: 0),
         AuthCase(scenario: "basic", client: "requests", script: "\(python) --auth basic", expectedStatus: 0),
+        // A server must accept the absolute-form (RFC 9112 §3.2.2): curl sends the URL itself as the target.
+        AuthCase(
+            scenario: "basic", client: "curl --anyauth --request-target URL (absolute-form to the origin)",
+            script: "\(curl) --anyauth \(user) --request-target $MOCKAUTH_URL $MOCKAUTH_URL", expectedStatus: 0,
+            mustMention: "authenticated with Basic"),
         AuthCase(
             scenario: "basic", client: "curl without credentials", script: "\(curl) $MOCKAUTH_URL", expectedStatus: 1,
             mustMention: "never answered"),

@@ -338,9 +338,7 @@ extension HTTPRequestHead {
             && uri.hasSameUTF8(as: other.uri) && headers.isByteForByte(other.headers)
     }
 
-    /// The request-target without its query (the target itself, no copy, when it has none).
-    var path: String {
-        guard let query = uri.utf8.firstIndex(of: UInt8(ascii: "?")) else { return uri }
-        return String(uri[..<query])
-    }
+    /// The path the request-target names, without its query (the target itself, no copy, when it
+    /// is in origin-form and has none); an absolute-form target's own path (``RequestTarget``).
+    var path: String { RequestTarget.path(of: uri) }
 }
