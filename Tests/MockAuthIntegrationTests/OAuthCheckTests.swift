@@ -93,7 +93,9 @@ let oauthMatrix: [AuthCase] = [
         scenario: "bearer-refresh-concurrent", client: "an interceptor that refreshes for each expired request",
         script: "\(interceptor) --defect refresh-per-request", expectedStatus: 1,
         note: "no lock: each of the four threads that met invalid_token asks the token endpoint",
-        mustMention: "received 4 requests (at most 1 allowed; the last POST /token): it refreshed the token once for each request"),
+        mustMention:
+            "received 4 requests (at most 1 allowed; the last POST /token): it refreshed the token once for each request"
+    ),
     AuthCase(
         scenario: "bearer-refresh-concurrent",
         client: "httpx 0.28.1 AsyncClient with asyncio.gather, the documentation's auth_flow", script: httpxFlow,

@@ -44,7 +44,8 @@ struct ConcurrentClientReadingTests {
         #expect(scenario.expectations.first?.rule == SendsConcurrently(server: "origin", requests: 2))
         #expect(scenario.expectations.first?.precondition == true)
         let plain = try Scenario(
-            yaml: "version: 1\nsummary: x\nservers:\n  origin: {}\nexpect:\n  - { rule: request-succeeds, server: origin }\n",
+            yaml:
+                "version: 1\nsummary: x\nservers:\n  origin: {}\nexpect:\n  - { rule: request-succeeds, server: origin }\n",
             name: "plain", file: "plain.yaml")
         #expect(!plain.client.concurrent)
     }

@@ -52,7 +52,8 @@ struct TokenEndpointReadingTests {
     @Test("lifetime-seconds and access-token-expired are read")
     func lifetimeAndExpired() throws {
         let yaml = Self.base.replacingOccurrences(
-            of: "      uses: 2\n", with: "      uses: 2\n      lifetime-seconds: 30\n      access-token-expired: true\n")
+            of: "      uses: 2\n", with: "      uses: 2\n      lifetime-seconds: 30\n      access-token-expired: true\n"
+        )
         let endpoint = try #require(
             try Scenario(yaml: yaml, name: "refresh", file: "refresh.yaml").server("tokens")?.tokenEndpoint)
         #expect(endpoint.lifetimeSeconds == 30 && endpoint.accessTokenExpired && endpoint.usesPerToken == 2)

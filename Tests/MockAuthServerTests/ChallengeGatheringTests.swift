@@ -76,7 +76,9 @@ struct ChallengeGatheringTests {
         #expect(origin.overlap.outcome == .met, "\(origin.overlap.reason)")
     }
 
-    @Test("a lone challenge goes out once the wait has passed, on the event loop's clock; one after another never overlap")
+    @Test(
+        "a lone challenge goes out once the wait has passed, on the event loop's clock; one after another never overlap"
+    )
     func waitPasses() throws {
         let origin = Origin()
         let connection = try origin.connect()
@@ -107,7 +109,9 @@ struct ChallengeGatheringTests {
         #expect(origin.gathering.waitingCount == 0)
     }
 
-    @Test("a connection that closes while its challenge waits: its request is recorded unanswered, the challenge forgotten")
+    @Test(
+        "a connection that closes while its challenge waits: its request is recorded unanswered, the challenge forgotten"
+    )
     func closedWhileHeld() throws {
         let origin = Origin()
         let (first, second) = (try origin.connect(), try origin.connect())

@@ -71,8 +71,10 @@ extension BearerServerStateMachine {
             let words: (detail: String, reason: String) =
                 switch expiry {
                 case .spent(let uses):
-                    (uses == 1 ? "spent after 1 use" : "spent after \(uses) uses",
-                     uses == 1 ? "expired after 1 use" : "expired after \(uses) uses")
+                    (
+                        uses == 1 ? "spent after 1 use" : "spent after \(uses) uses",
+                        uses == 1 ? "expired after 1 use" : "expired after \(uses) uses"
+                    )
                 case .lifetime(let seconds):
                     ("older than its \(seconds) s lifetime", "expired: its \(seconds) s lifetime passed")
                 case .givenExpired:
