@@ -16,6 +16,10 @@ has a user set up a Client.
   MOCKAUTH_HEADERS are the client's headers; given a token endpoint (MOCKAUTH_TOKEN_URL), the token
   goes through the refreshing `httpx.Auth` of httpx's documentation instead (RefreshingBearerAuth:
   a 401 yields one refresh request, then the request again with the new token).
+- Told to send the requests at once (MOCKAUTH_CONCURRENT), it sends each URL from a thread of its
+  own through the one Client; RefreshingBearerAuth refreshes behind a lock, in `sync_auth_flow` as
+  httpx's Auth documents for a scheme that uses concurrency primitives, so requests that meet one
+  expired token together refresh it once.
 - Names under .test: resolved as MOCKAUTH_RESOLVE says (mockauth_resolve, the address only).
 - One Client for the run's URLs: one cookie jar, one connection pool.
 - What the scenario gives: read through mockauth_material.
@@ -25,7 +29,9 @@ to say: the adapter is not run there. Exit 0 if every URL answered 2xx, 1 otherw
 import collections
 import ssl
 import sys
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 
@@ -59,28 +65,41 @@ class RefreshingBearerAuth(httpx.Auth):
     (https://www.python-httpx.org/advanced/authentication/#custom-authentication-schemes): the
     access token on each request; on a 401, one refresh at the token endpoint (grant_type=
     refresh_token, RFC 6749 section 6, the client authenticated with HTTP Basic), then the request
-    again, only when the refresh gave a token."""
-
-    requires_response_body = True
+    again, only when the refresh gave a token. The refresh is behind a lock, so the flow is
+    sync_auth_flow, which httpx.Auth says to override for a scheme that uses concurrency
+    primitives (httpx.Client calls it; auth_flow is for schemes without): a request that gets the
+    lock after another has replaced the token it was sent with retries with the new one, and after
+    a refused refresh no request asks again."""
 
     def __init__(self, endpoint, access_token):
         self.endpoint = endpoint
         self.access_token = access_token
+        self.lock = threading.Lock()
+        self.refused = False
 
-    def auth_flow(self, request):
-        request.headers["Authorization"] = "Bearer " + self.access_token
+    def sync_auth_flow(self, request):
+        sent = self.access_token
+        request.headers["Authorization"] = "Bearer " + sent
         response = yield request
-        if response.status_code == 401:
-            refresh = httpx.Request(
-                "POST", self.endpoint.url,
-                data={"grant_type": "refresh_token", "refresh_token": self.endpoint.refresh_token})
-            refresh.headers["Authorization"] = httpx.BasicAuth(
-                self.endpoint.client_id, self.endpoint.client_secret)._auth_header
-            refreshed = yield refresh
-            if refreshed.status_code == 200:
-                self.access_token = refreshed.json()["access_token"]
-                request.headers["Authorization"] = "Bearer " + self.access_token
-                yield request
+        if response.status_code != 401:
+            return
+        with self.lock:
+            if self.access_token == sent and not self.refused:
+                refresh = httpx.Request(
+                    "POST", self.endpoint.url,
+                    data={"grant_type": "refresh_token", "refresh_token": self.endpoint.refresh_token})
+                refresh.headers["Authorization"] = httpx.BasicAuth(
+                    self.endpoint.client_id, self.endpoint.client_secret)._auth_header
+                refreshed = yield refresh
+                refreshed.read()
+                if refreshed.status_code == 200:
+                    self.access_token = refreshed.json()["access_token"]
+                else:
+                    self.refused = True
+            token = self.access_token
+        if token != sent:
+            request.headers["Authorization"] = "Bearer " + token
+            yield request
 
 
 headers = {}
@@ -116,21 +135,42 @@ body = material.body()
 
 # One auth object per account, given with each of that account's requests.
 auths = {}
-status = 0
-for position, url in enumerate(material.urls, start=1):
-    # What the scenario asks between two requests (MOCKAUTH_PAUSE_SECONDS: digest-stale lets its nonce go stale).
-    if position > 1 and material.pause_seconds:
-        time.sleep(material.pause_seconds)
+
+
+def credentials_of(position):
+    """(user, password) of the URL at 1-based `position`, as authenticator takes it; None without."""
     own = material.account(position)
-    # (user, password), as authenticator takes it.
-    credentials = (own.username, own.password) if own else None
+    return (own.username, own.password) if own else None
+
+
+for position in range(1, len(material.urls) + 1):
+    credentials = credentials_of(position)
     if credentials and credentials not in auths:
         auths[credentials] = authenticator(credentials)
+
+
+def fetch(position, url):
+    """Requests the URL at 1-based `position`; 0 when it answered 2xx, else 1."""
+    credentials = credentials_of(position)
     try:
         response = client.request(method, url, content=body, auth=auths.get(credentials, httpx.USE_CLIENT_DEFAULT))
         print(url, response.status_code, response.http_version)
-        status |= 0 if 200 <= response.status_code < 300 else 1
+        return 0 if 200 <= response.status_code < 300 else 1
     except Exception as error:  # refused handshakes and proxy errors are the client's answer
         print(url, type(error).__name__, error, file=sys.stderr)
-        status = 1
-sys.exit(status)
+        return 1
+
+
+positions = range(1, len(material.urls) + 1)
+if material.concurrent:
+    # All at once: a thread each, through the one Client.
+    with ThreadPoolExecutor(max_workers=len(material.urls)) as pool:
+        outcomes = list(pool.map(fetch, positions, material.urls))
+else:
+    outcomes = []
+    for position, url in zip(positions, material.urls):
+        # What the scenario asks between two requests (MOCKAUTH_PAUSE_SECONDS: digest-stale lets its nonce go stale).
+        if position > 1 and material.pause_seconds:
+            time.sleep(material.pause_seconds)
+        outcomes.append(fetch(position, url))
+sys.exit(1 if any(outcomes) else 0)

@@ -93,6 +93,8 @@ function readMaterial(env = process.env) {
     hostsFile: env.MOCKAUTH_HOSTS_FILE || null,
     // Seconds to wait after one request's answer before making the next.
     pauseSeconds: pause ? Number.parseInt(pause, 10) : null,
+    // Whether to send the requests to the URLs at once, each without waiting for another's answer.
+    concurrent: env.MOCKAUTH_CONCURRENT === "1",
     // The run's Kerberos realm: a krb5.conf and a credential cache, for KRB5_CONFIG and KRB5CCNAME.
     krb5Config: env.MOCKAUTH_KRB5_CONFIG || null,
     krb5CredentialCache: env.MOCKAUTH_KRB5CCNAME || null,

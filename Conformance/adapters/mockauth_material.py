@@ -115,6 +115,8 @@ class Material:
         # Seconds to wait after one request's answer before making the next.
         pause = env.get("MOCKAUTH_PAUSE_SECONDS")
         self.pause_seconds: Optional[int] = int(pause) if pause else None
+        # Whether to send the requests to the URLs at once, each without waiting for another's answer.
+        self.concurrent: bool = env.get("MOCKAUTH_CONCURRENT") == "1"
         # The run's Kerberos realm: a krb5.conf and a credential cache with the account's
         # ticket-granting ticket, for KRB5_CONFIG and KRB5CCNAME.
         self.krb5_config: Optional[str] = env.get("MOCKAUTH_KRB5_CONFIG")

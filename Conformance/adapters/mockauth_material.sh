@@ -42,6 +42,8 @@ mockauth_resolve=${MOCKAUTH_RESOLVE:-}
 mockauth_hosts_file=${MOCKAUTH_HOSTS_FILE:-}
 # Seconds to wait after one request's answer before making the next.
 mockauth_pause_seconds=${MOCKAUTH_PAUSE_SECONDS:-}
+# 1 to send the requests to the URLs at once, each without waiting for another's answer; empty otherwise.
+mockauth_concurrent=${MOCKAUTH_CONCURRENT:-}
 # The run's Kerberos realm: a krb5.conf and a credential cache, for KRB5_CONFIG and KRB5CCNAME.
 mockauth_krb5_config=${MOCKAUTH_KRB5_CONFIG:-}
 mockauth_krb5_credential_cache=${MOCKAUTH_KRB5CCNAME:-}

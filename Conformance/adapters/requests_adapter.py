@@ -21,6 +21,9 @@ names) and requests-gssapi (a Kerberos plugin on python-gssapi), as its document
   documentation gives to exempt hosts (an explicit `proxies` mapping applies to every host); https:// proxies (urllib3 verifies them with the same
   CA file) and socks5:// / socks5h:// (PySocks, requests[socks]).
 - Names under .test: resolved as MOCKAUTH_RESOLVE says (mockauth_resolve, the address only).
+- Told to send the requests at once (MOCKAUTH_CONCURRENT), it sends each URL from a thread of its
+  own, all through the one Session (requests has no concurrency of its own to configure; threads
+  over one Session are how an application sends at once).
 - What the scenario gives: read through mockauth_material.
 Exit 0 if every URL answered 2xx, 89 when the scenario needs SOCKS and PySocks is not installed, or
 Kerberos and requests-gssapi is not
@@ -29,6 +32,7 @@ Kerberos and requests-gssapi is not
 import os
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import mockauth_material
 import mockauth_resolve
@@ -120,20 +124,35 @@ body = material.body()
 
 # One auth object per account, given with each of that account's requests.
 auths = {}
-status = 0
-for position, url in enumerate(material.urls, start=1):
-    # What the scenario asks between two requests (MOCKAUTH_PAUSE_SECONDS: digest-stale lets its nonce go stale).
-    if position > 1 and material.pause_seconds:
-        time.sleep(material.pause_seconds)
+positions = range(1, len(material.urls) + 1)
+for position in positions:
     # (user, password, domain), as authenticator takes it.
     credentials = material.account(position)
     if credentials and credentials not in auths:
         auths[credentials] = authenticator(credentials)
+
+
+def fetch(position, url):
+    """Requests the URL at 1-based `position`; 0 when it answered 2xx, else 1."""
+    credentials = material.account(position)
     try:
         response = session.request(method, url, data=body, auth=auths.get(credentials), verify=verify, timeout=20)
         print(url, response.status_code)
-        status |= 0 if 200 <= response.status_code < 300 else 1
+        return 0 if 200 <= response.status_code < 300 else 1
     except Exception as error:  # refused handshakes and proxy errors are the client's answer
         print(url, error, file=sys.stderr)
-        status = 1
-sys.exit(status)
+        return 1
+
+
+if material.concurrent:
+    # All at once: a thread each, through the one Session.
+    with ThreadPoolExecutor(max_workers=len(material.urls)) as pool:
+        outcomes = list(pool.map(fetch, positions, material.urls))
+else:
+    outcomes = []
+    for position, url in zip(positions, material.urls):
+        # What the scenario asks between two requests (MOCKAUTH_PAUSE_SECONDS: digest-stale lets its nonce go stale).
+        if position > 1 and material.pause_seconds:
+            time.sleep(material.pause_seconds)
+        outcomes.append(fetch(position, url))
+sys.exit(1 if any(outcomes) else 0)

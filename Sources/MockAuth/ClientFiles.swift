@@ -130,7 +130,8 @@ public struct ClientFiles: ClientFileStore {
             case .kerberosCredentialCache: ("krb5", "ccache")
             case .scenario, .url, .urls, .features, .clientPKCS12Password, .pinSHA256, .username, .password, .domain,
                 .requestUsername, .requestPassword, .requestDomain, .token, .method, .headers, .proxyURL,
-                .proxyUsername, .proxyPassword, .proxyDomain, .noProxy, .resolve, .pauseSeconds, .tokenURL, .clientID,
+                .proxyUsername, .proxyPassword, .proxyDomain, .noProxy, .resolve, .pauseSeconds, .concurrent, .tokenURL,
+                .clientID,
                 .clientSecret, .refreshToken:
                 (variable.name, "txt")
             }

@@ -52,6 +52,7 @@ extension ClientMaterial {
         body = client.body
         hosts = server.hostMappings
         pauseSeconds = client.pauseBetweenRequests
+        concurrent = client.concurrent
         proxy = client.proxy.flatMap { proxy in
             server.endpoint(proxy.server).map { endpoint in
                 Proxy(

@@ -10,6 +10,7 @@ extension ClientMaterial: Codable {
         case clientCertificatePEM, clientKeyPEM, clientP12Base64, clientP12Password
         case secondClientCertificatePEM, secondClientKeyPEM, secondClientP12Base64
         case pinSHA256, credentials, requestCredentials, token, headers, method, body, hosts, proxy, pauseSeconds
+        case concurrent
         case krb5Config, krb5CredentialCacheBase64
         case tokenEndpoint
     }
@@ -41,6 +42,8 @@ extension ClientMaterial: Codable {
         if !hosts.isEmpty { try container.encode(hosts, forKey: .hosts) }
         try container.encodeIfPresent(proxy, forKey: .proxy)
         try container.encodeIfPresent(pauseSeconds, forKey: .pauseSeconds)
+        // Present exactly when MOCKAUTH_CONCURRENT is set, as every field is.
+        if concurrent { try container.encode(true, forKey: .concurrent) }
         try container.encodeIfPresent(kerberos?.configuration, forKey: .krb5Config)
         try container.encodeIfPresent(
             kerberos.map { Data($0.credentialCache).base64EncodedString() }, forKey: .krb5CredentialCacheBase64)
@@ -96,6 +99,7 @@ extension ClientMaterial: Codable {
             proxy: try container.decodeIfPresent(Proxy.self, forKey: .proxy),
             pauseSeconds: try container.decodeIfPresent(Int.self, forKey: .pauseSeconds),
             kerberos: try Self.kerberos(container))
+        concurrent = try container.decodeIfPresent(Bool.self, forKey: .concurrent) ?? false
         tokenEndpoint = try container.decodeIfPresent(TokenEndpoint.self, forKey: .tokenEndpoint)
     }
 

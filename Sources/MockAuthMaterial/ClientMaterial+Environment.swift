@@ -64,6 +64,7 @@ extension ClientMaterial {
         case .resolve: return list(hosts.map(\.curlResolve), separator: " ")
         case .hostsFile: return try file(hosts.isEmpty ? nil : hostsFile(system: Self.systemHosts()))
         case .pauseSeconds: return text(pauseSeconds.map(String.init))
+        case .concurrent: return text(concurrent ? "1" : nil)
         case .kerberosConfiguration: return try file(kerberos?.configuration)
         case .kerberosCredentialCache: return try file(kerberos?.credentialCache)
         case .tokenURL: return text(tokenEndpoint?.url)
@@ -154,6 +155,7 @@ extension ClientMaterial {
                 bypass: list(.noProxy, separator: ","))
         }
         pauseSeconds = text(.pauseSeconds).flatMap { Int($0) }
+        concurrent = text(.concurrent) == "1"
         if let configuration = try textFile(.kerberosConfiguration) {
             kerberos = Kerberos(configuration: configuration, credentialCache: try file(.kerberosCredentialCache) ?? [])
         }

@@ -51,6 +51,10 @@ public struct ClientMaterial: Sendable, Hashable {
     /// (`MOCKAUTH_PAUSE_SECONDS`), when the scenario asks for a pause (its server state must age
     /// between the requests: a Digest nonce that goes stale).
     public var pauseSeconds: Int?
+    /// Whether to send the requests to the URLs at once, each without waiting for another's answer
+    /// (`MOCKAUTH_CONCURRENT=1`), when the scenario asks for it (access tokens that expire
+    /// together: `bearer-refresh-concurrent`).
+    public var concurrent = false
     /// The Kerberos realm's client side, when a server answers `Negotiate` with Kerberos:
     /// `MOCKAUTH_KRB5_CONFIG` and `MOCKAUTH_KRB5CCNAME`.
     public var kerberos: Kerberos?

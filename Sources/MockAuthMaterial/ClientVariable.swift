@@ -70,6 +70,11 @@ public enum ClientVariable: String, Sendable, Hashable, CaseIterable, CustomStri
     /// (a whole number): set only by scenarios whose server state must age between requests (a
     /// Digest nonce that goes stale).
     case pauseSeconds = "MOCKAUTH_PAUSE_SECONDS"
+    /// `1` when the client is to send its requests to the URLs at once, each without waiting for
+    /// another's answer (threads, tasks, a pool); unset otherwise: set only by scenarios about
+    /// what a client does when several of its requests meet the same answer together (access
+    /// tokens that expire together, `bearer-refresh-concurrent`).
+    case concurrent = "MOCKAUTH_CONCURRENT"
     /// A `krb5.conf` for the run's own Kerberos realm, for `KRB5_CONFIG` (set only when a server
     /// answers `Negotiate` with Kerberos).
     case kerberosConfiguration = "MOCKAUTH_KRB5_CONFIG"
@@ -98,8 +103,8 @@ public enum ClientVariable: String, Sendable, Hashable, CaseIterable, CustomStri
         case .scenario, .url, .urls, .features, .caFile, .clientCertificate, .clientKey, .clientPKCS12,
             .clientPKCS12Password, .secondClientCertificate, .secondClientKey, .secondClientPKCS12, .pinSHA256,
             .username, .password, .domain, .token, .method, .bodyFile, .headers, .proxyURL, .proxyUsername,
-            .proxyPassword, .proxyDomain, .noProxy, .resolve, .hostsFile, .pauseSeconds, .kerberosConfiguration,
-            .kerberosCredentialCache, .tokenURL, .clientID, .clientSecret, .refreshToken:
+            .proxyPassword, .proxyDomain, .noProxy, .resolve, .hostsFile, .pauseSeconds, .concurrent,
+            .kerberosConfiguration, .kerberosCredentialCache, .tokenURL, .clientID, .clientSecret, .refreshToken:
             false
         }
     }
@@ -113,8 +118,8 @@ public enum ClientVariable: String, Sendable, Hashable, CaseIterable, CustomStri
             .file(secret: true)
         case .scenario, .url, .urls, .features, .clientPKCS12Password, .pinSHA256, .username, .password, .domain,
             .requestUsername, .requestPassword, .requestDomain, .token, .method, .headers, .proxyURL, .proxyUsername,
-            .proxyPassword, .proxyDomain, .noProxy, .resolve, .pauseSeconds, .tokenURL, .clientID, .clientSecret,
-            .refreshToken:
+            .proxyPassword, .proxyDomain, .noProxy, .resolve, .pauseSeconds, .concurrent, .tokenURL, .clientID,
+            .clientSecret, .refreshToken:
             .text
         }
     }

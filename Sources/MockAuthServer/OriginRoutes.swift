@@ -53,6 +53,7 @@ struct OriginRoutes: RequestDecider {
             case .pass(let fields):
                 for field in fields { decision.fields.add(name: field.name, value: field.value) }
             case .challenge(let values):
+                decision.challenges = true
                 decision.status = HTTPResponseStatus(statusCode: gate.challengeStatus)
                 decision.body = ByteBuffer(string: "\(result.record.reason)\n")
                 for value in values { decision.fields.add(name: gate.challengeHeader, value: value) }

@@ -109,7 +109,7 @@ public final class ScenarioServer: Sendable {
                 if let tls { authority?.register(tls.credentials) }
                 let behavior = ServerBehavior(
                     spec: spec, endpoints: directory, limits: limits.overridden(by: spec.limits), revocation: authority,
-                    kerberos: kerberos[spec.id], ledger: ledger)
+                    kerberos: kerberos[spec.id], ledger: ledger, gathering: scenario.challengeGathering(for: spec))
                 let listener = try await Listener.bind(
                     spec: spec, tls: tls, behavior: behavior, recorder: recorder, group: group,
                     addressing: addressing, port: try reservation.next(),
@@ -185,5 +185,15 @@ public final class ScenarioServer: Sendable {
             try? await channel.close()
         }
         reservation.releaseAll()
+    }
+}
+
+extension Scenario {
+    /// Where `server`'s challenges wait for each other (``ChallengeGathering``): an origin's, when
+    /// the client is told to send its requests at once and sends it two or more.
+    fileprivate func challengeGathering(for server: ServerSpec) -> ChallengeGathering? {
+        guard client.concurrent, server.role == .origin else { return nil }
+        let count = client.requests.filter { $0.server == server.id }.count
+        return count > 1 ? ChallengeGathering(count: count) : nil
     }
 }

@@ -30,6 +30,9 @@ struct ServerBehavior: Sendable {
     let gates: [AuthGate]
     /// How long the server waits for a slow client.
     let limits: ConnectionLimits
+    /// Where an origin holds its challenges while its client sends its requests at once
+    /// (`concurrent: true`); `nil`: every answer goes out at once.
+    let gathering: ChallengeGathering?
 
     /// - Parameters:
     ///   - revocation: the authority a revocation server answers from (its role alone does not
@@ -38,11 +41,15 @@ struct ServerBehavior: Sendable {
     ///     issues them.
     ///   - ledger: the run's token ledger, when the scenario has a token endpoint: the endpoint
     ///     issues from it, and a Bearer space with `token-endpoint:` accepts what it holds.
+    ///   - gathering: where an origin's challenges wait for each other, when its client sends
+    ///     its requests at once.
     init(
         spec: ServerSpec, endpoints: EndpointDirectory, limits: ConnectionLimits = .default,
-        revocation: RevocationAuthority? = nil, kerberos: KerberosVerification? = nil, ledger: TokenLedger? = nil
+        revocation: RevocationAuthority? = nil, kerberos: KerberosVerification? = nil, ledger: TokenLedger? = nil,
+        gathering: ChallengeGathering? = nil
     ) {
         self.limits = limits
+        self.gathering = gathering
         let side: ChallengeSide = spec.role.relays ? .proxy : .origin
         func makeGate(_ auth: AuthSpec, kerberos: KerberosVerification? = nil) -> AuthGate {
             AuthGate(spec: auth, side: side, kerberos: kerberos, ledger: auth.tokenEndpoint == nil ? nil : ledger)

@@ -36,12 +36,18 @@ public struct RequestRecord: Sendable, Codable, Hashable {
     /// when the server left the connection open (the client may still have closed it), and in
     /// transcripts written before servers recorded it.
     public var closedConnection: Bool?
+    /// The place of the request's answer among every request of the run, when the server held the
+    /// answer back while other requests arrived (an origin whose client is told to send its
+    /// requests at once holds its challenges): the request was in flight from ``sequence``, its
+    /// arrival, to this. `nil` when the answer went out as the request arrived (then ``sequence``
+    /// is both), and in transcripts written before servers held answers.
+    public var answerSequence: UInt64?
 
     package init(
         method: String, target: String, headers: [HeaderField] = [], responseStatus: Int? = nil, sequence: UInt64 = 0,
         auth: AuthRecord? = nil, redirectedTo: String? = nil, refusal: RequestRefusal? = nil, body: BodyRecord? = nil,
         repeats: Int = 0, lastSequence: UInt64? = nil, httpVersion: HTTPProtocolVersion? = nil,
-        streamReset: StreamReset? = nil, closedConnection: Bool? = nil
+        streamReset: StreamReset? = nil, closedConnection: Bool? = nil, answerSequence: UInt64? = nil
     ) {
         self.method = method
         self.target = target
@@ -57,6 +63,7 @@ public struct RequestRecord: Sendable, Codable, Hashable {
         self.httpVersion = httpVersion
         self.streamReset = streamReset
         self.closedConnection = closedConnection
+        self.answerSequence = answerSequence
     }
 
     /// How many requests this record stands for: itself and its ``repeats``.
@@ -69,6 +76,7 @@ public struct RequestRecord: Sendable, Codable, Hashable {
         kind.sequence = 0
         kind.repeats = 0
         kind.lastSequence = 0
+        kind.answerSequence = nil
         return kind
     }
 

@@ -4,8 +4,12 @@ schemes", https://www.python-httpx.org/advanced/authentication/#custom-authentic
 httpx.Auth whose auth_flow sends the access token and, on a 401, yields a refresh request to the
 token endpoint (grant_type=refresh_token, RFC 6749 section 6), keeps the new token and yields the
 request again. Unlike the documentation's sketch it resends only when the refresh gave a token,
-and it authenticates as the client with HTTP Basic. Each of MOCKAUTH_URLS in turn.
+and it authenticates as the client with HTTP Basic. Each of MOCKAUTH_URLS in turn; told to send
+them at once (MOCKAUTH_CONCURRENT=1), all together from an httpx.AsyncClient with asyncio.gather,
+the same auth_flow serving both (it does no I/O of its own, as the documentation asks). Nothing in
+that flow makes requests that meet one expired token together share a refresh: each refreshes.
 """
+import asyncio
 import os
 import sys
 
@@ -41,13 +45,23 @@ def main() -> int:
     auth = RefreshingBearerAuth(
         os.environ["MOCKAUTH_TOKEN"], os.environ.get("MOCKAUTH_REFRESH_TOKEN"), os.environ.get("MOCKAUTH_TOKEN_URL"),
         os.environ.get("MOCKAUTH_CLIENT_ID", ""), os.environ.get("MOCKAUTH_CLIENT_SECRET", ""))
+    urls = os.environ["MOCKAUTH_URLS"].split()
+    options = {"auth": auth, "verify": os.environ["MOCKAUTH_CA_FILE"], "follow_redirects": True, "timeout": 10}
+    if os.environ.get("MOCKAUTH_CONCURRENT") == "1":
+        responses = asyncio.run(fetch_together(urls, options))
+    else:
+        with httpx.Client(**options) as client:
+            responses = [client.get(url) for url in urls]
     ok = True
-    with httpx.Client(auth=auth, verify=os.environ["MOCKAUTH_CA_FILE"], follow_redirects=True, timeout=10) as client:
-        for url in os.environ["MOCKAUTH_URLS"].split():
-            response = client.get(url)
-            print(url, response.status_code)
-            ok = ok and response.status_code == 200
+    for url, response in zip(urls, responses):
+        print(url, response.status_code)
+        ok = ok and response.status_code == 200
     return 0 if ok else 1
+
+
+async def fetch_together(urls, options):
+    async with httpx.AsyncClient(**options) as client:
+        return await asyncio.gather(*(client.get(url) for url in urls))
 
 
 if __name__ == "__main__":

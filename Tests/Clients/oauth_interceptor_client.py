@@ -7,15 +7,26 @@ new access token. A refused refresh is reported, not retried; a 403 (insufficien
 reported as it is; redirects are requests' own, which drop Authorization on another host. Given
 no token endpoint (the controls), it sends the token and never refreshes.
 
+Told to send its requests at once (MOCKAUTH_CONCURRENT=1), it sends each URL from a thread of its
+own, all sharing the session and the token. Requests that meet the same expired token together
+refresh it once: the refresh is behind a lock, and a request that gets the lock after another has
+replaced the token it was sent with retries with the new one instead of refreshing again.
+--sequential ignores MOCKAUTH_CONCURRENT and sends one request after another's answer.
+
 --defect makes it one of the interceptors that go wrong:
   refresh-loop            refreshes and retries on every 401, a refused refresh included (bounded at 20)
   refresh-token-as-bearer retries the request with the refresh token as its bearer token
   refresh-on-403          treats 403 like 401: refreshes and retries
   token-on-redirect       follows redirects by hand and adds the token to every hop
+  refresh-per-request     refreshes for each request that met invalid_token, without the lock or a
+                          look at whether another request already did (N refreshes for N requests
+                          sent together)
 """
 import argparse
 import os
 import sys
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import urljoin
 
 import requests
@@ -34,6 +45,10 @@ class Interceptor:
         self.refresh_token = os.environ.get("MOCKAUTH_REFRESH_TOKEN")
         self.token_url = os.environ.get("MOCKAUTH_TOKEN_URL")
         self.client = (os.environ.get("MOCKAUTH_CLIENT_ID"), os.environ.get("MOCKAUTH_CLIENT_SECRET"))
+        # Around the refresh: requests sent together that meet one expired token refresh it once.
+        self.lock = threading.Lock()
+        # The token endpoint refused the refresh token: no request asks it again.
+        self.refused = False
 
     def refresh(self):
         """One refresh; True when it gave a new access token."""
@@ -48,6 +63,19 @@ class Interceptor:
         self.access_token = response.json()["access_token"]
         return True
 
+    def refresh_after(self, stale):
+        """A new access token for a request sent with `stale`, which met invalid_token: the first
+        request to get the lock refreshes; one that gets it after the token was replaced uses the
+        new one. True when there is a token to retry with."""
+        with self.lock:
+            if self.access_token != stale:
+                return True
+            if self.refused:
+                return False
+            refreshed = self.refresh()
+            self.refused = not refreshed
+            return refreshed
+
     def send(self, url, token=None):
         headers = {"Authorization": f"Bearer {token or self.access_token}"}
         if self.defect != "token-on-redirect":
@@ -60,7 +88,8 @@ class Interceptor:
         return response
 
     def get(self, url):
-        response = self.send(url)
+        token = self.access_token
+        response = self.send(url, token=token)
         refresh_statuses = (401, 403) if self.defect == "refresh-on-403" else (401,)
         if response.status_code not in refresh_statuses:
             return response
@@ -75,7 +104,8 @@ class Interceptor:
             return response
         if "invalid_token" not in response.headers.get("WWW-Authenticate", ""):
             return response
-        if not self.refresh():
+        refreshed = self.refresh() if self.defect == "refresh-per-request" else self.refresh_after(token)
+        if not refreshed:
             return response
         return self.send(url)
 
@@ -83,12 +113,20 @@ class Interceptor:
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument(
-        "--defect", choices=["refresh-loop", "refresh-token-as-bearer", "refresh-on-403", "token-on-redirect"])
+        "--defect",
+        choices=["refresh-loop", "refresh-token-as-bearer", "refresh-on-403", "token-on-redirect",
+                 "refresh-per-request"])
+    parser.add_argument("--sequential", action="store_true", help="one request after another, whatever MOCKAUTH_CONCURRENT says")
     options = parser.parse_args()
     interceptor = Interceptor(options.defect)
+    urls = os.environ["MOCKAUTH_URLS"].split()
+    if os.environ.get("MOCKAUTH_CONCURRENT") == "1" and not options.sequential:
+        with ThreadPoolExecutor(max_workers=len(urls)) as pool:
+            responses = list(pool.map(interceptor.get, urls))
+    else:
+        responses = [interceptor.get(url) for url in urls]
     ok = True
-    for url in os.environ["MOCKAUTH_URLS"].split():
-        response = interceptor.get(url)
+    for url, response in zip(urls, responses):
         print(url, response.status_code)
         ok = ok and response.status_code == 200
     return 0 if ok else 1

@@ -100,6 +100,20 @@ struct ClientMaterialCatalogTests {
         }
     }
 
+    @Test("MOCKAUTH_CONCURRENT: bearer-refresh-concurrent asks for its requests at once; no other scenario does")
+    func concurrent() async throws {
+        let asking = try ScenarioCatalog.bundled.loadAll().filter(\.client.concurrent).map(\.name)
+        #expect(asking == ["bearer-refresh-concurrent"])
+        let scenario = try ScenarioCatalog.bundled.load("bearer-refresh-concurrent")
+        try await withTeardown { teardown in
+            let run = try await ScenarioRun.start(scenario)
+            teardown.add { await run.shutdown() }
+            #expect(run.environment[ClientVariable.concurrent.name] == "1")
+            #expect(run.material.concurrent)
+            #expect(run.urls.count == 4)
+        }
+    }
+
     @Test("the proxy's NTLM domain reaches a command too (MOCKAUTH_PROXY_DOMAIN)")
     func proxyDomain() async throws {
         let scenario = try ScenarioCatalog.bundled.load("proxy-ntlm")

@@ -58,8 +58,11 @@ struct PublicSurfaceTests {
     /// a `ClientMaterial.Kerberos` with its two fields and initializer, the material's initializer
     /// taking it; the feature `ClientFeature.kerberos`); 671 with
     /// `negotiate-kerberos-spn-canonical-name` (a host name that is an alias,
-    /// `HostMapping.canonicalName`, which the hosts file writes first on the line).
-    static let publicDeclarationCeiling = 671
+    /// `HostMapping.canonicalName`, which the hosts file writes first on the line); 673 with
+    /// `bearer-refresh-concurrent` (a client told to send its requests at once,
+    /// `ClientMaterial.concurrent`, which `MOCKAUTH_CONCURRENT` and the control API's material carry;
+    /// when a held answer went out, `RequestRecord.answerSequence`, which `sends-concurrently` reads).
+    static let publicDeclarationCeiling = 673
 
     @Test("the public declarations of all modules stay within the ceiling")
     func publicSurfaceStaysSmall() throws {

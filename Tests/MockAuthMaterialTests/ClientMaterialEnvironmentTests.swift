@@ -37,6 +37,7 @@ struct ClientMaterialEnvironmentTests {
         #expect(environment["MOCKAUTH_RESOLVE"] == "api.wild.test:4431:127.0.0.1 six.test:80:[::1]")
         #expect(environment["MOCKAUTH_FEATURES"] == "tls custom-ca digest-md5|digest-sha256")
         #expect(environment["MOCKAUTH_PAUSE_SECONDS"] == "3")
+        #expect(environment["MOCKAUTH_CONCURRENT"] == "1")
         #expect(environment["MOCKAUTH_TOKEN_URL"] == "https://127.0.0.1:4433/token")
         #expect(environment["MOCKAUTH_REFRESH_TOKEN"] == "rt-1")
     }

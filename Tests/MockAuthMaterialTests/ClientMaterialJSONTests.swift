@@ -27,9 +27,10 @@ struct ClientMaterialJSONTests {
                 "scenario", "urls", "features", "caCertificatePEM", "clientCertificatePEM", "clientKeyPEM",
                 "clientP12Base64", "clientP12Password", "secondClientCertificatePEM", "secondClientKeyPEM",
                 "secondClientP12Base64", "pinSHA256", "credentials", "requestCredentials", "token", "headers",
-                "method", "body", "hosts", "proxy", "pauseSeconds", "krb5Config", "krb5CredentialCacheBase64",
-                "tokenEndpoint",
+                "method", "body", "hosts", "proxy", "pauseSeconds", "concurrent", "krb5Config",
+                "krb5CredentialCacheBase64", "tokenEndpoint",
             ])
+        #expect(json["concurrent"] as? Bool == true)
         #expect(
             json["tokenEndpoint"] as? [String: String] == [
                 "url": "https://127.0.0.1:4433/token", "clientID": "mockauth-app", "clientSecret": "8xLO: x",

@@ -5,12 +5,13 @@ import MockAuthVocabulary
 enum ClientMaterialSamples {
     /// Every field set, every variable given: two identities, per-request accounts, a proxy with an
     /// NTLM domain, IPv4 and IPv6 host mappings, a body with a line break, a Kerberos realm's
-    /// configuration and credential cache (binary), a token endpoint.
+    /// configuration and credential cache (binary), a token endpoint, requests sent at once.
     static let full: ClientMaterial = {
         var material = fullButTokenEndpoint
         material.tokenEndpoint = .init(
             url: "https://127.0.0.1:4433/token", clientID: "mockauth-app", clientSecret: "8xLO: x", refreshToken: "rt-1"
         )
+        material.concurrent = true
         return material
     }()
 

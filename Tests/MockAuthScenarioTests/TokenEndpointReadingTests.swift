@@ -42,10 +42,21 @@ struct TokenEndpointReadingTests {
             [endpoint.clientID, endpoint.clientSecret, endpoint.accessToken, endpoint.refreshToken]
                 == ["app", "s3cret", "at-1", "rt-1"])
         #expect(endpoint.usesPerToken == 2 && endpoint.refresh.rawValue == "refuses")
+        #expect(endpoint.lifetimeSeconds == nil && !endpoint.accessTokenExpired)
         #expect(scenario.server("origin")?.auth?.tokenEndpoint == "tokens")
         #expect(scenario.refreshToken == "rt-1")
         #expect(scenario.expectations.first?.rule == RefreshTokenStaysHome(server: "origin"))
         #expect(scenario.requirements.features.contains(.tokenRefresh))
+    }
+
+    @Test("lifetime-seconds and access-token-expired are read")
+    func lifetimeAndExpired() throws {
+        let yaml = Self.base.replacingOccurrences(
+            of: "      uses: 2\n", with: "      uses: 2\n      lifetime-seconds: 30\n      access-token-expired: true\n"
+        )
+        let endpoint = try #require(
+            try Scenario(yaml: yaml, name: "refresh", file: "refresh.yaml").server("tokens")?.tokenEndpoint)
+        #expect(endpoint.lifetimeSeconds == 30 && endpoint.accessTokenExpired && endpoint.usesPerToken == 2)
     }
 
     @Test(
@@ -53,6 +64,11 @@ struct TokenEndpointReadingTests {
         arguments: [
             ("token-endpoint: tokens }", "token-endpoint: nowhere }", "names no token endpoint"),
             ("      uses: 2\n", "      uses: 0\n", "at least 1"),
+            ("      uses: 2\n", "      lifetime-seconds: 0\n", "from 1 to 86400, not 0"),
+            ("      uses: 2\n", "      lifetime-seconds: 90000\n", "from 1 to 86400, not 90000"),
+            ("      uses: 2\n", "      lifetime-seconds: soon\n", "'lifetime-seconds' must be a whole number"),
+            ("      uses: 2\n", "      access-token-expired: maybe\n", "'access-token-expired' must be true or false"),
+            ("      uses: 2\n", "      expires: 30\n", "expires"),
             ("      refresh: refuses\n", "      refresh: sometimes\n", "unknown refresh answer"),
             ("      refresh-token: rt-1\n", "      refresh-token: at-1\n", "must differ from the access token"),
             ("      client-secret: s3cret\n", "      client-secret: \"two words\"\n", "printable ASCII"),

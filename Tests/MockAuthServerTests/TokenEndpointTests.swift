@@ -1,7 +1,9 @@
+import Foundation
 import MockAuthScenario
 import MockAuthSchemes
 import MockAuthTranscript
 import MockAuthVocabulary
+import Synchronization
 import Testing
 
 @testable import MockAuthServer
@@ -16,11 +18,12 @@ struct TokenEndpointTests {
         id: "origin",
         auth: AuthSpec(schemes: [.bearer], account: Account(username: "", password: "")).withTokenEndpoint("tokens"))
 
-    /// The two servers' connections, over one ledger, as `ScenarioServer` makes them.
-    static func connections(_ configuration: TokenEndpointConfiguration = configuration) throws -> (
-        tokens: ServedConnection, origin: ServedConnection
-    ) {
-        let ledger = TokenLedger(configuration: configuration, random: .seeded(7))
+    /// The two servers' connections, over one ledger, as `ScenarioServer` makes them, the ledger on
+    /// `clock`.
+    static func connections(
+        _ configuration: TokenEndpointConfiguration = configuration, clock: TestClock = TestClock()
+    ) throws -> (tokens: ServedConnection, origin: ServedConnection) {
+        let ledger = TokenLedger(configuration: configuration, random: .seeded(7), clock: { clock.now })
         var tokens = Self.tokens
         tokens.role = .tokenEndpoint(configuration)
         return (
@@ -56,6 +59,8 @@ struct TokenEndpointTests {
         #expect(refreshed.body.hasPrefix(prefix))
         let newToken = String(refreshed.body.dropFirst(prefix.count).prefix { $0 != "\"" })
         #expect(!newToken.isEmpty && newToken != "first-access")
+        // A life counted in uses has no lifetime in seconds to tell.
+        #expect(!refreshed.body.contains("expires_in"))
         #expect(try origin.respond(to: Self.get(newToken)).status == 200)
         #expect(try origin.respond(to: Self.get(newToken)).status == 401)
 
@@ -68,6 +73,52 @@ struct TokenEndpointTests {
         #expect(!reasons.contains(newToken) && !reasons.contains("the-refresh") && !reasons.contains("s3cret"))
         #expect(
             origin.requests.compactMap(\.auth?.reason).contains("invalid_token: access token #1 expired after 1 use"))
+    }
+
+    @Test("lifetime-seconds: a token expires on the ledger's clock, and expires_in tells its lifetime")
+    func lifetime() throws {
+        var configuration = Self.configuration
+        configuration.usesPerToken = nil
+        configuration.lifetimeSeconds = 30
+        let clock = TestClock()
+        let (tokens, origin) = try Self.connections(configuration, clock: clock)
+        #expect(try origin.respond(to: Self.get("first-access")).status == 200)
+        clock.advance(by: 29.9)
+        #expect(try origin.respond(to: Self.get("first-access")).status == 200)
+        clock.advance(by: 0.1)
+        let expired = try origin.respond(to: Self.get("first-access"))
+        #expect(expired.status == 401)
+        #expect(expired.values(of: "WWW-Authenticate").first?.contains("error=\"invalid_token\"") == true)
+        #expect(
+            origin.requests.last?.auth?.reason == "invalid_token: access token #1 expired: its 30 s lifetime passed")
+
+        let refreshed = try tokens.respond(to: Self.post("grant_type=refresh_token&refresh_token=the-refresh"))
+        #expect(refreshed.status == 200)
+        #expect(refreshed.body.hasSuffix(",\"expires_in\":30}"), "\(refreshed.body)")
+        let newToken = String(refreshed.body.dropFirst("{\"access_token\":\"".count).prefix { $0 != "\"" })
+        // Its life starts when it is issued, not with the run.
+        clock.advance(by: 29)
+        #expect(try origin.respond(to: Self.get(newToken)).status == 200)
+        clock.advance(by: 1)
+        #expect(try origin.respond(to: Self.get(newToken)).status == 401)
+        #expect(
+            origin.requests.last?.auth?.reason == "invalid_token: access token #2 expired: its 30 s lifetime passed")
+    }
+
+    @Test("access-token-expired: the first use of the given token is refused; a refreshed token is not")
+    func givenExpired() throws {
+        var configuration = Self.configuration
+        configuration.usesPerToken = nil
+        configuration.accessTokenExpired = true
+        let (tokens, origin) = try Self.connections(configuration)
+        #expect(try origin.respond(to: Self.get("first-access")).status == 401)
+        #expect(
+            origin.requests.last?.auth?.reason
+                == "invalid_token: access token #1 had expired when the client was given it")
+        let refreshed = try tokens.respond(to: Self.post("grant_type=refresh_token&refresh_token=the-refresh"))
+        let newToken = String(refreshed.body.dropFirst("{\"access_token\":\"".count).prefix { $0 != "\"" })
+        for _ in 0..<3 { #expect(try origin.respond(to: Self.get(newToken)).status == 200) }
+        #expect(try origin.respond(to: Self.get("first-access")).status == 401)
     }
 
     @Test("RFC 6749 section 5.2 errors: invalid_client 401, invalid_grant, unsupported_grant_type, invalid_request")
@@ -123,5 +174,16 @@ extension AuthSpec {
         var spec = self
         spec.tokenEndpoint = id
         return spec
+    }
+}
+
+/// A clock a test moves by hand: what the ledger reads as the harness's time.
+final class TestClock: Sendable {
+    private let time = Mutex(Date(timeIntervalSinceReferenceDate: 800_000_000))
+
+    var now: Date { time.withLock { $0 } }
+
+    func advance(by seconds: TimeInterval) {
+        time.withLock { $0 += seconds }
     }
 }

@@ -67,6 +67,8 @@ type Material struct {
 	HostsFile       string
 	// Seconds to wait after one request's answer before making the next; 0 for no pause.
 	PauseSeconds int
+	// Whether to send the requests to the URLs at once, each without waiting for another's answer.
+	Concurrent bool
 	// The run's Kerberos realm: a krb5.conf and a credential cache, for KRB5_CONFIG and KRB5CCNAME;
 	// empty without one.
 	Krb5Config          string
@@ -145,6 +147,7 @@ func readMaterial() Material {
 		}
 	}
 	material.PauseSeconds, _ = strconv.Atoi(text("MOCKAUTH_PAUSE_SECONDS"))
+	material.Concurrent = text("MOCKAUTH_CONCURRENT") == "1"
 	material.Krb5Config = text("MOCKAUTH_KRB5_CONFIG")
 	material.Krb5CredentialCache = text("MOCKAUTH_KRB5CCNAME")
 	material.TokenURL = text("MOCKAUTH_TOKEN_URL")

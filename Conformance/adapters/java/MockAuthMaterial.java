@@ -54,6 +54,8 @@ final class MockAuthMaterial {
     final String hostsFile;
     /// Seconds to wait after one request's answer before making the next; null for no pause.
     final Integer pauseSeconds;
+    /// Whether to send the requests to the URLs at once, each without waiting for another's answer.
+    final boolean concurrent;
     /// The run's Kerberos realm: a krb5.conf (for `java.security.krb5.conf`) and a credential cache
     /// with the account's ticket-granting ticket (for KRB5CCNAME); null without one.
     final String krb5Config;
@@ -105,6 +107,7 @@ final class MockAuthMaterial {
         hostsFile = env.get("MOCKAUTH_HOSTS_FILE");
         String pause = env.get("MOCKAUTH_PAUSE_SECONDS");
         pauseSeconds = pause == null || pause.isEmpty() ? null : Integer.valueOf(pause);
+        concurrent = "1".equals(env.get("MOCKAUTH_CONCURRENT"));
         krb5Config = env.get("MOCKAUTH_KRB5_CONFIG");
         krb5CredentialCache = env.get("MOCKAUTH_KRB5CCNAME");
         tokenUrl = env.get("MOCKAUTH_TOKEN_URL");

@@ -114,12 +114,30 @@ extension ClientSpec {
                 )
             }
         }
+        let concurrent = try client.bool("concurrent") ?? false
+        if concurrent {
+            guard requests.count > 1 else {
+                throw ScenarioError(
+                    .invalidValue, at: client.location(of: "concurrent"),
+                    "'concurrent' needs two requests or more: the client sends them at once",
+                    hint:
+                        "requests:\n      - server: origin\n        path: /one\n      - server: origin\n        path: /two"
+                )
+            }
+            guard pause == nil else {
+                throw ScenarioError(
+                    .invalidValue, at: client.location(of: "concurrent"),
+                    "a client that sends its requests at once does not pause between them: 'concurrent' or 'pause-between-requests', not both",
+                    hint: "remove 'pause-between-requests'")
+            }
+        }
         try client.finish()
         var spec = ClientSpec(
             requests: requests, trust: trust, identity: identity, pin: pin, credentials: credentials, token: token,
             proxy: proxy, headers: headers ?? [], method: method, body: body)
         spec.pinTarget = pinTarget
         spec.pauseBetweenRequests = pause
+        spec.concurrent = concurrent
         return spec
     }
 

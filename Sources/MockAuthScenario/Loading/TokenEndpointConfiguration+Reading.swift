@@ -7,7 +7,9 @@ extension TokenEndpointConfiguration {
 
     /// Reads a server's `token-endpoint:` mapping: the registered client (`client-id`,
     /// `client-secret`), the tokens the client starts with (`access-token`, `refresh-token`), how
-    /// many requests each access token is good for (`uses`, default: no limit), and what a refresh
+    /// many requests each access token is good for (`uses`, default: no limit) and for how many
+    /// seconds (`lifetime-seconds`, default: no limit), whether the access token the client is
+    /// given has expired already (`access-token-expired`, default `false`), and what a refresh
     /// gets (`refresh: grants | refuses`, default `grants`).
     static func read(_ node: Node, file: String) throws(ScenarioError) -> TokenEndpointConfiguration {
         var section = try YAMLMapping(node, file: file, context: "the token-endpoint section")
@@ -33,6 +35,14 @@ extension TokenEndpointConfiguration {
                 .invalidValue, at: section.location(of: "uses"),
                 "'uses' is how many requests an access token is good for, at least 1", hint: "uses: 1")
         }
+        let lifetime = try section.int("lifetime-seconds")
+        if let lifetime, !(1...maximumLifetimeSeconds).contains(lifetime) {
+            throw ScenarioError(
+                .invalidValue, at: section.location(of: "lifetime-seconds"),
+                "'lifetime-seconds' is how many seconds an access token is good for, from 1 to \(maximumLifetimeSeconds), not \(lifetime)",
+                hint: "lifetime-seconds: 2")
+        }
+        let expired = try section.bool("access-token-expired") ?? false
         let refresh = try section.word("refresh", Refresh.self, what: "refresh answer") ?? .grants
         try section.finish()
         guard accessToken != refreshToken else {
@@ -42,6 +52,6 @@ extension TokenEndpointConfiguration {
         }
         return TokenEndpointConfiguration(
             clientID: clientID, clientSecret: clientSecret, accessToken: accessToken, refreshToken: refreshToken,
-            usesPerToken: uses, refresh: refresh)
+            usesPerToken: uses, lifetimeSeconds: lifetime, accessTokenExpired: expired, refresh: refresh)
     }
 }

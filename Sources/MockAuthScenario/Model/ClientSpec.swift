@@ -32,6 +32,12 @@ package struct ClientSpec: Sendable, Equatable {
     /// (`pause-between-requests`, `MOCKAUTH_PAUSE_SECONDS`), for a scenario whose server state
     /// must age between them (a Digest nonce that goes stale: `digest-stale`); `nil`: no pause asked.
     package var pauseBetweenRequests: Int?
+    /// Whether the client is told to send its requests at once, each without waiting for another's
+    /// answer (`concurrent: true`, `MOCKAUTH_CONCURRENT=1`), for a scenario about what a client
+    /// does when several of its requests meet the same answer together (`bearer-refresh-concurrent`).
+    /// An origin then holds each challenge it answers a while, so that requests sent together are
+    /// seen in flight together (``ScenarioRules``' `sends-concurrently`).
+    package var concurrent = false
 
     package init(
         requests: [RequestSpec], trust: TrustAnchors = .harnessRoot, identity: ClientIdentitySpec? = nil,

@@ -21,7 +21,8 @@ package enum ServerRole: Sendable, Equatable {
     /// An OAuth 2.0 token endpoint (`token-endpoint:`, RFC 6749 §3.2): `POST /token` with the
     /// registered client's credentials answers `refresh_token` and `client_credentials` grants, with
     /// §5.2's JSON errors; the resource servers (`auth: { token-endpoint: ID }`) accept the access
-    /// tokens it issues, which expire as ``TokenEndpointConfiguration/usesPerToken`` says.
+    /// tokens it issues, which expire as ``TokenEndpointConfiguration/usesPerToken`` and
+    /// ``TokenEndpointConfiguration/lifetimeSeconds`` say.
     case tokenEndpoint(TokenEndpointConfiguration)
 
     /// Whether clients reach other servers through this one (a forward or SOCKS5 proxy): it may be

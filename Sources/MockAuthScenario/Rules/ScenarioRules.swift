@@ -36,6 +36,7 @@ package enum ScenarioRules {
         GoesThroughProxy.self,
         BypassesProxy.self,
         RefreshTokenStaysHome.self,
+        SendsConcurrently.self,
         AnyOf.self,
     ]
 

@@ -67,12 +67,23 @@ extension BearerServerStateMachine {
             presented.verified = true
             presented.detail = "access token #\(generation), use \(number)"
             return .authenticated(presented, responseHeaders: [])
-        case .expired(let generation, let uses):
-            let spent = uses == 1 ? "1 use" : "\(uses) uses"
-            presented.detail = "access token #\(generation), spent after \(spent)"
+        case .expired(let generation, let expiry):
+            let words: (detail: String, reason: String) =
+                switch expiry {
+                case .spent(let uses):
+                    (
+                        uses == 1 ? "spent after 1 use" : "spent after \(uses) uses",
+                        uses == 1 ? "expired after 1 use" : "expired after \(uses) uses"
+                    )
+                case .lifetime(let seconds):
+                    ("older than its \(seconds) s lifetime", "expired: its \(seconds) s lifetime passed")
+                case .givenExpired:
+                    ("given to the client expired", "had expired when the client was given it")
+                }
+            presented.detail = "access token #\(generation), \(words.detail)"
             return .refused(
                 values: [challengeValue(errorDescription: Self.expiredDescription)],
-                reason: "invalid_token: access token #\(generation) expired after \(spent)", credentials: presented)
+                reason: "invalid_token: access token #\(generation) \(words.reason)", credentials: presented)
         case .refreshToken:
             presented.detail = "the refresh token, sent as an access token"
             return .refused(

@@ -21,18 +21,27 @@ package struct TokenEndpointConfiguration: Sendable, Equatable {
     /// How many requests a resource server accepts each access token for before it answers
     /// `invalid_token` ("expired"); `nil`: no limit.
     package var usesPerToken: Int?
+    /// How many seconds a resource server accepts each access token for, counted on the ledger's
+    /// clock from when it was issued (the first from the start of the run), before it answers
+    /// `invalid_token` ("expired"); `nil`: no limit. A refresh says it as `expires_in`.
+    package var lifetimeSeconds: Int?
+    /// Whether the access token the client is given has expired already: its first use is
+    /// answered `invalid_token` (the tokens a refresh issues are not).
+    package var accessTokenExpired: Bool
     /// What a refresh gets.
     package var refresh: Refresh
 
     package init(
         clientID: String, clientSecret: String, accessToken: String, refreshToken: String, usesPerToken: Int? = nil,
-        refresh: Refresh = .grants
+        lifetimeSeconds: Int? = nil, accessTokenExpired: Bool = false, refresh: Refresh = .grants
     ) {
         self.clientID = clientID
         self.clientSecret = clientSecret
         self.accessToken = accessToken
         self.refreshToken = refreshToken
         self.usesPerToken = usesPerToken
+        self.lifetimeSeconds = lifetimeSeconds
+        self.accessTokenExpired = accessTokenExpired
         self.refresh = refresh
     }
 
@@ -41,4 +50,7 @@ package struct TokenEndpointConfiguration: Sendable, Equatable {
     /// The most access tokens one endpoint issues in a run, its first included: a client that
     /// refreshes without end gets `invalid_grant` past it, and the ledger stays small.
     package static let maximumIssuedTokens = 256
+    /// The longest lifetime a scenario may give its access tokens, in seconds (a day): a limit
+    /// meant to pass within a run is far shorter.
+    package static let maximumLifetimeSeconds = 86_400
 }

@@ -90,8 +90,10 @@ package struct TokenEndpointMachine: Sendable {
             var members = [("access_token", token), ("token_type", "Bearer")]
             if withRefreshToken { members.append(("refresh_token", configuration.refreshToken)) }
             var body = "{" + members.map { "\"\($0)\":\"\(Self.jsonEscaped($1))\"" }.joined(separator: ",")
-            // No expires_in (RECOMMENDED, §5.1): the token's life is counted in uses, not seconds,
-            // and a made-up lifetime would tell a client's clock something untrue.
+            // expires_in (RECOMMENDED, §5.1) only when the token has a lifetime in seconds, and then
+            // that one: the ledger dates the token now. A life counted in uses alone has no
+            // lifetime to say, and a made-up one would tell a client's clock something untrue.
+            if let lifetime = configuration.lifetimeSeconds { body += ",\"expires_in\":\(lifetime)" }
             body += "}"
             return TokenEndpointAnswer(
                 status: 200, body: body, fields: Self.noStore, outcome: .authenticated, grantType: grantType,

@@ -50,6 +50,18 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
     /// the request stays small.
     private var decidedOnHead: GateResult?
 
+    /// The challenge held back while the client's other requests arrive (``ChallengeGathering``),
+    /// until it goes out or the connection closes.
+    private var held: HeldAnswer?
+
+    /// A challenge being held: what is written when it goes out.
+    private struct HeldAnswer {
+        var decision: ResponseDecision
+        var head: HTTPRequestHead
+        var keepAlive: Bool
+        var ticket: UInt64 = 0
+    }
+
     /// The request being received.
     private struct PendingRequest {
         var head: HTTPRequestHead
@@ -157,6 +169,12 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
         return recorded
     }
 
+    func channelInactive(context: ChannelHandlerContext) {
+        // A held challenge that never went out: the recorder records its request unanswered.
+        if let held = held.take() { behavior.gathering?.cancel(held.ticket) }
+        context.fireChannelInactive()
+    }
+
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         // NIO's protocol error handler has answered a parser error with 400 and `Connection: close`,
         // and nothing after this handler closes a connection: whatever the error, this one is done.
@@ -200,12 +218,51 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
         }
         let keepAlive = Self.keepsAlive(
             head, closing: closing || decision.closesConnection, status: Int(decision.status.code))
+        // HTTP/1 only: an HTTP/2 connection's streams share one recorder, which holds one request
+        // at a time.
+        if let gathering = behavior.gathering, decision.challenges, !closing, head.version.major == 1 {
+            hold(head, body: body, decision: decision, keepAlive: keepAlive, in: gathering, context: context)
+            return
+        }
         record(head, body: body, decision: decision, keepAlive: keepAlive)
         let response = write(decision, for: head, keepAlive: keepAlive, context: context)
         // `lastRecorded` is this request's when it may stand for repeats (no body or refusal, the
         // connection kept alive).
         let answersRepeatsAlike = decision.answersRepeatsAlike && decidedOnHead == nil
         lastResponse = answersRepeatsAlike && lastRecorded != nil ? response : nil
+    }
+
+    /// Holds the challenge `decision` answers `head` with until the client's other requests are
+    /// waiting too, or the gathering's wait has passed (``ChallengeGathering``). The request is
+    /// recorded as it arrives, its answer's place when it goes out
+    /// (``ConnectionRecorder/startedRequestAnswered(status:closingConnection:held:)``); if the
+    /// connection closes first, unanswered. It never stands for a repeat: its place in the run
+    /// is what it is recorded for.
+    private func hold(
+        _ head: HTTPRequestHead, body: BodyRecord?, decision: ResponseDecision, keepAlive: Bool,
+        in gathering: ChallengeGathering, context: ChannelHandlerContext
+    ) {
+        var record = newRecord(head, body: body, keepingHeaders: false)
+        record.auth = decision.auth
+        record.refusal = decision.refusal
+        record.redirectedTo = decision.location
+        recorder.requestStarted(record)
+        lastRecorded = nil
+        lastResponse = nil
+        held = HeldAnswer(decision: decision, head: head, keepAlive: keepAlive)
+        let bound = NIOLoopBound((responder: self, context: context), eventLoop: context.eventLoop)
+        let ticket = gathering.hold(on: context.eventLoop) {
+            bound.value.responder.releaseHeld(context: bound.value.context)
+        }
+        held?.ticket = ticket
+    }
+
+    /// Writes the held challenge, now that it goes out, and records its answer.
+    private func releaseHeld(context: ChannelHandlerContext) {
+        guard let held = held.take(), context.channel.isActive else { return }
+        recorder.startedRequestAnswered(
+            status: Int(held.decision.status.code), closingConnection: !held.keepAlive, held: true)
+        write(held.decision, for: held.head, keepAlive: held.keepAlive, context: context)
     }
 
     /// Answers a repeat of the last request, byte for byte, with the response that one got

@@ -35,6 +35,9 @@ struct ResponseDecision {
     /// A byte-for-byte repeat of the request gets this very answer and record: no state of the
     /// server's went into it (no gate or a stateless one; no revocation authority).
     var answersRepeatsAlike = true
+    /// The answer is the gate's challenge (401 with its `WWW-Authenticate`): what an origin whose
+    /// client sends its requests at once holds back a while (``ChallengeGathering``).
+    var challenges = false
 
     /// An answer of `status` with `text` as its body.
     init(status: HTTPResponseStatus, text: String) {

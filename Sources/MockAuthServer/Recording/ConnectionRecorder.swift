@@ -250,11 +250,14 @@ final class ConnectionRecorder: Sendable {
 
     /// The started request was answered with `status`: it is recorded. `closingConnection`: the
     /// server closes the connection once the answer is written (``RequestRecord/closedConnection``).
-    func startedRequestAnswered(status: Int, closingConnection: Bool = false) {
+    /// `held`: the server held the answer back while others arrived, so the answer's own place in
+    /// the run is recorded too (``RequestRecord/answerSequence``).
+    func startedRequestAnswered(status: Int, closingConnection: Bool = false, held: Bool = false) {
         let finished: RequestRecord? = state.withLock { state in
             defer { state.pending = nil }
             state.pending?.responseStatus = status
             if closingConnection { state.pending?.closedConnection = true }
+            if held, state.pending != nil { state.pending?.answerSequence = sequencer.next() }
             return state.pending
         }
         if let finished { log.record(finished, from: self, handshake: handshake) }

@@ -12,9 +12,15 @@ struct ServedConnection {
     let recorder: ConnectionRecorder
 
     /// A connection to a server behaving as `behavior` (share one behavior between connections
-    /// to share the server's authentication state).
-    init(behavior: ServerBehavior, tls: ServerTLS? = nil, activate: Bool = true) throws {
-        recorder = Fixtures.connectionRecorder(server: behavior.server, usesTLS: tls != nil)
+    /// to share the server's authentication state), recorded by `transcript` when given (share one
+    /// between connections to number their requests in one run), else by a recorder of its own.
+    init(
+        behavior: ServerBehavior, tls: ServerTLS? = nil, activate: Bool = true, transcript: TranscriptRecorder? = nil
+    ) throws {
+        recorder =
+            transcript?.connectionAccepted(
+                server: behavior.server, remoteAddress: "127.0.0.1:40000", usesTLS: tls != nil)
+            ?? Fixtures.connectionRecorder(server: behavior.server, usesTLS: tls != nil)
         channel = EmbeddedChannel()
         try channel.pipeline.syncOperations.addScenarioServerHandlers(
             .scenarioServer(tls: tls, behavior: behavior), behavior: behavior, recorder: recorder)
