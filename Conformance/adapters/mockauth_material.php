@@ -93,6 +93,8 @@ final class MockAuthMaterial
     public readonly ?string $hostsFile;
     /* Seconds to wait after one request's answer before making the next. */
     public readonly ?int $pauseSeconds;
+    /* Whether to send the requests to the URLs at once, each without waiting for another's answer. */
+    public readonly bool $concurrent;
     /*
      * The run's Kerberos realm: a krb5.conf and a credential cache with the account's
      * ticket-granting ticket, for KRB5_CONFIG and KRB5CCNAME.
@@ -149,6 +151,7 @@ final class MockAuthMaterial
         $this->hostsFile = $get('MOCKAUTH_HOSTS_FILE');
         $pause = $get('MOCKAUTH_PAUSE_SECONDS');
         $this->pauseSeconds = ($pause === null || $pause === '') ? null : (int) $pause;
+        $this->concurrent = $get('MOCKAUTH_CONCURRENT') === '1';
         $this->krb5Config = $get('MOCKAUTH_KRB5_CONFIG');
         $this->krb5CredentialCache = $get('MOCKAUTH_KRB5CCNAME');
         $this->tokenUrl = $get('MOCKAUTH_TOKEN_URL');

@@ -94,6 +94,8 @@ sub read {
     $material{hosts_file} = $env->{MOCKAUTH_HOSTS_FILE};
     # Seconds to wait after one request's answer before making the next.
     $material{pause_seconds} = $env->{MOCKAUTH_PAUSE_SECONDS};
+    # Whether to send the requests to the URLs at once, each without waiting for another's answer.
+    $material{concurrent} = ($env->{MOCKAUTH_CONCURRENT} // '') eq '1';
     # The run's Kerberos realm: a krb5.conf and a credential cache with the account's
     # ticket-granting ticket, for KRB5_CONFIG and KRB5CCNAME.
     $material{krb5_config} = $env->{MOCKAUTH_KRB5_CONFIG};

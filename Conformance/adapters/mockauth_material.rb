@@ -55,7 +55,7 @@ module MockAuthMaterial
   class Material
     attr_reader :scenario, :urls, :features, :ca_file, :identity, :second_identity, :pkcs12_password,
                 :pin_sha256, :credentials, :request_accounts, :token, :method, :body_file, :headers,
-                :proxy, :hosts, :hosts_file, :pause_seconds, :krb5_config, :krb5_credential_cache,
+                :proxy, :hosts, :hosts_file, :pause_seconds, :concurrent, :krb5_config, :krb5_credential_cache,
                 :token_url, :client_id, :client_secret, :refresh_token
 
     def initialize(env)
@@ -95,6 +95,8 @@ module MockAuthMaterial
       # Seconds to wait after one request's answer before making the next.
       pause = env['MOCKAUTH_PAUSE_SECONDS']
       @pause_seconds = pause && !pause.empty? ? Integer(pause, 10) : nil
+      # Whether to send the requests to the URLs at once, each without waiting for another's answer.
+      @concurrent = env['MOCKAUTH_CONCURRENT'] == '1'
       # The run's Kerberos realm: a krb5.conf and a credential cache with the account's
       # ticket-granting ticket, for KRB5_CONFIG and KRB5CCNAME.
       @krb5_config = env['MOCKAUTH_KRB5_CONFIG']
