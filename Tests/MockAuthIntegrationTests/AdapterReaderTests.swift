@@ -17,7 +17,7 @@ import Testing
 struct AdapterReaderTests {
     /// An adapter language, and how its comments are written.
     enum Language: String, CaseIterable, CustomStringConvertible {
-        case python, javascript, java, go, shell
+        case python, javascript, java, go, rust, shell
 
         /// The reader, relative to `Conformance/adapters`.
         var reader: String {
@@ -26,6 +26,7 @@ struct AdapterReaderTests {
             case .javascript: "mockauth_material.cjs"
             case .java: "java/MockAuthMaterial.java"
             case .go: "go/material.go"
+            case .rust: "rust/src/material.rs"
             case .shell: "mockauth_material.sh"
             }
         }
@@ -37,6 +38,7 @@ struct AdapterReaderTests {
             case "js", "mjs", "cjs": self = .javascript
             case "java": self = .java
             case "go": self = .go
+            case "rs": self = .rust
             case "sh": self = .shell
             default: return nil
             }
@@ -53,8 +55,8 @@ struct AdapterReaderTests {
 
     /// `text` without its comments: `#` to the end of the line (at the start of a word) in Python and
     /// shell, and Python's triple-quoted strings; `/* … */` and `//` to the end of the line (not in
-    /// `scheme://`) in JavaScript, Java and Go. What is left out is never code that reads a variable;
-    /// a `#` or `//` inside a string may leave out code, never add any.
+    /// `scheme://`) in JavaScript, Java, Go and Rust. What is left out is never code that reads a
+    /// variable; a `#` or `//` inside a string may leave out code, never add any.
     static func code(of text: String, in language: Language) -> String {
         var text = text
         func removeBlocks(from open: String, to close: String) {
@@ -66,7 +68,7 @@ struct AdapterReaderTests {
         switch language {
         case .python:
             for quotes in [String(repeating: "\"", count: 3), "'''"] { removeBlocks(from: quotes, to: quotes) }
-        case .javascript, .java, .go:
+        case .javascript, .java, .go, .rust:
             removeBlocks(from: "/*", to: "*/")
         case .shell:
             break
@@ -78,7 +80,7 @@ struct AdapterReaderTests {
                 switch language {
                 case .python, .shell:
                     if characters[index] == "#", previous.isWhitespace { return String(characters[..<index]) }
-                case .javascript, .java, .go:
+                case .javascript, .java, .go, .rust:
                     if characters[index] == "/", index + 1 < characters.count, characters[index + 1] == "/",
                         !":\"'\\".contains(previous)
                     {
@@ -174,7 +176,8 @@ struct AdapterReaderTests {
         for adapter in [
             "requests_adapter.py", "httpx_adapter.py", "aiohttp_adapter.py", "urllib_adapter.py", "mockauth_resolve.py",
             "node_fetch.mjs", "node_https.mjs", "chromium_adapter.js", "mockauth_lookup.mjs", "java/MockAuthJava.java",
-            "go/main.go", "curl.sh", "curl-defective.sh", "wget.sh", "urlsession.sh", "java.sh", "node_fetch.sh",
+            "java/MockAuthOkHttp.java", "go/main.go", "rust/src/bin/reqwest.rs", "rust/src/bin/ureq.rs",
+            "rust/build.rs", "curl.sh", "curl-defective.sh", "wget.sh", "urlsession.sh", "java.sh", "node_fetch.sh",
         ] {
             #expect(checked.contains(adapter), "\(adapter) is not checked")
         }
