@@ -9,12 +9,14 @@
 //   the PKCS#12 identities behind the default KeyManagerFactory in the same SSLContext.
 // - Pins: CertificatePinner, a pin per URL host in its sha256/BASE64 form: OkHttp's own pinning,
 //   checked against the chain its trust manager cleaned.
-// - Credentials: authenticator() and proxyAuthenticator(), written as the Authenticator
-//   documentation's example and the "Handling authentication" recipe: on a 401 (407), give up if the
+// - Credentials: authenticator() and proxyAuthenticator(), written as the Authenticator javadoc's
+//   reactive examples and the "Handling authentication" recipe: on a 401 (407), give up if the
 //   request already carried credentials, else the same request with Credentials.basic(user,
-//   password). OkHttp calls them on every 401 and 407 and leaves the scheme to them, so those cells
-//   judge the adapter's code (Basic). A SOCKS5 proxy's account goes through the JDK's default
-//   java.net.Authenticator (OkHttp hands SOCKS to java.net.Socket).
+//   password). OkHttp calls them on every 401 and 407 (and the proxy's before each CONNECT, with a
+//   made-up 407 whose challenge is OkHttp-Preemptive, which the reactive example answers too) and
+//   leaves the scheme to them, so those cells judge the adapter's code (Basic). A SOCKS5 proxy's
+//   account goes through the JDK's default java.net.Authenticator (OkHttp hands SOCKS to
+//   java.net.Socket).
 // - Given a token endpoint (MOCKAUTH_TOKEN_URL), the authenticator refreshes instead
 //   (RefreshingAuthenticator): on a 401 to the current access token, one refresh at the token
 //   endpoint, then the request again with the new token.
