@@ -8,7 +8,7 @@
 //   the identity's certificate and PKCS#8 key (rustls takes one identity).
 // - Proxy: Proxy::new("scheme://user:password@host:port") (http:// tunnels every request with
 //   CONNECT; socks5h:// given as socks5://, whose connector hands the name to the proxy).
-// - Credentials: ureq has no authentication API (it removed its Basic in 1.0: "The API was
+// - Credentials: ureq has no authentication API (it removed its Basic in 2.0: "The API was
 //   incomplete"); its documentation sets Authorization with Request::set, so the adapter writes the
 //   Basic header itself (basic_authorization), sent with the first request. The token and
 //   MOCKAUTH_HEADERS are set the same way.
