@@ -15,8 +15,8 @@ dir="$1"
 mode="$2"
 version="${3:-}"
 case "$mode" in
-okhttp) set -- -cp "$dir/mockauth-okhttp.jar:$dir/okhttp.jar:$dir/okio.jar:$dir/okhttp-urlconnection.jar" MockAuthOkHttp $version ;;
-*) set -- -cp "$dir/mockauth-java.jar" MockAuthJava $version "$mode" ;;
+okhttp) set -- -cp "$dir/mockauth-okhttp.jar:$dir/okhttp.jar:$dir/okio.jar:$dir/okhttp-urlconnection.jar" MockAuthOkHttp ${version:+"$version"} ;;
+*) set -- -cp "$dir/mockauth-java.jar" MockAuthJava ${version:+"$version"} "$mode" ;;
 esac
 set -- -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:auto "$@"
 if [ -n "${JAVA_ARCHIVE_AT_EXIT:-}" ]; then
