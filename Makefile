@@ -149,7 +149,7 @@ api-fuzz:
 CONFORMANCE_OUT ?= .build/conformance
 CONFORM_ARGS ?=
 ADAPTER = .build/debug/mockauth-adapter
-# The compiled reference adapters (Java, Go), rebuilt once per run by conformance-adapters.
+# The compiled reference adapters (Java, OkHttp, Go, Rust), rebuilt once per run by conformance-adapters.
 ADAPTERS = .build/conformance-adapters
 # The reference clients, once for every kind of run (the whole one, each shard and the merge): their
 # commands, version commands, what each library lacks and who decides each cell are in the capability
@@ -173,22 +173,42 @@ conformance: conformance-prepare
 	$(WITH_VENV) .build/debug/mockauthd conform --scenarios Scenarios $(CONFORM_CLIENTS) \
 	  $(CONFORM_BASELINES) $(CONFORM_REPORTS) $(CONFORM_ARGS)
 
-## conformance-adapters: compile the Java and Go reference adapters into .build/conformance-adapters
-## (once per `make conformance`): MockAuthJava's jar with a class-data archive per Java client (made
-## from one run of the `basic` scenario: a faster JVM start), and the Go net/http adapter, built
-## offline with its caches under .build (GOPROXY=off: the standard library only)
+## conformance-adapters: compile the Java, OkHttp, Go and Rust reference adapters into
+## .build/conformance-adapters (once per `make conformance`): MockAuthJava's jar, and MockAuthOkHttp's
+## beside OkHttp's jars, with a class-data archive per JVM client (made from one run of the `basic`
+## scenario: a faster JVM start); the Go net/http adapter, built offline with its caches under .build
+## (GOPROXY=off: the standard library only); the reqwest and ureq adapters, built offline by cargo
+## against Debian's vendored crates (CARGO_REGISTRY, a source replacement in a CARGO_HOME under .build,
+## as Debian's Rust packaging sets it up), its target directory kept under .build between runs
 MOCKAUTHD ?= .build/debug/mockauthd
 GO_ENV = GOCACHE=$(CURDIR)/.build/go-cache GOPATH=$(CURDIR)/.build/go-path GOPROXY=off GOFLAGS=-mod=mod GOTOOLCHAIN=local
+# OkHttp 3 and Okio from Debian's libokhttp-java and libokio-java; JavaNetCookieJar is in okhttp-urlconnection.
+OKHTTP_JARS ?= /usr/share/java
+OKHTTP_CLASSPATH = $(OKHTTP_JARS)/okhttp.jar:$(OKHTTP_JARS)/okio.jar:$(OKHTTP_JARS)/okhttp-urlconnection.jar
+CARGO ?= cargo
+CARGO_REGISTRY ?= /usr/share/cargo/registry
+CARGO_ENV = CARGO_HOME=$(CURDIR)/.build/cargo-home CARGO_TARGET_DIR=$(CURDIR)/.build/cargo-target
 conformance-adapters:
-	rm -rf $(ADAPTERS) && mkdir -p $(ADAPTERS)/java-classes
+	rm -rf $(ADAPTERS) && mkdir -p $(ADAPTERS)/java-classes $(ADAPTERS)/okhttp-classes
 	javac -d $(ADAPTERS)/java-classes Conformance/adapters/java/MockAuthJava.java Conformance/adapters/java/MockAuthMaterial.java
 	jar cf $(ADAPTERS)/mockauth-java.jar -C $(ADAPTERS)/java-classes .
-	for mode in httpclient urlconnection; do \
-	  $(MOCKAUTHD) check --scenarios Scenarios basic --skip-control -- java -XX:ArchiveClassesAtExit=$(ADAPTERS)/java-$$mode.jsa \
-	    -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -cp $(ADAPTERS)/mockauth-java.jar MockAuthJava $$mode >/dev/null 2>&1 || \
+	javac -cp $(OKHTTP_CLASSPATH) -d $(ADAPTERS)/okhttp-classes Conformance/adapters/java/MockAuthOkHttp.java Conformance/adapters/java/MockAuthMaterial.java
+	jar cf $(ADAPTERS)/mockauth-okhttp.jar -C $(ADAPTERS)/okhttp-classes .
+	cp $(subst :, ,$(OKHTTP_CLASSPATH)) $(ADAPTERS)/
+	for mode in httpclient urlconnection okhttp; do \
+	  $(MOCKAUTHD) check --scenarios Scenarios basic --skip-control -- \
+	    env JAVA_ARCHIVE_AT_EXIT=$(ADAPTERS)/java-$$mode.jsa Conformance/adapters/java.sh $(ADAPTERS) $$mode >/dev/null 2>&1 || \
 	    echo "conformance-adapters: no class-data archive for java-$$mode (its JVM starts without one)"; \
 	done
 	cd Conformance/adapters/go && $(GO_ENV) go build -o $(CURDIR)/$(ADAPTERS)/go-nethttp .
+	mkdir -p .build/cargo-home
+	printf '[source.crates-io]\nreplace-with = "debian"\n\n[source.debian]\ndirectory = "%s"\n\n[net]\noffline = true\n' \
+	  $(CARGO_REGISTRY) > .build/cargo-home/config.toml
+	# The lock file is resolved afresh each time: a newer cargo's lock file (version 4) is one that
+	# Debian's cargo cannot read, and the crates come from the registry directory alone.
+	rm -f Conformance/adapters/rust/Cargo.lock
+	$(CARGO_ENV) $(CARGO) build --offline --quiet --manifest-path Conformance/adapters/rust/Cargo.toml
+	cp .build/cargo-target/debug/mockauth-reqwest .build/cargo-target/debug/mockauth-ureq $(ADAPTERS)/
 
 ## conformance-shard SHARD=K/N: one slice of the matrix (one machine of a CI matrix), written to
 ## $(CONFORMANCE_OUT)/shard-K.json; conformance-merge then joins the slices found there and

@@ -17,7 +17,7 @@ import Testing
 struct AdapterReaderTests {
     /// An adapter language, and how its comments are written.
     enum Language: String, CaseIterable, CustomStringConvertible {
-        case python, javascript, java, go, shell, ruby, perl, php
+        case python, javascript, java, go, rust, shell, ruby, perl, php
 
         /// The reader, relative to `Conformance/adapters`.
         var reader: String {
@@ -26,6 +26,7 @@ struct AdapterReaderTests {
             case .javascript: "mockauth_material.cjs"
             case .java: "java/MockAuthMaterial.java"
             case .go: "go/material.go"
+            case .rust: "rust/src/material.rs"
             case .shell: "mockauth_material.sh"
             case .ruby: "mockauth_material.rb"
             case .perl: "mockauth_material.pm"
@@ -40,6 +41,7 @@ struct AdapterReaderTests {
             case "js", "mjs", "cjs": self = .javascript
             case "java": self = .java
             case "go": self = .go
+            case "rs": self = .rust
             case "sh": self = .shell
             case "rb": self = .ruby
             case "pl", "pm": self = .perl
@@ -59,9 +61,9 @@ struct AdapterReaderTests {
 
     /// `text` without its comments: `#` to the end of the line (at the start of a word) in Python,
     /// shell, Ruby and Perl, and Python's triple-quoted strings; `/* … */` and `//` to the end of the
-    /// line (not in `scheme://`) in JavaScript, Java, Go and PHP (whose `#` comments the PHP files do
-    /// not use). What is left out is never code that reads a variable; a `#` or `//` inside a string
-    /// may leave out code, never add any.
+    /// line (not in `scheme://`) in JavaScript, Java, Go, Rust and PHP (whose `#` comments the PHP
+    /// files do not use). What is left out is never code that reads a variable; a `#` or `//` inside
+    /// a string may leave out code, never add any.
     static func code(of text: String, in language: Language) -> String {
         var text = text
         func removeBlocks(from open: String, to close: String) {
@@ -73,7 +75,7 @@ struct AdapterReaderTests {
         switch language {
         case .python:
             for quotes in [String(repeating: "\"", count: 3), "'''"] { removeBlocks(from: quotes, to: quotes) }
-        case .javascript, .java, .go, .php:
+        case .javascript, .java, .go, .rust, .php:
             removeBlocks(from: "/*", to: "*/")
         case .shell, .ruby, .perl:
             break
@@ -85,7 +87,7 @@ struct AdapterReaderTests {
                 switch language {
                 case .python, .shell, .ruby, .perl:
                     if characters[index] == "#", previous.isWhitespace { return String(characters[..<index]) }
-                case .javascript, .java, .go, .php:
+                case .javascript, .java, .go, .rust, .php:
                     if characters[index] == "/", index + 1 < characters.count, characters[index + 1] == "/",
                         !":\"'\\".contains(previous)
                     {
@@ -181,10 +183,10 @@ struct AdapterReaderTests {
         for adapter in [
             "requests_adapter.py", "httpx_adapter.py", "aiohttp_adapter.py", "urllib_adapter.py", "mockauth_resolve.py",
             "node_fetch.mjs", "node_https.mjs", "chromium_adapter.js", "mockauth_lookup.mjs", "java/MockAuthJava.java",
-            "go/main.go", "curl.sh", "curl-defective.sh", "wget.sh", "urlsession.sh", "java.sh", "node_fetch.sh",
+            "java/MockAuthOkHttp.java", "go/main.go", "rust/src/bin/reqwest.rs", "rust/src/bin/ureq.rs",
+            "rust/build.rs", "curl.sh", "curl-defective.sh", "wget.sh", "urlsession.sh", "java.sh", "node_fetch.sh",
             "ruby_nethttp_adapter.rb", "faraday_adapter.rb", "mockauth_resolve.rb", "perl_lwp_adapter.pl",
-            "mockauth_resolve.pm",
-            "php_curl.php", "php_streams.php", "niquests_adapter.py", "pycurl_adapter.py",
+            "mockauth_resolve.pm", "php_curl.php", "php_streams.php", "niquests_adapter.py", "pycurl_adapter.py",
         ] {
             #expect(checked.contains(adapter), "\(adapter) is not checked")
         }
