@@ -42,6 +42,18 @@ struct AnyOfTests {
         #expect(verdict.met.first?.reason == "GET /landing reached other (http://127.0.0.1:8080) and was answered 200")
     }
 
+    @Test("a request for /landing in absolute-form (RFC 9112 §3.2.2) is a request for /landing")
+    func followsInAbsoluteForm() {
+        let landing = RequestRecord(
+            method: "GET", target: "http://127.0.0.1:8080/landing?from=origin", responseStatus: 200, sequence: 2)
+        let verdict = verdict([
+            ConnectionRecord(id: 1, server: "origin", requests: [Self.redirect], closed: true),
+            ConnectionRecord(id: 2, server: "other", requests: [landing], closed: true),
+        ])
+        #expect(verdict.result == .pass, "\(verdict.report)")
+        #expect(verdict.met.first?.reason.hasPrefix("GET http://127.0.0.1:8080/landing?from=origin reached other") == true)
+    }
+
     @Test("a client that refuses the downgrade meets the second alternative")
     func refuses() {
         let verdict = verdict([ConnectionRecord(id: 1, server: "origin", requests: [Self.redirect], closed: true)])

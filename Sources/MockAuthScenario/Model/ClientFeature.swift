@@ -35,6 +35,10 @@ public enum ClientFeature: Sendable, Hashable, Comparable, CustomStringConvertib
     case customHeaders
     /// Reaching servers by names no DNS knows, as it is told (`MOCKAUTH_RESOLVE`, a hosts file).
     case hostNames
+    /// Verifying a TLS server its URL names by IP address (`https://127.0.0.1:…`, every server
+    /// without a `host:`) against the address entries of the certificate (RFC 9525 §6.2.1). Clients
+    /// whose TLS verifies DNS names only (rustls before 0.21: a `ServerName` was a DNS name) lack it.
+    case ipAddressHosts
     /// Keeping the cookies servers set (`Set-Cookie`) and sending them back (RFC 6265bis): a cookie
     /// store. Clients with none (Node.js `fetch`, urllib without a cookie jar) lack it.
     case cookies
@@ -68,15 +72,16 @@ public enum ClientFeature: Sendable, Hashable, Comparable, CustomStringConvertib
     public static var allCases: [ClientFeature] {
         [
             .tls, .customTrustAnchors, .clientCertificate, .pinning, .proxy, .httpsProxy, .socks, .socksAuth,
-            .noProxy, .redirects, .customHeaders, .hostNames, .cookies, .hsts, .http2, .kerberos, .systemHosts,
-            .tokenRefresh,
+            .noProxy, .redirects, .customHeaders, .hostNames, .ipAddressHosts, .cookies, .hsts, .http2, .kerberos,
+            .systemHosts, .tokenRefresh,
         ]
             + AuthSchemeSpec.allCases.map(ClientFeature.scheme)
     }
 
     /// The feature's name, as `--lacks`, `MOCKAUTH_FEATURES` and reports write it: `tls`, `custom-ca`,
     /// `client-cert`, `pinning`, `proxy`, `https-proxy`, `socks`, `socks-auth`, `no-proxy`, `redirect`, `headers`, `host-names`,
-    /// `cookies`, `hsts`, `http2`, `token-refresh`, or a scheme's name (`digest-sha256`, `ntlm` …).
+    /// `ip-address`, `cookies`, `hsts`, `http2`, `kerberos`, `system-hosts`, `token-refresh`, or a scheme's name
+    /// (`digest-sha256`, `ntlm` …).
     public var name: String {
         switch self {
         case .tls: "tls"
@@ -91,6 +96,7 @@ public enum ClientFeature: Sendable, Hashable, Comparable, CustomStringConvertib
         case .redirects: "redirect"
         case .customHeaders: "headers"
         case .hostNames: "host-names"
+        case .ipAddressHosts: "ip-address"
         case .cookies: "cookies"
         case .hsts: "hsts"
         case .http2: "http2"
@@ -225,6 +231,8 @@ extension Scenario {
             ? servers.filter { $0.id == client.proxy?.server || client.proxy?.bypass.contains($0.id) == true }
             : servers
         if resolved.contains(where: { $0.host.resolvedName != nil }) { features.insert(.hostNames) }
+        // A TLS server named by its address: its certificate is checked against that address.
+        if servers.contains(where: { $0.tls != nil && $0.host == .ipv4Loopback }) { features.insert(.ipAddressHosts) }
         if servers.flatMap(\.routes).contains(where: { !$0.cookies.isEmpty }) { features.insert(.cookies) }
         if servers.flatMap(\.routes).contains(where: \.setsStrictTransportSecurity) { features.insert(.hsts) }
         // A server of HTTP/2 alone; one that offers HTTP/1.1 too needs nothing of the client.

@@ -5,10 +5,7 @@ extension RequestSucceeds {
     package func evaluate(_ transcript: Transcript, context: RuleContext) -> ExpectationResult {
         let because = context.because
         let connections = transcript.connections(to: server)
-        let requests = connections.flatMap(\.requests).filter { request in
-            guard let path else { return true }
-            return request.target.split(separator: "?", maxSplits: 1).first.map(String.init) == path
-        }
+        let requests = connections.flatMap(\.requests).filter { request in path.map { request.path == $0 } ?? true }
         let wanted = path.map { "a request for \($0)" } ?? "a request"
         if let success = requests.first(where: { ($0.responseStatus ?? 0) / 100 == 2 }) {
             return .met(
