@@ -51,7 +51,8 @@ struct AnyOfTests {
             ConnectionRecord(id: 2, server: "other", requests: [landing], closed: true),
         ])
         #expect(verdict.result == .pass, "\(verdict.report)")
-        #expect(verdict.met.first?.reason.hasPrefix("GET http://127.0.0.1:8080/landing?from=origin reached other") == true)
+        #expect(
+            verdict.met.first?.reason.hasPrefix("GET http://127.0.0.1:8080/landing?from=origin reached other") == true)
     }
 
     @Test("a client that refuses the downgrade meets the second alternative")
