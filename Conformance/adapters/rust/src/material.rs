@@ -68,6 +68,8 @@ pub struct Material {
     pub hosts_file: Option<String>,
     /// Seconds to wait after one request's answer before making the next; None for no pause.
     pub pause_seconds: Option<u64>,
+    /// Whether to send the requests to the URLs at once, each without waiting for another's answer.
+    pub concurrent: bool,
     /// The run's Kerberos realm: a krb5.conf and a credential cache, for KRB5_CONFIG and KRB5CCNAME.
     pub krb5_config: Option<String>,
     pub krb5_credential_cache: Option<String>,
@@ -116,6 +118,7 @@ impl Material {
             method: text("MOCKAUTH_METHOD"),
             body_file: text("MOCKAUTH_BODY_FILE"),
             hosts_file: text("MOCKAUTH_HOSTS_FILE"),
+            concurrent: text("MOCKAUTH_CONCURRENT").as_deref() == Some("1"),
             krb5_config: text("MOCKAUTH_KRB5_CONFIG"),
             krb5_credential_cache: text("MOCKAUTH_KRB5CCNAME"),
             token_url: text("MOCKAUTH_TOKEN_URL"),
