@@ -31,11 +31,13 @@ struct TLSSessionIsolationTests {
             }
             #expect(lines == ["New", "Reused", "New"], "\(lines)")
             // The transcript says so too: a full handshake, then a resumed one, on the first server;
-            // a full one on the other.
+            // a full one on the other. Every handshake the servers saw counts; a connection that
+            // sent no TLS at all (a test running beside this one that dials a port it had and this
+            // run was given again) has no handshake to resume, and is no part of what is checked.
             await first.server.settle()
             await second.server.settle()
-            #expect(first.transcript().connections.map { $0.tls?.resumed } == [false, true])
-            #expect(second.transcript().connections.map { $0.tls?.resumed } == [false])
+            #expect(first.transcript().connections.compactMap { $0.tls?.resumed } == [false, true])
+            #expect(second.transcript().connections.compactMap { $0.tls?.resumed } == [false])
         }
     }
 }
