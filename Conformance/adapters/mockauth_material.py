@@ -7,7 +7,9 @@ through `read()` alone; AdapterReaderTests keeps this file naming every variable
 no other.
 """
 import os
-from typing import Dict, List, NamedTuple, Optional
+import time
+from concurrent.futures import ThreadPoolExecutor
+from typing import Callable, Dict, List, NamedTuple, Optional
 
 # The authentication schemes among the feature names (bearer is a token, not an account's scheme).
 SCHEMES = {
@@ -139,6 +141,23 @@ class Material:
             return None
         with open(self.body_file, "rb") as file:
             return file.read()
+
+    def each_url(self, fetch: Callable[[int, str], int]) -> int:
+        """Calls `fetch(position, url)` for every URL (1-based positions) as the scenario asks: all at
+        once, a thread each, when told to (MOCKAUTH_CONCURRENT); otherwise in order, waiting
+        MOCKAUTH_PAUSE_SECONDS between two (digest-stale lets its nonce go stale that way). 1 when
+        any `fetch` returned non-zero, else 0: the adapter's exit status."""
+        positions = range(1, len(self.urls) + 1)
+        if self.concurrent:
+            with ThreadPoolExecutor(max_workers=len(self.urls)) as pool:
+                outcomes = list(pool.map(fetch, positions, self.urls))
+        else:
+            outcomes = []
+            for position, url in zip(positions, self.urls):
+                if position > 1 and self.pause_seconds:
+                    time.sleep(self.pause_seconds)
+                outcomes.append(fetch(position, url))
+        return 1 if any(outcomes) else 0
 
     def offered_schemes(self) -> set:
         """Every scheme the scenario's servers offer (a feature word per protection space, `a|b`

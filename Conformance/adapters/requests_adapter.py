@@ -31,8 +31,6 @@ Kerberos and requests-gssapi is not
 """
 import os
 import sys
-import time
-from concurrent.futures import ThreadPoolExecutor
 
 import mockauth_material
 import mockauth_resolve
@@ -124,8 +122,7 @@ body = material.body()
 
 # One auth object per account, given with each of that account's requests.
 auths = {}
-positions = range(1, len(material.urls) + 1)
-for position in positions:
+for position in range(1, len(material.urls) + 1):
     # (user, password, domain), as authenticator takes it.
     credentials = material.account(position)
     if credentials and credentials not in auths:
@@ -144,15 +141,5 @@ def fetch(position, url):
         return 1
 
 
-if material.concurrent:
-    # All at once: a thread each, through the one Session.
-    with ThreadPoolExecutor(max_workers=len(material.urls)) as pool:
-        outcomes = list(pool.map(fetch, positions, material.urls))
-else:
-    outcomes = []
-    for position, url in zip(positions, material.urls):
-        # What the scenario asks between two requests (MOCKAUTH_PAUSE_SECONDS: digest-stale lets its nonce go stale).
-        if position > 1 and material.pause_seconds:
-            time.sleep(material.pause_seconds)
-        outcomes.append(fetch(position, url))
-sys.exit(1 if any(outcomes) else 0)
+# All at once (a thread each, through the one Session) when told to, else in order.
+sys.exit(material.each_url(fetch))
