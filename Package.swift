@@ -177,7 +177,7 @@ let package = Package(
         .target(
             name: "MockAuthControl",
             dependencies: [
-                "MockAuth", "MockAuthRemote", "MockAuthServer",
+                "MockAuth", "MockAuthRemote", "MockAuthServer", "MockAuthVocabulary",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -1,3 +1,4 @@
+import MockAuthVocabulary
 import NIOHTTP1
 
 /// The resources of the control API, version 1, parsed from a request target.
@@ -13,9 +14,12 @@ enum ControlRoute: Equatable {
     /// `/v1/runs/ID/transcript`
     case transcript(String)
 
-    /// The route of `target`, or `nil` when the control API has no such resource.
+    /// The route of `target` (origin-form, or absolute-form, which a server must accept: RFC 9112
+    /// §3.2.2, read through ``RequestTarget`` as every listener reads it), or `nil` when the control
+    /// API has no such resource.
     init?(target: String) {
-        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        let origin = RequestTarget.originForm(ofAbsolute: target) ?? target
+        let parts = origin.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         let segments = parts[0].split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         let query = parts.count > 1 ? Self.query(parts[1]) : [:]
         guard segments.first == "v1", segments.dropFirst().allSatisfy(Self.isRunID) else { return nil }

@@ -58,6 +58,9 @@ struct ControlUnitTests {
             ("/v1/runs/run-abc/verdict", .verdict("run-abc", control: nil)),
             ("/v1/runs/run-abc/verdict?control=run-def", .verdict("run-abc", control: "run-def")),
             ("/v1/runs/tls-valid/transcript", .transcript("tls-valid")),
+            // The absolute-form, which a server must accept (RFC 9112 §3.2.2).
+            ("http://127.0.0.1:8080/v1/runs/run-abc/verdict?control=run-def", .verdict("run-abc", control: "run-def")),
+            ("HTTP://localhost/v1/scenarios", .scenarios),
         ])
     func routes(target: String, route: ControlRoute) {
         #expect(ControlRoute(target: target) == route)
