@@ -28,21 +28,20 @@ extension ChannelPipeline.SynchronousOperations {
         }
     }
 
-    /// HTTP/1.1 on a connection whose protocol was just chosen: the codec, NIO's protocol error
-    /// handler and the head limits before the connection's `deadline` handler, the route responder
-    /// after it.
+    /// HTTP/1.1 on a connection whose protocol was just chosen: the codec before the connection's
+    /// limits handler, NIO's protocol error handler after it, then the route responder.
     func addHTTP1Handlers(
-        before deadline: ConnectionDeadlineHandler, behavior: ServerBehavior, recorder: ConnectionRecorder
+        around limits: ConnectionLimitsHandler, behavior: ServerBehavior, recorder: ConnectionRecorder
     ) throws {
-        try addHTTP1Codec(.server, before: deadline, wording: .text, recorder: recorder)
-        try addHandler(RequestResponder(behavior: behavior, recorder: recorder), position: .after(deadline))
+        try addHTTP1Codec(.server, around: limits, placed: true)
+        try addHandler(RequestResponder(behavior: behavior, recorder: recorder))
     }
 
     /// HTTP/2 on a connection whose protocol was just chosen: NIO's HTTP/2 handler before the
     /// connection's `deadline` handler, which it tells of streams opening and closing; each stream
     /// gets ``addScenarioStreamHandlers(behavior:recorder:)``.
     func addHTTP2Handlers(
-        before deadline: ConnectionDeadlineHandler, eventLoop: any EventLoop, behavior: ServerBehavior,
+        before deadline: ConnectionLimitsHandler, eventLoop: any EventLoop, behavior: ServerBehavior,
         recorder: ConnectionRecorder
     ) throws {
         let handler = NIOHTTP2Handler(

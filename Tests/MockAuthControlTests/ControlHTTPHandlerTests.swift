@@ -221,8 +221,8 @@ extension ControlHTTPHandlerTests {
     func prologue() async throws {
         let channel = try await channel()
         let known = [
-            "ConnectionLifetimeHandler", "RequestHeadLimitHandler", "HTTPServerProtocolErrorHandler",
-            "ConnectionDeadlineHandler", "ResponseEndWatcher", "ControlHTTPHandler",
+            "ConnectionLifetimeHandler", "ConnectionLimitsHandler", "HTTPServerProtocolErrorHandler",
+            "ResponseEndWatcher", "ControlHTTPHandler",
         ]
         let handlers = try await channel.eventLoop.submit {
             channel.pipeline.debugDescription.split(separator: "\n").compactMap { line in

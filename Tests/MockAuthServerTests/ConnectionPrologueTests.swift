@@ -16,12 +16,11 @@ struct ConnectionPrologueTests {
     static let known: Set<String> = [
         "ConnectionLifetimeHandler", "TLSHandshakeSniffer", "NIOSSLServerHandler", "TLSTranscriptHandler",
         "HTTPServerProtocolErrorHandler", "RequestHeadLimitHandler",
-        "ConnectionDeadlineHandler", "ResponseEndWatcher",
+        "ConnectionLimitsHandler", "ResponseEndWatcher",
         "HTTPProtocolSelector", "RequestResponder", "ForwardProxyHandler",
     ]
     static let plainPrologue = [
-        "ConnectionLifetimeHandler", "RequestHeadLimitHandler", "HTTPServerProtocolErrorHandler",
-        "ConnectionDeadlineHandler",
+        "ConnectionLifetimeHandler", "ConnectionLimitsHandler", "HTTPServerProtocolErrorHandler",
     ]
 
     /// The types of `channel`'s handlers that this suite knows, in pipeline order (from NIO's
@@ -66,8 +65,27 @@ struct ConnectionPrologueTests {
             recorder: Fixtures.connectionRecorder())
         #expect(
             Self.handlers(of: http2) == [
-                "ConnectionLifetimeHandler", "HTTPProtocolSelector", "ConnectionDeadlineHandler",
-            ], "the client's choice of protocol puts HTTP/1.1 and its head limits, or HTTP/2, in the selector's place")
+                "ConnectionLifetimeHandler", "HTTPProtocolSelector", "ConnectionLimitsHandler",
+            ], "the client's choice of protocol puts HTTP/1.1, or HTTP/2, in the selector's place")
+
+        // A client that speaks HTTP/1.1: the codec goes before the limits handler, NIO's protocol
+        // error handler after it, so a head the parser stops at the total limit is still 431.
+        try http2.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait()
+        func answer() throws -> String {
+            var text = ""
+            while let part = try http2.readOutbound(as: ByteBuffer.self) { text += String(buffer: part) }
+            return text
+        }
+        try http2.writeInbound(ByteBuffer(string: "GET / HTTP/1.1\r\nHost: x\r\n\r\n"))
+        let served = try answer()
+        #expect(served.hasPrefix("HTTP/1.1 200 "), "\(served.prefix(80))")
+        #expect(
+            Self.handlers(of: http2) == Self.plainPrologue + ["RequestResponder"],
+            "HTTP/1.1 chosen: the same prologue as an origin of HTTP/1.1 alone")
+        let fields = (0..<92).map { "X-Field-\($0): \(String(repeating: "a", count: 1_000))\r\n" }.joined()
+        try http2.writeInbound(ByteBuffer(string: "GET / HTTP/1.1\r\nHost: x\r\n\(fields)\r\n"))
+        let refused = try answer()
+        #expect(refused.hasPrefix("HTTP/1.1 431 "), "\(refused.prefix(80))")
     }
 
     @Test("a listener that answers later than the head limit is not cut off: the idle time starts at its answer's end")

@@ -204,7 +204,7 @@ struct HTTP2HandlingTests {
     }
 
     /// A TLS connection of a server of HTTP/2 alone (`http2: only`) whose handshake has just
-    /// completed: the selector before the deadline handler, as ``addScenarioServerHandlers`` puts
+    /// completed: the selector before the limits handler, as ``addScenarioServerHandlers`` puts
     /// them, with the TLS handlers' part (the handshake recorded, the event fired) played here.
     func handshakeCompleted(choosing negotiated: String?, http2: HTTP2Offer) throws -> (
         EmbeddedChannel, ConnectionRecorder
@@ -213,7 +213,7 @@ struct HTTP2HandlingTests {
         let channel = EmbeddedChannel()
         let behavior = ServerBehavior(
             spec: ServerSpec(id: "origin", http2: http2), endpoints: EndpointDirectory(), limits: Self.limits)
-        let deadline = ConnectionDeadlineHandler(
+        let deadline = ConnectionLimitsHandler(
             limits: Self.limits, usesTLS: true, answering: .atOnce, recorder: recorder)
         try channel.pipeline.syncOperations.addHandler(deadline)
         try channel.pipeline.syncOperations.addHandler(

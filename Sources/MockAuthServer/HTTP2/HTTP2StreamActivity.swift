@@ -2,7 +2,7 @@ import NIOCore
 import NIOHTTP2
 
 /// A stream of an HTTP/2 connection opened or closed, told to the connection's pipeline so that
-/// ``ConnectionDeadlineHandler`` knows when the connection is idle.
+/// ``ConnectionLimitsHandler`` knows when the connection is idle.
 enum HTTP2StreamActivity: Sendable {
     /// A stream opened: its request head is complete.
     case opened

@@ -3,8 +3,8 @@ import NIOCore
 import NIOHTTP1
 
 /// Holds the request body of an HTTP/2 stream to the body limit (``ConnectionLimits/requestBody``),
-/// from the stream's head to its end, as ``ConnectionDeadlineHandler`` holds an HTTP/1.1 body:
-/// while streams are open, the connection's own deadline handler applies only the connection limit.
+/// from the stream's head to its end, as ``ConnectionLimitsHandler`` holds an HTTP/1.1 body:
+/// while streams are open, the connection's own limits handler applies only the connection limit.
 /// A body that has not ended in time closes the connection, recorded as that limit, as a stalled
 /// body closes an HTTP/1.1 connection.
 ///

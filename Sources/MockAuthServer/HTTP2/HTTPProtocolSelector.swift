@@ -3,7 +3,7 @@ import NIOTLS
 
 /// First after TLS on a connection of an HTTP/2-capable server: finds out whether the client speaks
 /// HTTP/1.1 or HTTP/2, puts that protocol's handlers in place before the connection's
-/// ``ConnectionDeadlineHandler``, and leaves the pipeline.
+/// ``ConnectionLimitsHandler``, and leaves the pipeline.
 ///
 /// Over TLS the client's ALPN choice decides, when the handshake completes (``ServedProtocol/init(alpn:)``);
 /// in plain HTTP the first bytes do: the HTTP/2 preface means prior knowledge, anything else HTTP/1.1
@@ -26,7 +26,7 @@ final class HTTPProtocolSelector: ChannelInboundHandler, RemovableChannelHandler
     private let detection: Detection
     /// Whether HTTP/1.1 is served when the client chooses it (`false`: HTTP/2 alone).
     private let allowsHTTP1: Bool
-    private let deadline: ConnectionDeadlineHandler
+    private let deadline: ConnectionLimitsHandler
     private let behavior: ServerBehavior
     private let recorder: ConnectionRecorder
     private var held: ByteBuffer?
@@ -36,7 +36,7 @@ final class HTTPProtocolSelector: ChannelInboundHandler, RemovableChannelHandler
     private var refused = false
 
     init(
-        detection: Detection, allowsHTTP1: Bool = true, deadline: ConnectionDeadlineHandler,
+        detection: Detection, allowsHTTP1: Bool = true, deadline: ConnectionLimitsHandler,
         behavior: ServerBehavior, recorder: ConnectionRecorder
     ) {
         self.detection = detection
@@ -81,7 +81,7 @@ final class HTTPProtocolSelector: ChannelInboundHandler, RemovableChannelHandler
         context.fireChannelInactive()
     }
 
-    /// Adds `served`'s handlers, passes on `event` (the handshake's end, which the deadline handler
+    /// Adds `served`'s handlers, passes on `event` (the handshake's end, which the limits handler
     /// waits for) and the held bytes, and leaves.
     private func select(_ served: ServedProtocol, context: ChannelHandlerContext, event: Any?) {
         selected = true
@@ -96,7 +96,7 @@ final class HTTPProtocolSelector: ChannelInboundHandler, RemovableChannelHandler
             let pipeline = context.pipeline.syncOperations
             switch served {
             case .http1:
-                try pipeline.addHTTP1Handlers(before: deadline, behavior: behavior, recorder: recorder)
+                try pipeline.addHTTP1Handlers(around: deadline, behavior: behavior, recorder: recorder)
             case .http2:
                 deadline.streamsMultiplexed()
                 try pipeline.addHTTP2Handlers(

@@ -2,7 +2,7 @@ import MockAuthTranscript
 import NIOCore
 
 /// A connection's time limits as a value: fed the connection's events and the clock by
-/// ``ConnectionDeadlineHandler``, it says when the one timer of the connection should next look
+/// ``ConnectionLimitsHandler``, it says when the one timer of the connection should next look
 /// (``nextCheck``) and, when it does, whether a limit has passed (``check(now:)``).
 ///
 /// The idle time before a request head starts when the connection is ready (accepted, or its TLS

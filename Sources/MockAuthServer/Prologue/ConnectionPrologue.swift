@@ -79,15 +79,14 @@ extension ChannelPipeline.SynchronousOperations {
     ///
     /// ```
     /// ConnectionLifetimeHandler ─▶ [TLSHandshakeSniffer ─▶ NIOSSLServerHandler ─▶ TLSTranscriptHandler]
-    ///   ─▶ HTTP/1.1 codec ─▶ RequestHeadLimitHandler ─▶ HTTPServerProtocolErrorHandler ─▶ ConnectionDeadlineHandler
-    ///   [─▶ ResponseEndWatcher]
+    ///   ─▶ HTTP/1.1 codec ─▶ ConnectionLimitsHandler ─▶ HTTPServerProtocolErrorHandler [─▶ ResponseEndWatcher]
     /// ```
     ///
-    /// So every connection ends in one place (``ConnectionLifetimeHandler``), is held to its
-    /// listener's time limits (``ConnectionDeadlineHandler``: the TLS handshake, each request head,
-    /// the whole connection; where the listener answers later, ``ResponseEndWatcher`` tells it when
-    /// a response ends), and has a head over ``RequestHeadLimits`` refused with 431 before its
-    /// listener sees it (``RequestHeadLimitHandler``). Where the listener keeps a transcript,
+    /// So every connection ends in one place (``ConnectionLifetimeHandler``), and is held to its
+    /// listener's limits (``ConnectionLimitsHandler``): its time limits (the TLS handshake, each
+    /// request head and body, the whole connection; where the listener answers later,
+    /// ``ResponseEndWatcher`` tells it when a response ends), and a head over ``RequestHeadLimits``
+    /// refused with 431 before its listener sees it. Where the listener keeps a transcript,
     /// `recorder` records all of it. The listener's own handler goes last:
     ///
     /// ```swift
@@ -98,15 +97,14 @@ extension ChannelPipeline.SynchronousOperations {
     /// ```
     ///
     /// The handlers are added in order, each at the end (no lookups), and none schedules more than
-    /// the deadline handler's one timer: this is the whole of what a connection costs before its
+    /// the limits handler's one timer: this is the whole of what a connection costs before its
     /// first request, besides its listener's own handler.
     ///
-    /// - Returns: the connection's deadline handler, last in the pipeline but for its
-    ///   ``ResponseEndWatcher``: a protocol the client chooses later goes before it
-    ///   (``ConnectionPrologue/Codec/chosenByClient``), and so does a proxy's replacement codec.
+    /// - Returns: the connection's limits handler: a protocol the client chooses later goes before
+    ///   it (``ConnectionPrologue/Codec/chosenByClient``), and so does a proxy's replacement codec.
     @discardableResult
     func addConnectionPrologue(_ prologue: ConnectionPrologue, recorder: ConnectionRecorder?) throws
-        -> ConnectionDeadlineHandler
+        -> ConnectionLimitsHandler
     {
         try addHandler(ConnectionLifetimeHandler(recorder: recorder, gates: prologue.gates))
         if let tls = prologue.tls {
@@ -114,15 +112,14 @@ extension ChannelPipeline.SynchronousOperations {
             try addHandler(NIOSSLServerHandler(context: tls.context))
             try addHandler(TLSTranscriptHandler(recorder: recorder, certificateRequest: tls.certificateRequest))
         }
-        try addHTTP1Codec(prologue.codec, before: nil, wording: prologue.wording, recorder: recorder)
-        let deadline = ConnectionDeadlineHandler(
+        let limits = ConnectionLimitsHandler(
             limits: prologue.limits, usesTLS: prologue.tls != nil, answering: prologue.answering, recorder: recorder,
-            readsBytes: prologue.codec == .bytes)
-        try addHandler(deadline)
-        if deadline.watchesResponses, prologue.codec != .bytes {
-            try addHandler(ResponseEndWatcher(deadline: deadline))
+            readsBytes: prologue.codec == .bytes, wording: prologue.wording)
+        try addHTTP1Codec(prologue.codec, around: limits, placed: false)
+        if limits.watchesResponses, prologue.codec != .bytes {
+            try addHandler(ResponseEndWatcher(deadline: limits))
         }
-        return deadline
+        return limits
     }
 
     /// ``addConnectionPrologue(_:recorder:)`` for a listener of another module that keeps no
@@ -131,33 +128,32 @@ extension ChannelPipeline.SynchronousOperations {
         try addConnectionPrologue(prologue, recorder: nil)
     }
 
-    /// HTTP/1.1 before `deadline` (at the end when it is `nil`): the codec, its parser held to
-    /// ``RequestHeadLimits/maximumHeadBytes``, then the head limits (``RequestHeadLimitHandler``),
-    /// then NIO's protocol error handler (bad input gets a 400 and only that connection closes). The
-    /// head limits come before the error handler so that a head the parser stopped reading at the
-    /// limit is answered 431, not 400. Nothing for ``ConnectionPrologue/Codec/chosenByClient``:
-    /// ``HTTPProtocolSelector`` calls this with `.server` once the client has chosen HTTP/1.1.
-    func addHTTP1Codec(
-        _ codec: ConnectionPrologue.Codec, before deadline: ConnectionDeadlineHandler?, wording: RefusalWording,
-        recorder: ConnectionRecorder?
-    ) throws {
-        let position: Position = deadline.map { .before($0) } ?? .last
-        let limits = RequestHeadLimitHandler(wording: wording, recorder: recorder)
+    /// HTTP/1.1 around the connection's `limits` handler: the codec before it, its parser held to
+    /// ``RequestHeadLimits/maximumHeadBytes``, and NIO's protocol error handler after it (bad input
+    /// gets a 400 and only that connection closes). The limits handler comes before the error
+    /// handler so that a head the parser stopped reading at the limit is answered 431, not 400.
+    /// `placed`: `limits` is in the pipeline already (a protocol the client chose, through
+    /// ``HTTPProtocolSelector``); otherwise the handlers go at the end, `limits` with them. For
+    /// ``ConnectionPrologue/Codec/chosenByClient`` and ``ConnectionPrologue/Codec/bytes``, `limits`
+    /// alone: ``HTTPProtocolSelector`` calls this with `.server` once the client has chosen HTTP/1.1.
+    func addHTTP1Codec(_ codec: ConnectionPrologue.Codec, around limits: ConnectionLimitsHandler, placed: Bool) throws {
+        let before: Position = placed ? .before(limits) : .last
         switch codec {
         case .server:
             try configureHTTPServerPipeline(
-                position: position, withErrorHandling: false, withEncoderConfiguration: .init(),
+                position: before, withErrorHandling: false, withEncoderConfiguration: .init(),
                 withDecoderLimitConfiguration: RequestHeadLimits.decoderLimits)
-            try addHandler(limits, position: position)
-            try addHandler(HTTPServerProtocolErrorHandler(), position: position)
         case .forwardProxy:
             let handlers: [any RemovableChannelHandler] = [
                 ByteToMessageHandler(RequestHeadLimits.forwardProxyDecoder()), HTTPResponseEncoder(),
-                HTTPServerPipelineHandler(), limits, HTTPServerProtocolErrorHandler(),
+                HTTPServerPipelineHandler(),
             ]
-            try addHandlers(handlers, position: position)
+            try addHandlers(handlers, position: before)
         case .chosenByClient, .bytes:
+            if !placed { try addHandler(limits) }
             return
         }
+        if !placed { try addHandler(limits) }
+        try addHandler(HTTPServerProtocolErrorHandler(), position: .after(limits))
     }
 }

@@ -14,19 +14,19 @@ final class ForwardProxyHandler: ChannelInboundHandler, RemovableChannelHandler 
     private var machine: ForwardProxyStateMachine
     /// The request decoder in front of this handler; replaced after a CONNECT or Upgrade request.
     private var decoder: ByteToMessageHandler<HTTPRequestDecoder>
-    /// The connection's deadline handler, told when the connection becomes a tunnel.
-    private let deadline: ConnectionDeadlineHandler
+    /// The connection's limits handler, told when the connection becomes a tunnel.
+    private let deadline: ConnectionLimitsHandler
     /// The context, between `handlerAdded` and `handlerRemoved`: origin events arrive outside
     /// channel callbacks.
     private var context: ChannelHandlerContext?
     /// The origin connection of the exchange in flight.
     private var origin: (any Channel)?
 
-    /// Creates the handler; `decoder` is the request decoder and `deadline` the deadline handler
+    /// Creates the handler; `decoder` is the request decoder and `deadline` the limits handler
     /// already in the pipeline (the connection's prologue).
     init(
         policy: ProxyPolicy, recorder: ConnectionRecorder, dialer: any OriginDialing,
-        decoder: ByteToMessageHandler<HTTPRequestDecoder>, deadline: ConnectionDeadlineHandler
+        decoder: ByteToMessageHandler<HTTPRequestDecoder>, deadline: ConnectionLimitsHandler
     ) {
         self.policy = policy
         self.recorder = recorder

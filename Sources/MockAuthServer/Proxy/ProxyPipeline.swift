@@ -39,12 +39,12 @@ extension ChannelPipeline.SynchronousOperations {
                 deadline: deadline))
     }
 
-    /// Removes the HTTP response side and the head limits of a proxy connection that becomes a
-    /// tunnel; the decoder goes last, once the glue is in place to take the bytes it holds.
+    /// Removes the HTTP response side of a proxy connection that becomes a tunnel (its limits
+    /// handler stays, and lets the tunnel's bytes pass unread); the decoder goes last, once the glue
+    /// is in place to take the bytes it holds.
     func removeHTTPServerHandlersForTunnel() throws {
         removeHandler(try handler(type: HTTPServerPipelineHandler.self), promise: nil)
         removeHandler(try handler(type: HTTPServerProtocolErrorHandler.self), promise: nil)
         removeHandler(try handler(type: HTTPResponseEncoder.self), promise: nil)
-        removeHandler(try handler(type: RequestHeadLimitHandler.self), promise: nil)
     }
 }

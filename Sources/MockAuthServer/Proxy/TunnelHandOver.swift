@@ -11,7 +11,7 @@ extension ChannelHandlerContext {
     ///
     /// Called by the handler whose context this is, on its event loop, once `origin` is dialled.
     func handOverToTunnel(
-        to origin: any Channel, deadline: ConnectionDeadlineHandler, answer: () throws -> Void,
+        to origin: any Channel, deadline: ConnectionLimitsHandler, answer: () throws -> Void,
         leaving: () -> Void = {}, removing handlers: [any RemovableChannelHandler]
     ) {
         let pipeline = pipeline.syncOperations

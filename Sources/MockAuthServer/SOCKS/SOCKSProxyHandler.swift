@@ -17,7 +17,7 @@ import NIOSOCKS
 /// the scenario's servers. A client that does not speak SOCKS5 at all is told apart before it
 /// (``SOCKSGreetingSniffer``); bytes that break SOCKS5 later reach ``errorCaught(context:error:)``,
 /// are recorded in words and close the connection; a client that stalls is closed by the
-/// connection's deadline handler.
+/// connection's limits handler.
 final class SOCKSProxyHandler: ChannelInboundHandler, RemovableChannelHandler {
     /// NIOSOCKS' messages (`ClientMessage`); and the bytes it still holds when it is removed, which
     /// reach this handler when the connection closes mid-handshake (a stalled or dribbled greeting):
@@ -31,15 +31,15 @@ final class SOCKSProxyHandler: ChannelInboundHandler, RemovableChannelHandler {
     private let pipelining: SOCKSPipeliningHandler
     /// NIOSOCKS' handshake handler in front of this one, removed once the tunnel is up.
     private let handshake: SOCKSServerHandshakeHandler
-    /// The connection's deadline handler, told when the connection becomes a tunnel.
-    private let deadline: ConnectionDeadlineHandler
+    /// The connection's limits handler, told when the connection becomes a tunnel.
+    private let deadline: ConnectionLimitsHandler
     /// What the connection is at, and what to do next.
     private var machine: SOCKSProxyStateMachine
 
     init(
         policy: SOCKSPolicy, recorder: ConnectionRecorder, dialer: any OriginDialing,
         pipelining: SOCKSPipeliningHandler, handshake: SOCKSServerHandshakeHandler,
-        deadline: ConnectionDeadlineHandler
+        deadline: ConnectionLimitsHandler
     ) {
         self.machine = SOCKSProxyStateMachine(policy: policy)
         self.recorder = recorder

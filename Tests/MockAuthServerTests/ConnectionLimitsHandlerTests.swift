@@ -9,7 +9,7 @@ import Testing
 
 /// The server's time limits on slow clients, on an `EmbeddedChannel` whose clock the test advances.
 @Suite("Connection time limits")
-struct ConnectionDeadlineHandlerTests {
+struct ConnectionLimitsHandlerTests {
     static let limits = ConnectionLimits(
         tlsHandshake: .seconds(10), requestHead: .seconds(30), connection: .seconds(600))
     static let origin = ServerSpec(id: "origin", routes: [RouteSpec(path: "/hello", body: "hello\n")])
@@ -85,7 +85,7 @@ struct ConnectionDeadlineHandlerTests {
     }
 }
 
-extension ConnectionDeadlineHandlerTests {
+extension ConnectionLimitsHandlerTests {
     @Test("after a real handshake the transcript handler is gone; requests are served and the idle limit still holds")
     func afterHandshake() throws {
         let served = try ServedConnection(
@@ -99,8 +99,8 @@ extension ConnectionDeadlineHandlerTests {
         #expect(served.recorder.record.tls?.state == .completed)
         #expect(
             ConnectionPrologueTests.handlers(of: served.channel) == [
-                "ConnectionLifetimeHandler", "NIOSSLServerHandler", "RequestHeadLimitHandler",
-                "HTTPServerProtocolErrorHandler", "ConnectionDeadlineHandler", "RequestResponder",
+                "ConnectionLifetimeHandler", "NIOSSLServerHandler", "ConnectionLimitsHandler",
+                "HTTPServerProtocolErrorHandler", "RequestResponder",
             ], "the sniffer and the transcript handler have left")
         for _ in 0..<2 {
             loop.advanceTime(by: .seconds(29))
@@ -216,7 +216,7 @@ struct ListenerDeadlineTests {
         #expect(try proxy.channel.readOutboundText() == "HTTP/1.1 200 Connection Established\r\n\r\n")
         try proxy.channel.writeInbound(text: "\u{16}\u{03}\u{01}")
         proxy.channel.embeddedEventLoop.run()
-        #expect(try origin.readOutboundText() == "\u{16}\u{03}\u{01}", "bytes pass the deadline handler unread")
+        #expect(try origin.readOutboundText() == "\u{16}\u{03}\u{01}", "bytes pass the limits handler unread")
         proxy.channel.embeddedEventLoop.advanceTime(by: .seconds(59))
         #expect(proxy.channel.isActive)
         proxy.channel.embeddedEventLoop.advanceTime(by: .seconds(2))

@@ -3,12 +3,19 @@ import NIOCore
 import NIOHTTP1
 import NIOTLS
 
-/// Closes a connection whose client is too slow (``ConnectionLimits``), after recording which limit
-/// passed: the ``ConnectionDeadlines`` of the connection, carried out with one timer. Part of every
-/// listener's prologue (``ChannelPipeline/SynchronousOperations/addConnectionPrologue(_:recorder:)``),
-/// it sits after the HTTP decoder: a request head counts when it is complete, so a client sending
-/// one header byte every few seconds is closed as surely as a silent one; the same holds for a
-/// request's body, from its head to its end (``ConnectionLimits/requestBody``).
+/// Holds a connection to its listener's limits: closes it when its client is too slow, after
+/// recording which limit passed (the ``ConnectionDeadlines`` of the connection, carried out with one
+/// timer), and refuses a request head over ``RequestHeadLimits`` with 431 before the listener sees
+/// it (``RequestHeadGuard``). Part of every listener's prologue
+/// (``ChannelPipeline/SynchronousOperations/addConnectionPrologue(_:recorder:)``), it sits right
+/// after the HTTP decoder and before NIO's protocol error handler: a request head counts when it
+/// is complete, so a client sending one header byte every few seconds is closed as surely as a
+/// silent one; the same holds for a request's body, from its head to its end
+/// (``ConnectionLimits/requestBody``); and a head the parser stopped reading at the total head
+/// limit reaches it before the error handler would answer it 400.
+///
+/// The two kinds of limit are one handler because every request part passes it: each handler a
+/// request passes costs its parts a hop and an unwrap, and its responses a hop on the way out.
 ///
 /// The idle time before the next head starts when the response is complete. A listener that answers
 /// in the event-loop turn in which the request ends (a scenario server,
@@ -17,20 +24,23 @@ import NIOTLS
 /// proxy relaying its origin, the control API), a ``ResponseEndWatcher`` after it tells it when a
 /// response's end is written.
 ///
-/// One timer serves every limit: it is scheduled for the earliest deadline in force, and when it
-/// fires before a deadline that has moved (a keep-alive request moves the head deadline), it looks
-/// again at the deadline then in force. So a connection schedules one timer when it is accepted and
-/// cancels it when it closes; keep-alive requests schedule none.
+/// One timer serves every time limit: it is scheduled for the earliest deadline in force, and when
+/// it fires before a deadline that has moved (a keep-alive request moves the head deadline), it
+/// looks again at the deadline then in force. So a connection schedules one timer when it is
+/// accepted and cancels it when it closes; keep-alive requests schedule none. The clock is read
+/// once per read: the parts that arrive together arrived at the same time.
 ///
 /// On an HTTP/2 connection (``streamsMultiplexed()``) it sits after the HTTP/2 handler: frames pass
-/// through unread, and the head limit runs while no stream is open (``HTTP2StreamActivity``). On a
-/// CONNECT tunnel (``tunnelEstablished()``) bytes pass through unread, and only the connection
-/// limit applies.
-final class ConnectionDeadlineHandler: ChannelInboundHandler, RemovableChannelHandler, NIOScheduledCallbackHandler {
+/// through unread, the head limit runs while no stream is open (``HTTP2StreamActivity``), and each
+/// stream has its own head limits (``RequestHeadLimitHandler``). On a CONNECT tunnel
+/// (``tunnelEstablished()``) bytes pass through unread, and only the connection limit applies.
+final class ConnectionLimitsHandler: ChannelInboundHandler, RemovableChannelHandler, NIOScheduledCallbackHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
 
     private let limits: ConnectionLimits
+    /// The request-head limits, on the HTTP/1.1 parts that pass.
+    private var heads: RequestHeadGuard
     private let usesTLS: Bool
     /// Whether the responses are watched for their end (the listener answers later:
     /// ``ResponseEndWatcher``).
@@ -49,17 +59,21 @@ final class ConnectionDeadlineHandler: ChannelInboundHandler, RemovableChannelHa
     /// Set once a limit closed the connection: the parser's complaint that a head or body was cut
     /// off is then the server's doing, no protocol error of the client's.
     private var closedByLimit = false
+    /// The time of the read under way, once a part of it needed the clock (``now(_:)``).
+    private var readTime: NIODeadline?
 
     /// - Parameters:
     ///   - answering: when the listener answers a request (``ConnectionPrologue/Answering``).
     ///   - recorder: where the limit that closed the connection is recorded; `nil` for a listener
     ///     that keeps no transcript (the control API).
     ///   - readsBytes: the listener reads bytes, not HTTP (``ConnectionPrologue/Codec/bytes``).
+    ///   - wording: how the listener words a refusal (431 for a head over the limits).
     init(
         limits: ConnectionLimits, usesTLS: Bool, answering: ConnectionPrologue.Answering,
-        recorder: ConnectionRecorder?, readsBytes: Bool = false
+        recorder: ConnectionRecorder?, readsBytes: Bool = false, wording: RefusalWording = .text
     ) {
         self.readsBytes = readsBytes
+        heads = RequestHeadGuard(wording: wording, recorder: recorder)
         self.limits = limits
         self.usesTLS = usesTLS
         switch answering {
@@ -129,6 +143,7 @@ final class ConnectionDeadlineHandler: ChannelInboundHandler, RemovableChannelHa
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         if closedByLimit, error is HTTPParserError { return }
+        if heads.refusesParserError(error, context: context) { return }
         context.fireErrorCaught(error)
     }
 
@@ -138,22 +153,39 @@ final class ConnectionDeadlineHandler: ChannelInboundHandler, RemovableChannelHa
             context.fireChannelRead(data)
             return
         }
+        // After a refused head the connection is closing: nothing more of it is read.
+        guard !heads.hasRefused else { return }
         switch unwrapInboundIn(data) {
-        case .head:
-            deadlines?.requestHeadReceived(now: context.eventLoop.now)
+        case .head(let head):
+            guard heads.admits(head, context: context) else { return }
+            deadlines?.requestHeadReceived(now: now(context))
             // Sooner only when the body limit is shorter than the idle time the timer was set for.
             rearmIfSooner(context: context)
             context.fireChannelRead(data)
         case .body:
             context.fireChannelRead(data)
         case .end:
-            let now = context.eventLoop.now
+            heads.requestEnded()
+            let now = now(context)
             deadlines?.requestEnded(now: now)
             context.fireChannelRead(data)
             // A listener that answers at once has written its response by the time this returns.
             if !watchesResponses { deadlines?.responseEnded(now: now) }
             rearmIfSooner(context: context)
         }
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        readTime = nil
+        context.fireChannelReadComplete()
+    }
+
+    /// The time of the read under way: the clock, read once for all the parts that arrived together.
+    private func now(_ context: ChannelHandlerContext) -> NIODeadline {
+        if let readTime { return readTime }
+        let now = context.eventLoop.now
+        readTime = now
+        return now
     }
 
     /// A response's end was written, on a listener that answers later (told by its
@@ -211,4 +243,4 @@ final class ConnectionDeadlineHandler: ChannelInboundHandler, RemovableChannelHa
 }
 
 @available(*, unavailable)
-extension ConnectionDeadlineHandler: Sendable {}
+extension ConnectionLimitsHandler: Sendable {}
