@@ -63,6 +63,25 @@ struct RequestBodyTests {
         #expect(connection.channel.isActive)
     }
 
+    @Test("the same request with Expect: 100-continue, byte for byte, gets its 100 Continue every time")
+    func continuedRepeats() throws {
+        let connection = try ServedConnection(ServerSpec(id: "origin"))
+        let request = "PUT / HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 2\r\n\r\n"
+        for _ in 0..<3 {
+            #expect(try connection.exchange(request) == "HTTP/1.1 100 Continue\r\n\r\n")
+            #expect(try connection.respond(to: "ok").status == 200)
+        }
+        #expect(connection.requests.reduce(0) { $0 + 1 + $1.repeats } == 3, "every one recorded, folded or not")
+        // Without a body, the keep-alive repeat path: still its 100 Continue first.
+        let bodiless = "GET / HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\n\r\n"
+        for _ in 0..<3 {
+            let answer = try connection.exchange(bodiless)
+            #expect(answer.hasPrefix("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\n"), "\(answer.prefix(60))")
+        }
+        #expect(connection.requests.reduce(0) { $0 + 1 + $1.repeats } == 6)
+        #expect(connection.channel.isActive)
+    }
+
     @Test("a gate that hashes the body (auth-int) cannot answer early: 100 Continue, then its decision")
     func authIntWaitsForBody() throws {
         var digest = Fixtures.basicAuth

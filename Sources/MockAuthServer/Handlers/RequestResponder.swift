@@ -49,6 +49,13 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
     /// 100-continue`). Kept apart from ``PendingRequest``, which is moved on every request, so that
     /// the request stays small.
     private var decidedOnHead: GateResult?
+    /// The pending request's head is the last recorded one's byte for byte, and that one's answer
+    /// (``lastResponse``) stands for it: found when the head arrives, so that neither its length
+    /// nor its expectation is looked at again (the last one's were in order).
+    private var pendingRepeatsLast = false
+    /// The pending request's head asked for `100 Continue`: its answer stands for no repeat, which
+    /// would get none.
+    private var pendingExpectedContinue = false
 
     /// The challenge held back while the client's other requests arrive (``ChallengeGathering``),
     /// until it goes out or the connection closes.
@@ -81,7 +88,16 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
         switch unwrapInboundIn(data) {
         case .head(let head):
             pending = PendingRequest(head: head)
-            decidedOnHead = nil
+            // Only a head that expected `100 Continue` can have been decided on.
+            if pendingExpectedContinue { decidedOnHead = nil }
+            // A keep-alive client's next request is most often its last one again, byte for byte.
+            if lastResponse != nil, let lastHead = lastRecorded?.head, head.isByteForByte(lastHead) {
+                pendingRepeatsLast = true
+                pendingExpectedContinue = false
+                return
+            }
+            pendingRepeatsLast = false
+            pendingExpectedContinue = head.expectsContinue
             // `contains(name:)` first: it allocates nothing, and a bodiless request has no such field.
             if head.headers.contains(name: "content-length"),
                 let length = head.headers.first(name: "content-length").flatMap(Int.init),
@@ -90,7 +106,7 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
                 refuseBody(oversized: length, context: context)
                 return
             }
-            if head.expectsContinue { answerExpectation(of: head, context: context) }
+            if pendingExpectedContinue { answerExpectation(of: head, context: context) }
         case .body(var buffer):
             guard var request = pending, !request.answered else { return }
             pending = nil  // no second copy of the body while it grows
@@ -185,9 +201,7 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
     /// Answers `request` as the server's role decides (``RequestDecider``), and records it.
     /// `closing` ends the connection after the answer (one given before the request's body).
     private func respond(to request: PendingRequest, context: ChannelHandlerContext, closing: Bool = false) {
-        if let response = lastResponse, !closing, request.oversized == nil, request.body.isEmpty,
-            decidedOnHead == nil, let lastHead = lastRecorded?.head, request.head.isByteForByte(lastHead)
-        {
+        if pendingRepeatsLast, let response = lastResponse, !closing, request.oversized == nil, request.body.isEmpty {
             answerRepeat(of: request.head, with: response, context: context)
             return
         }
@@ -228,7 +242,7 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
         let response = write(decision, for: head, keepAlive: keepAlive, context: context)
         // `lastRecorded` is this request's when it may stand for repeats (no body or refusal, the
         // connection kept alive).
-        let answersRepeatsAlike = decision.answersRepeatsAlike && decidedOnHead == nil
+        let answersRepeatsAlike = decision.answersRepeatsAlike && !pendingExpectedContinue
         lastResponse = answersRepeatsAlike && lastRecorded != nil ? response : nil
     }
 

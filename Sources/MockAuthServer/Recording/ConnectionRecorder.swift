@@ -15,7 +15,7 @@ final class ConnectionRecorder: Sendable {
         /// Where the last answered request went in the log (``RequestLog/repeatTarget(of:handshake:placement:)``).
         var lastPlacement: RequestLog.Placement?
         /// ``lastPlacement``'s target, for ``requestRepeated(_:placed:)``.
-        var lastTarget: RequestLog.Target?
+        var lastTarget = RequestLog.Target.none
         /// Counts the changes of ``lastPlacement`` and of the record's handshake: a caller's
         /// ``Placed`` is current while it is unchanged.
         var placements = Placed(count: 0)
@@ -195,11 +195,11 @@ final class ConnectionRecorder: Sendable {
             // The handshake record changed meanwhile: the placement was made with the one before.
             guard state.placements == placed else {
                 state.lastPlacement = nil
-                state.lastTarget = nil
+                state.lastTarget = .none
                 return state.placements
             }
             state.lastPlacement = placement
-            state.lastTarget = placement?.target
+            state.lastTarget = placement?.target ?? .none
             state.placements.count += 1
             return state.placements
         }
@@ -223,7 +223,7 @@ final class ConnectionRecorder: Sendable {
     ///   and nothing was recorded: then record the request with ``requestAnswered(_:)``.
     func repeatFolded(placed: Placed) -> Placed? {
         let target: (recorder: ConnectionRecorder, index: Int)? = state.withLock { state in
-            state.placements == placed ? state.lastTarget?.resolve(in: log) : nil
+            state.placements == placed ? state.lastTarget.resolve(in: log) : nil
         }
         guard let target else { return nil }
         target.recorder.addRepeat(at: target.index, sequence: sequencer.next())

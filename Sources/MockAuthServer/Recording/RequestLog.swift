@@ -48,11 +48,16 @@ final class RequestLog: Sendable {
     }
 
     /// Where a ``Placement`` put its request, without the request's kind: small, so that a
-    /// connection reads it on every repeat without copying a record.
+    /// connection reads it on every repeat without copying a record. Not optional where it is kept
+    /// (``none`` instead): a method of a stored value reads it in place, where an optional's would
+    /// copy it, and its weak reference with it, on every repeat.
     struct Target {
         fileprivate weak var recorder: ConnectionRecorder?
         fileprivate var index: Int
         fileprivate var keeps: Int
+
+        /// No target: it resolves to nothing.
+        static let none = Target(recorder: nil, index: 0, keeps: -1)
 
         /// Where a request of the kind placed here folds, when `log` has kept no request since:
         /// ``RequestLog/repeatTarget(of:handshake:placement:)`` for a caller that knows its request
