@@ -119,8 +119,11 @@ struct TranscriptFoldingTests {
     /// `connections` connections of two transcripts at once: one told every request with
     /// ``ConnectionRecorder/requestAnswered(_:)``, one told a repeat of the connection's previous
     /// request with ``ConnectionRecorder/requestRepeated(_:placed:)`` (as a responder does).
-    static func playRepeats(seed: UInt64, count: Int, connections: Int) -> (answered: Transcript, repeated: Transcript)
-    {
+    /// `closing`: the connections close before the snapshots; otherwise they are taken while all
+    /// are open (the repeats a connection holds for another's record are added by the snapshot).
+    static func playRepeats(
+        seed: UInt64, count: Int, connections: Int, closing: Bool = true
+    ) -> (answered: Transcript, repeated: Transcript) {
         var random = SplitMix(seed: seed)
         let answered = TranscriptRecorder()
         let repeated = TranscriptRecorder()
@@ -159,7 +162,7 @@ struct TranscriptFoldingTests {
                 last[index] = (template, pairs[index].repeated.requestAnswered(templates[template]))
             }
         }
-        for pair in pairs {
+        for pair in pairs where closing {
             pair.answered.closed()
             pair.repeated.closed()
         }
@@ -171,6 +174,15 @@ struct TranscriptFoldingTests {
         arguments: 1...40)
     func repeatsRecordedTheSame(seed: UInt64) {
         let (answered, repeated) = Self.playRepeats(seed: seed, count: 300, connections: 3)
+        #expect(repeated == answered, "seed \(seed)")
+        #expect(repeated.connections.flatMap(\.requests).reduce(0) { $0 + $1.occurrences } == 300)
+    }
+
+    @Test(
+        "a snapshot taken while the connections are open counts the repeats each holds for another's record",
+        arguments: 1...20)
+    func repeatsHeldCountedBySnapshot(seed: UInt64) {
+        let (answered, repeated) = Self.playRepeats(seed: seed, count: 300, connections: 4, closing: false)
         #expect(repeated == answered, "seed \(seed)")
         #expect(repeated.connections.flatMap(\.requests).reduce(0) { $0 + $1.occurrences } == 300)
     }

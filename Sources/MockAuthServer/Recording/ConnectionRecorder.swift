@@ -16,9 +16,28 @@ final class ConnectionRecorder: Sendable {
         var lastPlacement: RequestLog.Placement?
         /// ``lastPlacement``'s target, for ``requestRepeated(_:placed:)``.
         var lastTarget = RequestLog.Target.none
+        /// Repeats folded into ``lastTarget`` on another connection's record, not yet added to it
+        /// (``addHeldRepeats()``).
+        var heldRepeats: HeldRepeats?
         /// Counts the changes of ``lastPlacement`` and of the record's handshake: a caller's
         /// ``Placed`` is current while it is unchanged.
         var placements = Placed(count: 0)
+    }
+
+    /// Repeats of a request kept in another connection's record, counted in this connection's own
+    /// state and added to that record together (``addHeldRepeats()``): before this connection's
+    /// next request that is not such a repeat, when it closes, and when a snapshot is taken. So a
+    /// keep-alive repeat takes only its own connection's lock, and connections on several event
+    /// loops that repeat the same request do not contend for the record that keeps it (its lock,
+    /// and its reference count, which a weak reference's load would change).
+    struct HeldRepeats {
+        /// The connection whose record keeps the request; strong while repeats are held: a
+        /// connection that kept a request stays in the transcript.
+        let recorder: ConnectionRecorder
+        let index: Int
+        var count: Int
+        /// The sequence number of the last repeat held.
+        var lastSequence: UInt64
     }
 
     /// What ``requestAnswered(_:)`` and ``requestRepeated(_:placed:)`` return: the state of the
@@ -173,6 +192,8 @@ final class ConnectionRecorder: Sendable {
     /// - Returns: the connection's placement after it, for ``requestRepeated(_:placed:)``.
     @discardableResult
     func requestAnswered(_ answered: RequestRecord) -> Placed {
+        // The held repeats are ``lastTarget``'s, which this request may change.
+        addHeldRepeats()
         var request = answered.withinTranscriptLimits
         let target: (recorder: ConnectionRecorder, index: Int)?
         let handshake: TLSHandshakeRecord?
@@ -221,13 +242,41 @@ final class ConnectionRecorder: Sendable {
     ///
     /// - Returns: the connection's placement after it; `nil` when `placed` is no longer current,
     ///   and nothing was recorded: then record the request with ``requestAnswered(_:)``.
+    ///
+    /// A repeat folded into another connection's record is held here (``HeldRepeats``) until
+    /// ``addHeldRepeats()``; one folded into this connection's own record is counted in place.
     func repeatFolded(placed: Placed) -> Placed? {
-        let target: (recorder: ConnectionRecorder, index: Int)? = state.withLock { state in
-            state.placements == placed ? state.lastTarget.resolve(in: log) : nil
+        let folded = state.withLock { state in
+            guard state.placements == placed, state.lastTarget.isCurrent(in: log) else { return false }
+            if state.heldRepeats != nil {
+                state.heldRepeats?.count += 1
+                state.heldRepeats?.lastSequence = sequencer.next()
+                return true
+            }
+            guard let (recorder, index) = state.lastTarget.resolve(in: log) else { return false }
+            let sequence = sequencer.next()
+            guard recorder !== self else {
+                state.record.addRepeats(at: index, count: 1, lastSequence: sequence)
+                return true
+            }
+            state.heldRepeats = HeldRepeats(recorder: recorder, index: index, count: 1, lastSequence: sequence)
+            return true
         }
-        guard let target else { return nil }
-        target.recorder.addRepeat(at: target.index, sequence: sequencer.next())
-        return placed
+        return folded ? placed : nil
+    }
+
+    /// Adds the repeats held for another connection's record (``HeldRepeats``) to it. Called
+    /// before a request that may change where repeats go, when the connection closes, and by a
+    /// snapshot; the two locks are taken one after the other, never one inside the other.
+    func addHeldRepeats() {
+        let held: HeldRepeats? = state.withLock { state in
+            defer { state.heldRepeats = nil }
+            return state.heldRepeats
+        }
+        guard let held else { return }
+        held.recorder.state.withLock { state in
+            state.record.addRepeats(at: held.index, count: held.count, lastSequence: held.lastSequence)
+        }
     }
 
     /// Starts recording a request whose answer comes later (the proxy).
@@ -273,11 +322,7 @@ final class ConnectionRecorder: Sendable {
 
     /// Counts an identical request (the one numbered `sequence`) folded into request `index`.
     func addRepeat(at index: Int, sequence: UInt64) {
-        state.withLock { state in
-            guard state.record.requests.indices.contains(index) else { return }
-            state.record.requests[index].repeats += 1
-            state.record.requests[index].lastSequence = max(state.record.requests[index].lastSequence, sequence)
-        }
+        state.withLock { $0.record.addRepeats(at: index, count: 1, lastSequence: sequence) }
     }
 
     /// Replaces what the client chose in the record with the generalized kind's values
@@ -340,6 +385,16 @@ final class ConnectionRecorder: Sendable {
         }
         guard !alreadyClosed else { return }
         if let unfinished { log.record(unfinished, from: self, handshake: handshake) }
+        addHeldRepeats()
         transcript?.connectionClosed(self)
+    }
+}
+
+extension ConnectionRecord {
+    /// Counts `count` identical requests folded into request `index`, the last numbered `lastSequence`.
+    fileprivate mutating func addRepeats(at index: Int, count: Int, lastSequence: UInt64) {
+        guard requests.indices.contains(index) else { return }
+        requests[index].repeats += count
+        requests[index].lastSequence = max(requests[index].lastSequence, lastSequence)
     }
 }

@@ -63,8 +63,14 @@ final class RequestLog: Sendable {
         /// ``RequestLog/repeatTarget(of:handshake:placement:)`` for a caller that knows its request
         /// to be of this kind, with the handshake the placement was made with.
         func resolve(in log: RequestLog) -> (recorder: ConnectionRecorder, index: Int)? {
-            guard keeps == log.keeps.load(ordering: .acquiring), let recorder else { return nil }
+            guard isCurrent(in: log), let recorder else { return nil }
             return (recorder, index)
+        }
+
+        /// Whether `log` has kept no request since the placement: then a request of its kind folds
+        /// here, as long as its representative is there (``resolve(in:)``).
+        func isCurrent(in log: RequestLog) -> Bool {
+            keeps == log.keeps.load(ordering: .acquiring)
         }
     }
 

@@ -175,6 +175,8 @@ final class TranscriptRecorder: Sendable {
     /// The transcript so far.
     func snapshot() -> Transcript {
         let (recorders, logs, folded) = state.withLock { ($0.connections, Array($0.logs.values), $0.folded) }
+        // Repeats a connection holds for another's record are that record's before it is read.
+        for recorder in recorders { recorder.addHeldRepeats() }
         let dropped = logs.reduce(into: [String: Int]()) { result, log in
             let count = log.droppedCount
             if count > 0 { result[log.server] = count }
