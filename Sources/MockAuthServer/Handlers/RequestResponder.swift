@@ -91,7 +91,8 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
             // Only a head that expected `100 Continue` can have been decided on.
             if pendingExpectedContinue { decidedOnHead = nil }
             // A keep-alive client's next request is most often its last one again, byte for byte.
-            if lastResponse != nil, let lastHead = lastRecorded?.head, head.isByteForByte(lastHead) {
+            // Compared where it is kept: a copy would retain its storage and header lines.
+            if lastResponse != nil, lastRecorded?.head.isByteForByte(head) == true {
                 pendingRepeatsLast = true
                 pendingExpectedContinue = false
                 return
@@ -201,8 +202,8 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
     /// Answers `request` as the server's role decides (``RequestDecider``), and records it.
     /// `closing` ends the connection after the answer (one given before the request's body).
     private func respond(to request: PendingRequest, context: ChannelHandlerContext, closing: Bool = false) {
-        if pendingRepeatsLast, let response = lastResponse, !closing, request.oversized == nil, request.body.isEmpty {
-            answerRepeat(of: request.head, with: response, context: context)
+        if pendingRepeatsLast, lastResponse != nil, !closing, request.oversized == nil, request.body.isEmpty {
+            answerRepeat(of: request.head, context: context)
             return
         }
         let head = request.head
@@ -280,12 +281,10 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     /// Answers a repeat of the last request, byte for byte, with the response that one got
-    /// (``lastResponse``), and records it where that one went: the gate's memo would decide the same
-    /// bytes the same way, and the route and its answer are the same.
-    private func answerRepeat(
-        of head: HTTPRequestHead, with response: (head: HTTPResponseHead, body: ByteBuffer),
-        context: ChannelHandlerContext
-    ) {
+    /// (``lastResponse``, read where it is kept: each part is copied once, into what is written),
+    /// and records it where that one went: the gate's memo would decide the same bytes the same
+    /// way, and the route and its answer are the same.
+    private func answerRepeat(of head: HTTPRequestHead, context: ChannelHandlerContext) {
         if let placed = lastRecorded?.placed {
             if let folded = recorder.repeatFolded(placed: placed) {
                 lastRecorded?.placed = folded
@@ -293,8 +292,10 @@ final class RequestResponder: ChannelInboundHandler, RemovableChannelHandler {
                 lastRecorded?.placed = recorder.requestAnswered(record)
             }
         }
-        context.write(wrapOutboundOut(.head(response.head)), promise: nil)
-        if head.method != .HEAD { context.write(wrapOutboundOut(.body(.byteBuffer(response.body))), promise: nil) }
+        if let responseHead = lastResponse?.head { context.write(wrapOutboundOut(.head(responseHead)), promise: nil) }
+        if head.method != .HEAD, let body = lastResponse?.body {
+            context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
+        }
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
     }
 

@@ -208,7 +208,8 @@ final class ConnectionLimitsHandler: ChannelInboundHandler, RemovableChannelHand
     /// Schedules the timer earlier when the next deadline now comes before it; a later deadline is
     /// found when the timer fires.
     private func rearmIfSooner(context: ChannelHandlerContext) {
-        guard let next = deadlines?.nextCheck, let timer, next < timer.at else { return }
+        // The times only: a copy of the timer would retain its callback.
+        guard let next = deadlines?.nextCheck, let at = timer?.at, next < at else { return }
         cancelTimer()
         arm(at: next, context: context)
     }

@@ -20,10 +20,17 @@ extension HTTPHeaders {
     /// ``recorded`` forms are the same.
     func isByteForByte(_ other: HTTPHeaders) -> Bool {
         guard count == other.count else { return false }
-        for (line, otherLine) in zip(self, other) {
+        // By index, not through iterators: each would hold a copy of its lines.
+        var index = startIndex
+        var otherIndex = other.startIndex
+        while index != endIndex {
+            let line = self[index]
+            let otherLine = other[otherIndex]
             guard line.name.hasSameUTF8(as: otherLine.name), line.value.hasSameUTF8(as: otherLine.value) else {
                 return false
             }
+            formIndex(after: &index)
+            other.formIndex(after: &otherIndex)
         }
         return true
     }
