@@ -221,7 +221,7 @@ extension ControlHTTPHandlerTests {
     func prologue() async throws {
         let channel = try await channel()
         let known = [
-            "ConnectionLifetimeHandler", "ConnectionLimitsHandler", "HTTPServerProtocolErrorHandler",
+            "ConnectionLimitsHandler", "HTTPServerProtocolErrorHandler",
             "ResponseEndWatcher", "ControlHTTPHandler",
         ]
         let handlers = try await channel.eventLoop.submit {

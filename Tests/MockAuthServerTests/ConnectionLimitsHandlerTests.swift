@@ -99,7 +99,7 @@ extension ConnectionLimitsHandlerTests {
         #expect(served.recorder.record.tls?.state == .completed)
         #expect(
             ConnectionPrologueTests.handlers(of: served.channel) == [
-                "ConnectionLifetimeHandler", "NIOSSLServerHandler", "ConnectionLimitsHandler",
+                "NIOSSLServerHandler", "ConnectionLimitsHandler",
                 "HTTPServerProtocolErrorHandler", "RequestResponder",
             ], "the sniffer and the transcript handler have left")
         for _ in 0..<2 {

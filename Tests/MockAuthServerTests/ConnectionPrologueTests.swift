@@ -14,13 +14,13 @@ import Testing
 struct ConnectionPrologueTests {
     /// The prologue's own handlers and the listeners' handlers, by type name.
     static let known: Set<String> = [
-        "ConnectionLifetimeHandler", "TLSHandshakeSniffer", "NIOSSLServerHandler", "TLSTranscriptHandler",
+        "TLSHandshakeSniffer", "NIOSSLServerHandler", "TLSTranscriptHandler",
         "HTTPServerProtocolErrorHandler", "RequestHeadLimitHandler",
         "ConnectionLimitsHandler", "ResponseEndWatcher",
         "HTTPProtocolSelector", "RequestResponder", "ForwardProxyHandler",
     ]
     static let plainPrologue = [
-        "ConnectionLifetimeHandler", "ConnectionLimitsHandler", "HTTPServerProtocolErrorHandler",
+        "ConnectionLimitsHandler", "HTTPServerProtocolErrorHandler",
     ]
 
     /// The types of `channel`'s handlers that this suite knows, in pipeline order (from NIO's
@@ -43,8 +43,8 @@ struct ConnectionPrologueTests {
             activate: false)
         #expect(
             Self.handlers(of: secure.channel) == [
-                "ConnectionLifetimeHandler", "TLSHandshakeSniffer", "NIOSSLServerHandler", "TLSTranscriptHandler",
-            ] + Self.plainPrologue.dropFirst() + ["RequestResponder"])
+                "TLSHandshakeSniffer", "NIOSSLServerHandler", "TLSTranscriptHandler",
+            ] + Self.plainPrologue + ["RequestResponder"])
 
         let revocation = try ServedConnection(
             behavior: ServerBehavior(
@@ -65,7 +65,7 @@ struct ConnectionPrologueTests {
             recorder: Fixtures.connectionRecorder())
         #expect(
             Self.handlers(of: http2) == [
-                "ConnectionLifetimeHandler", "HTTPProtocolSelector", "ConnectionLimitsHandler",
+                "HTTPProtocolSelector", "ConnectionLimitsHandler",
             ], "the client's choice of protocol puts HTTP/1.1, or HTTP/2, in the selector's place")
 
         // A client that speaks HTTP/1.1: the codec goes before the limits handler, NIO's protocol

@@ -35,8 +35,8 @@ struct HTTPSProxyHandlerTests {
         let proxy = try ProxyConnection(tls: try proxyTLS())
         #expect(
             ConnectionPrologueTests.handlers(of: proxy.channel) == [
-                "ConnectionLifetimeHandler", "TLSHandshakeSniffer", "NIOSSLServerHandler", "TLSTranscriptHandler",
-            ] + ConnectionPrologueTests.plainPrologue.dropFirst() + ["ResponseEndWatcher", "ForwardProxyHandler"])
+                "TLSHandshakeSniffer", "NIOSSLServerHandler", "TLSTranscriptHandler",
+            ] + ConnectionPrologueTests.plainPrologue + ["ResponseEndWatcher", "ForwardProxyHandler"])
     }
 
     @Test("407, credentials and a CONNECT tunnel, all inside the TLS connection to the proxy, recorded")

@@ -41,8 +41,12 @@ final class TLSTranscriptHandler: ChannelInboundHandler, RemovableChannelHandler
         context.fireUserInboundEventTriggered(event)
     }
 
+    /// An error while the connection is open ends the handshake as failed. One reported once the
+    /// channel is inactive is the close itself (NIOSSL's "EOF during handshake"): the connection's
+    /// end (``ConnectionLifetime``) settles the handshake then, abandoned, or failed when the client
+    /// sent an alert.
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        if let recorder, !handshakeRecorded {
+        if let recorder, !handshakeRecorded, context.channel.isActive {
             handshakeRecorded = true
             var record = Self.failedHandshake(error, certificateRequest: certificateRequest)
             if record.clientCertificateRefusal == .untrusted {

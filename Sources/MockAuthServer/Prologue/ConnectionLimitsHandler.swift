@@ -6,7 +6,9 @@ import NIOTLS
 /// Holds a connection to its listener's limits: closes it when its client is too slow, after
 /// recording which limit passed (the ``ConnectionDeadlines`` of the connection, carried out with one
 /// timer), and refuses a request head over ``RequestHeadLimits`` with 431 before the listener sees
-/// it (``RequestHeadGuard``). Part of every listener's prologue
+/// it (``RequestHeadGuard``). And it is where the connection ends (``ConnectionLifetime``): when
+/// the channel goes inactive, its record is closed and the gates forget it, before the event goes
+/// on to the listener's handlers. Part of every listener's prologue
 /// (``ChannelPipeline/SynchronousOperations/addConnectionPrologue(_:recorder:)``), it sits right
 /// after the HTTP decoder and before NIO's protocol error handler: a request head counts when it
 /// is complete, so a client sending one header byte every few seconds is closed as surely as a
@@ -14,8 +16,9 @@ import NIOTLS
 /// (``ConnectionLimits/requestBody``); and a head the parser stopped reading at the total head
 /// limit reaches it before the error handler would answer it 400.
 ///
-/// The two kinds of limit are one handler because every request part passes it: each handler a
-/// request passes costs its parts a hop and an unwrap, and its responses a hop on the way out.
+/// The two kinds of limit and the connection's end are one handler because every request part
+/// passes it: each handler a request passes costs its parts a hop and an unwrap, and its responses
+/// a hop on the way out.
 ///
 /// The idle time before the next head starts when the response is complete. A listener that answers
 /// in the event-loop turn in which the request ends (a scenario server,
@@ -41,6 +44,8 @@ final class ConnectionLimitsHandler: ChannelInboundHandler, RemovableChannelHand
     private let limits: ConnectionLimits
     /// The request-head limits, on the HTTP/1.1 parts that pass.
     private var heads: RequestHeadGuard
+    /// What the connection's end does.
+    private let lifetime: ConnectionLifetime
     private let usesTLS: Bool
     /// Whether the responses are watched for their end (the listener answers later:
     /// ``ResponseEndWatcher``).
@@ -64,15 +69,18 @@ final class ConnectionLimitsHandler: ChannelInboundHandler, RemovableChannelHand
 
     /// - Parameters:
     ///   - answering: when the listener answers a request (``ConnectionPrologue/Answering``).
-    ///   - recorder: where the limit that closed the connection is recorded; `nil` for a listener
-    ///     that keeps no transcript (the control API).
+    ///   - recorder: where the limit that closed the connection is recorded, and the record closed
+    ///     when it ends; `nil` for a listener that keeps no transcript (the control API).
+    ///   - gates: the authentication gates that forget the connection when it ends.
     ///   - readsBytes: the listener reads bytes, not HTTP (``ConnectionPrologue/Codec/bytes``).
     ///   - wording: how the listener words a refusal (431 for a head over the limits).
     init(
         limits: ConnectionLimits, usesTLS: Bool, answering: ConnectionPrologue.Answering,
-        recorder: ConnectionRecorder?, readsBytes: Bool = false, wording: RefusalWording = .text
+        recorder: ConnectionRecorder?, gates: [AuthGate] = [], readsBytes: Bool = false,
+        wording: RefusalWording = .text
     ) {
         self.readsBytes = readsBytes
+        lifetime = ConnectionLifetime(recorder: recorder, gates: gates)
         heads = RequestHeadGuard(wording: wording, recorder: recorder)
         self.limits = limits
         self.usesTLS = usesTLS
@@ -122,6 +130,7 @@ final class ConnectionLimitsHandler: ChannelInboundHandler, RemovableChannelHand
 
     func channelInactive(context: ChannelHandlerContext) {
         cancelTimer()
+        lifetime.ended()
         context.fireChannelInactive()
     }
 

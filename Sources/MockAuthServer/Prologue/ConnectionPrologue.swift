@@ -78,12 +78,12 @@ extension ChannelPipeline.SynchronousOperations {
     /// The handlers every served connection starts with, whatever its listener, in this order:
     ///
     /// ```
-    /// ConnectionLifetimeHandler ─▶ [TLSHandshakeSniffer ─▶ NIOSSLServerHandler ─▶ TLSTranscriptHandler]
+    /// [TLSHandshakeSniffer ─▶ NIOSSLServerHandler ─▶ TLSTranscriptHandler]
     ///   ─▶ HTTP/1.1 codec ─▶ ConnectionLimitsHandler ─▶ HTTPServerProtocolErrorHandler [─▶ ResponseEndWatcher]
     /// ```
     ///
-    /// So every connection ends in one place (``ConnectionLifetimeHandler``), and is held to its
-    /// listener's limits (``ConnectionLimitsHandler``): its time limits (the TLS handshake, each
+    /// So every connection ends in one place (``ConnectionLifetime``, in its limits handler), and is
+    /// held to its listener's limits (``ConnectionLimitsHandler``): its time limits (the TLS handshake, each
     /// request head and body, the whole connection; where the listener answers later,
     /// ``ResponseEndWatcher`` tells it when a response ends), and a head over ``RequestHeadLimits``
     /// refused with 431 before its listener sees it. Where the listener keeps a transcript,
@@ -106,16 +106,21 @@ extension ChannelPipeline.SynchronousOperations {
     func addConnectionPrologue(_ prologue: ConnectionPrologue, recorder: ConnectionRecorder?) throws
         -> ConnectionLimitsHandler
     {
-        try addHandler(ConnectionLifetimeHandler(recorder: recorder, gates: prologue.gates))
-        if let tls = prologue.tls {
-            try addHandler(TLSHandshakeSniffer(recorder: recorder))
-            try addHandler(NIOSSLServerHandler(context: tls.context))
-            try addHandler(TLSTranscriptHandler(recorder: recorder, certificateRequest: tls.certificateRequest))
-        }
         let limits = ConnectionLimitsHandler(
             limits: prologue.limits, usesTLS: prologue.tls != nil, answering: prologue.answering, recorder: recorder,
-            readsBytes: prologue.codec == .bytes, wording: prologue.wording)
-        try addHTTP1Codec(prologue.codec, around: limits, placed: false)
+            gates: prologue.gates, readsBytes: prologue.codec == .bytes, wording: prologue.wording)
+        do {
+            if let tls = prologue.tls {
+                try addHandler(TLSHandshakeSniffer(recorder: recorder))
+                try addHandler(NIOSSLServerHandler(context: tls.context))
+                try addHandler(TLSTranscriptHandler(recorder: recorder, certificateRequest: tls.certificateRequest))
+            }
+            try addHTTP1Codec(prologue.codec, around: limits, placed: false)
+        } catch {
+            // The connection closes with no handler to end it: it ends here.
+            ConnectionLifetime(recorder: recorder, gates: prologue.gates).ended()
+            throw error
+        }
         if limits.watchesResponses, prologue.codec != .bytes {
             try addHandler(ResponseEndWatcher(deadline: limits))
         }

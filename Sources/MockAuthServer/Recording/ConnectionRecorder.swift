@@ -116,8 +116,9 @@ final class ConnectionRecorder: Sendable {
     /// Records how the handshake ended. An alert the client sent in plaintext (noted by
     /// ``clientSentAlert(_:)``) wins over what the TLS library reported, and a request line sent
     /// in plain text (``clientSentPlainHTTP(method:)``) is kept. Once the connection has
-    /// closed, ``closed()`` has settled the handshake: the error NIOSSL reports after a close
-    /// during the handshake ("EOF during handshake") does not turn `abandoned` into `failed`.
+    /// closed, ``closed()`` has settled the handshake, and a report after it changes nothing:
+    /// `abandoned` stays `abandoned`. (``TLSTranscriptHandler`` reports no error of a channel gone
+    /// inactive, such as NIOSSL's "EOF during handshake", which comes before the close is recorded.)
     func handshakeEnded(_ handshake: TLSHandshakeRecord) {
         state.withLock { state in
             guard !state.record.closed else { return }
