@@ -155,6 +155,15 @@ extension Bench {
         }
     }
 
+    /// The order in which round `round` loads `count` servers (MockAuth at index 0, the minimal
+    /// server at 1, the other anchors after): MockAuth and the minimal server back to back, MockAuth
+    /// first in the even rounds and second in the odd ones, then the other anchors.
+    static func roundOrder(_ round: Int, of count: Int) -> [Int] {
+        guard count >= 2 else { return Array(0..<count) }
+        let pair = round.isMultiple(of: 2) ? [0, 1] : [1, 0]
+        return pair + Array(2..<count)
+    }
+
     /// The threads of process `pid` (`/proc/PID/status`), or "?".
     private func threadCount(_ pid: Int32) -> String {
         let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
@@ -162,11 +171,12 @@ extension Bench {
         return line.map { $0.dropFirst("Threads:".count).trimmingCharacters(in: .whitespaces) } ?? "?"
     }
 
-    /// Warms each server, then runs the rounds, each round in another order (the servers rotated) so
-    /// the machine's noise falls on every server alike; each figure is the median of its rounds, the
-    /// CPU per request the median of each server's rounds. The ratios pair the rounds: MockAuth's
-    /// figure over the minimal server's of the same round, the median of those, with their range,
-    /// so that a round in which the machine was slower for both does not count against one.
+    /// Warms each server, then runs the rounds; each figure is the median of its rounds, the CPU per
+    /// request the median of each server's rounds. The ratios pair the rounds: MockAuth's figure over
+    /// the minimal server's of the same round, the median of those, with their range, so that a
+    /// round in which the machine was slower for both does not count against one. So that the two
+    /// of a pair meet the same machine, they run back to back in every round, one first in a round
+    /// and the other in the next (``roundOrder(_:of:)``); the other anchors follow them.
     private mutating func measure(_ throughputCase: ThroughputCase) async throws {
         let load = { (url: String, seconds: Int) in
             try await Wrk.load(
@@ -178,8 +188,7 @@ extension Bench {
         var runs = [[Wrk.Result]](repeating: [], count: servers.count)
         var cpu = [[Double?]](repeating: [], count: servers.count)
         for round in 0..<options.rounds {
-            for offset in servers.indices {
-                let index = (offset + round) % servers.count
+            for index in Self.roundOrder(round, of: servers.count) {
                 let server = servers[index]
                 guard let pid = server.pid else {
                     runs[index].append(try await load(server.url, options.seconds))

@@ -33,7 +33,7 @@ struct Report {
             Report.begin,
             "## The figures of the last `make bench`",
             "",
-            "\(Machine.describe()); \(Self.date()). Command: `\(command)` (wrk: keep-alive 8 connections, new TLS connections 32 connections, each with one wrk thread and with two; each throughput figure the median of \(rounds) runs of \(seconds) s that rotate the servers, each CPU-per-request figure the median of the same runs; each ratio the median of the rounds' ratios, MockAuth's figure over the minimal NIO server's of the same round, with their range; with one wrk thread, wrk runs on core 0 and every server on the other cores; every server on the same machine, in the same invocation; release builds).",
+            "\(Machine.describe()); \(Self.date()). Command: `\(command)` (wrk: keep-alive 8 connections, new TLS connections 32 connections, each with one wrk thread and with two; each throughput figure the median of \(rounds) runs of \(seconds) s, MockAuth and the minimal server back to back in every round, each first in every other round, each CPU-per-request figure the median of the same runs; each ratio the median of the rounds' ratios, MockAuth's figure over the minimal NIO server's of the same round, with their range; with one wrk thread, wrk runs on core 0 and every server on the other cores; every server on the same machine, in the same invocation; release builds).",
             "",
             "| measure | MockAuth | anchors in the same run | ratio | target (issues 12, 13, 23, 35) |",
             "|---|---|---|---|---|",
