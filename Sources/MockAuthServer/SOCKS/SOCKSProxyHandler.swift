@@ -118,11 +118,13 @@ final class SOCKSProxyHandler: ChannelInboundHandler, RemovableChannelHandler {
             recorder.protocolErrorCaught(why)
             context.close(promise: nil)
         case .recordRequest(let type, let target):
+            // One string for both records: a client-chosen name is kept once, not twice.
+            let authority = target.authority
             recorder.socks { record in
                 record.addressType = type
-                record.target = target.authority
+                record.target = authority
             }
-            recorder.requestStarted(RequestRecord(method: "CONNECT", target: target.authority))
+            recorder.requestStarted(RequestRecord(method: "CONNECT", target: authority))
         case .reply(let reply):
             record(reply)
             let response = SOCKSResponse(reply: reply, boundAddress: Self.unspecified)
