@@ -44,8 +44,8 @@ final class ConnectionLimitsHandler: ChannelInboundHandler, RemovableChannelHand
     private let limits: ConnectionLimits
     /// The request-head limits, on the HTTP/1.1 parts that pass.
     private var heads: RequestHeadGuard
-    /// What the connection's end does.
-    private let lifetime: ConnectionLifetime
+    /// What the connection's end does (also done by the prologue when the pipeline cannot be made).
+    let lifetime: ConnectionLifetime
     private let usesTLS: Bool
     /// Whether the responses are watched for their end (the listener answers later:
     /// ``ResponseEndWatcher``).

@@ -118,7 +118,7 @@ extension ChannelPipeline.SynchronousOperations {
             try addHTTP1Codec(prologue.codec, around: limits, placed: false)
         } catch {
             // The connection closes with no handler to end it: it ends here.
-            ConnectionLifetime(recorder: recorder, gates: prologue.gates).ended()
+            limits.lifetime.ended()
             throw error
         }
         if limits.watchesResponses, prologue.codec != .bytes {
